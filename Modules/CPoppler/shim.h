@@ -1,0 +1,22 @@
+// Shim for poppler-glib and cairo: helpers for GObject macros Swift cannot import.
+#ifndef FOLIO_CPOPPLER_SHIM_H
+#define FOLIO_CPOPPLER_SHIM_H
+
+#include <glib.h>
+#include <glib-object.h>
+#include <poppler.h>
+#include <cairo.h>
+#include <cairo-pdf.h>
+
+/// Releases a GObject (PopplerDocument, PopplerPage, …).
+static inline void folio_object_unref(void *object) {
+  if (object) g_object_unref(object);
+}
+
+/// The error domain of poppler-glib (POPPLER_ERROR does not import).
+static inline GQuark folio_poppler_error_quark(void) { return poppler_error_quark(); }
+
+/// The error domain of GFile errors (missing file and the like).
+static inline GQuark folio_file_error_quark(void) { return g_file_error_quark(); }
+
+#endif

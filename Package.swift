@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Folio",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "folio", targets: ["folio"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CNcursesw",
+      path: "Modules/CNcursesw",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncursesw5-dev"])]
+    ),
+    .systemLibrary(
+      name: "CPoppler",
+      path: "Modules/CPoppler",
+      pkgConfig: "poppler-glib",
+      providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]
+    ),
+    .target(name: "FolioCore"),
+    .target(name: "FolioPoppler", dependencies: ["FolioCore", "CPoppler"]),
+    .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
+    .target(name: "FolioFixtures", dependencies: ["CPoppler"]),
+    .executableTarget(
+      name: "folio",
+      dependencies: [
+        "FolioCore", "FolioPoppler", "FolioTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      resources: [.copy("Resources/sample.pdf")]
+    ),
+    .executableTarget(name: "folio-make-sample", dependencies: ["FolioFixtures"]),
+    .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+    .testTarget(
+      name: "FolioPopplerTests", dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures"]),
+    .testTarget(
+      name: "FolioEndToEndTests", dependencies: ["FolioFixtures", "folio"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,56 @@
+/// A rectangle of terminal cells in memory: what a view draws into and what a terminal
+/// backend presents. Row-major, `size.columns * size.rows` cells.
+public struct ScreenBuffer: Hashable, Sendable {
+  /// Size in cells.
+  public private(set) var size: CellSize
+  /// The cells, row by row.
+  public private(set) var cells: [Cell]
+
+  /// Creates a buffer filled with `fill`.
+  public init(size: CellSize, fill: Cell = .blank) {
+    self.size = size
+    self.cells = Array(repeating: fill, count: size.area)
+  }
+
+  /// The cell at column `x`, row `y`. Reads outside give a blank cell; writes outside are
+  /// ignored, so views may draw partly off-screen.
+  public subscript(x: Int, y: Int) -> Cell {
+    get {
+      guard x >= 0, y >= 0, x < size.columns, y < size.rows else { return .blank }
+      return cells[y * size.columns + x]
+    }
+    set {
+      guard x >= 0, y >= 0, x < size.columns, y < size.rows else { return }
+      cells[y * size.columns + x] = newValue
+    }
+  }
+
+  /// Sets every cell to `cell`.
+  public mutating func fill(with cell: Cell) {
+    for i in cells.indices { cells[i] = cell }
+  }
+
+  /// Resizes to `newSize`, keeping nothing.
+  public mutating func reset(to newSize: CellSize, fill: Cell = .blank) {
+    if newSize == size {
+      self.fill(with: fill)
+    } else {
+      size = newSize
+      cells = Array(repeating: fill, count: newSize.area)
+    }
+  }
+
+  /// Copies `other` with its top-left corner at `origin`, clipped to this buffer.
+  public mutating func draw(_ other: ScreenBuffer, at origin: CellPoint) {
+    let x0 = max(0, -origin.x)
+    let y0 = max(0, -origin.y)
+    let x1 = min(other.size.columns, size.columns - origin.x)
+    let y1 = min(other.size.rows, size.rows - origin.y)
+    guard x1 > x0, y1 > y0 else { return }
+    for y in y0..<y1 {
+      let source = y * other.size.columns
+      let target = (y + origin.y) * size.columns + origin.x
+      for x in x0..<x1 { cells[target + x] = other.cells[source + x] }
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import CPoppler
+import Foundation
+
+/// One page of a generated PDF: its size in points, what is drawn on it and its label.
+public struct FixturePage: Sendable {
+  /// Width in points (the MediaBox; may be zero or negative to make a degenerate page).
+  public var width: Double
+  /// Height in points.
+  public var height: Double
+  /// Large text drawn in the middle of the page (usually its number).
+  public var headline: String
+  /// Smaller text under the headline.
+  public var caption: String
+  /// Paper tint (RGB 0…1); white when nil.
+  public var tint: (Double, Double, Double)?
+  /// Whether to draw colored blocks (for color fidelity checks).
+  public var hasColorBlocks: Bool
+  /// Page label written into the PDF's /PageLabels, if any.
+  public var label: String?
+  /// Quarter turns clockwise written as /Rotate (0, 90, 180, 270), applied with qpdf.
+  public var rotation: Int
+
+  /// Creates a page description.
+  public init(
+    width: Double, height: Double, headline: String = "", caption: String = "",
+    tint: (Double, Double, Double)? = nil, hasColorBlocks: Bool = false, label: String? = nil,
+    rotation: Int = 0
+  ) {
+    self.width = width
+    self.height = height
+    self.headline = headline
+    self.caption = caption
+    self.tint = tint
+    self.hasColorBlocks = hasColorBlocks
+    self.label = label
+    self.rotation = rotation
+  }
+}
+
+/// Why a fixture could not be written.
+public struct FixtureError: Error, CustomStringConvertible {
+  /// What went wrong.
+  public var description: String
+}
+
+/// Writes PDF files with cairo's PDF surface, for tests and for the built-in sample document.
+public enum FixturePDF {
+  /// Writes `pages` to `path`, with `title` in the document metadata. Rotated pages need qpdf.
+  public static func write(_ pages: [FixturePage], title: String? = nil, to path: String) throws {
+    let first = pages.first ?? FixturePage(width: 612, height: 792)
+    let surface = cairo_pdf_surface_create(path, max(first.width, 1), max(first.height, 1))
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      throw FixtureError(description: "cairo cannot write \(path)")
+    }
+    if let title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Folio fixtures")
+    for page in pages {
+      let width = max(page.width, 1)
+      let height = max(page.height, 1)
+      cairo_pdf_surface_set_size(surface, width, height)
+      if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
+      let context = cairo_create(surface)
+      draw(page, width: width, height: height, on: context)
+      cairo_show_page(context)
+      cairo_destroy(context)
+    }
+    cairo_surface_finish(surface)
+    let status = cairo_surface_status(surface)
+    cairo_surface_destroy(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw FixtureError(description: "cairo failed writing \(path)")
+    }
+    try postEdit(pages, at: path)
+  }
+
+  /// Applies /Rotate and degenerate boxes, which cairo cannot write, with qpdf.
+  private static func postEdit(_ pages: [FixturePage], at path: String) throws {
+    var rotations: [String] = []
+    for (index, page) in pages.enumerated() where page.rotation % 360 != 0 {
+      rotations.append("--rotate=+\(page.rotation % 360):\(index + 1)")
+    }
+    if !rotations.isEmpty {
+      try run("qpdf", ["--replace-input", path] + rotations)
+    }
+    let degenerate = pages.enumerated().filter { $0.element.width <= 0 || $0.element.height <= 0 }
+    if !degenerate.isEmpty {
+      try rewriteMediaBoxes(
+        at: path, boxes: Dictionary(uniqueKeysWithValues: degenerate.map {
+          ($0.offset, ($0.element.width, $0.element.height))
+        }))
+    }
+  }
+
+  /// Rewrites the MediaBox of some pages (0-based) in a qpdf-normalized copy of the file.
+  private static func rewriteMediaBoxes(at path: String, boxes: [Int: (Double, Double)]) throws {
+    let qdf = path + ".qdf"
+    try run("qpdf", ["--qdf", "--object-streams=disable", path, qdf])
+    var text = try String(contentsOfFile: qdf, encoding: .isoLatin1)
+    var pageNumber = 0
+    var output = ""
+    var rest = Substring(text)
+    // In QDF output, each page object is introduced by "%% Page N" comments in page order.
+    while let marker = rest.range(of: "%% Page ") {
+      output += rest[..<marker.lowerBound]
+      rest = rest[marker.lowerBound...]
+      if let box = boxes[pageNumber], let mediaRange = rest.range(of: "/MediaBox [") {
+        let close = rest[mediaRange.upperBound...].firstIndex(of: "]") ?? rest.endIndex
+        output += rest[..<mediaRange.upperBound]
+        output += "0 0 \(box.0) \(box.1)"
+        rest = rest[close...]
+      } else {
+        output += rest.prefix(8)
+        rest = rest.dropFirst(8)
+      }
+      pageNumber += 1
+    }
+    output += rest
+    text = output
+    try text.write(toFile: qdf, atomically: true, encoding: .isoLatin1)
+    try run("fix-qdf", [qdf], output: path)
+    try? FileManager.default.removeItem(atPath: qdf)
+  }
+
+  private static func run(_ tool: String, _ arguments: [String], output: String? = nil) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + arguments
+    if let output {
+      FileManager.default.createFile(atPath: output, contents: nil)
+      process.standardOutput = FileHandle(forWritingAtPath: output)
+    }
+    try process.run()
+    process.waitUntilExit()
+    // qpdf exits 3 for warnings, which still writes the file.
+    guard process.terminationStatus == 0 || process.terminationStatus == 3 else {
+      throw FixtureError(description: "\(tool) failed with status \(process.terminationStatus)")
+    }
+  }
+
+  private static func draw(
+    _ page: FixturePage, width: Double, height: Double, on context: OpaquePointer?
+  ) {
+    let tint = page.tint ?? (1, 1, 1)
+    cairo_set_source_rgb(context, tint.0, tint.1, tint.2)
+    cairo_paint(context)
+    let short = min(width, height)
+    // A frame a little inside the page edge.
+    cairo_set_source_rgb(context, 0.2, 0.2, 0.25)
+    cairo_set_line_width(context, max(short / 120, 0.5))
+    let inset = short / 20
+    cairo_rectangle(context, inset, inset, width - 2 * inset, height - 2 * inset)
+    cairo_stroke(context)
+    if page.hasColorBlocks {
+      let colors: [(Double, Double, Double)] = [
+        (0.85, 0.15, 0.15), (0.95, 0.65, 0.1), (0.15, 0.6, 0.25), (0.15, 0.35, 0.85),
+        (0.55, 0.2, 0.7),
+      ]
+      let band = (width - 2 * inset) / Double(colors.count)
+      for (i, color) in colors.enumerated() {
+        cairo_set_source_rgb(context, color.0, color.1, color.2)
+        cairo_rectangle(context, inset + Double(i) * band, height - inset - height / 6, band, height / 6)
+        cairo_fill(context)
+      }
+    }
+    cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+    if !page.headline.isEmpty {
+      cairo_set_source_rgb(context, 0.05, 0.05, 0.1)
+      cairo_set_font_size(context, short * 0.45)
+      centered(page.headline, x: width / 2, y: height / 2, on: context)
+    }
+    if !page.caption.isEmpty {
+      cairo_set_source_rgb(context, 0.25, 0.25, 0.3)
+      cairo_set_font_size(context, short * 0.06)
+      centered(page.caption, x: width / 2, y: height / 2 + short * 0.32, on: context)
+    }
+  }
+
+  private static func centered(_ text: String, x: Double, y: Double, on context: OpaquePointer?) {
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, text, &extents)
+    cairo_move_to(
+      context, x - extents.width / 2 - extents.x_bearing, y - extents.height / 2 - extents.y_bearing)
+    cairo_show_text(context, text)
+  }
+}

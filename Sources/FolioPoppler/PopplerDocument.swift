@@ -1,0 +1,157 @@
+import CPoppler
+import FolioCore
+import Foundation
+
+/// A PDF document opened with poppler-glib: Folio's `DocumentSource` for real files.
+///
+/// Thread rule (measured, see docs/decisions.md): a PopplerDocument must never be used from two
+/// threads at once — sharing one crashed every time. Each rendering thread opens its own copy
+/// with `makeIndependentCopy()`; an instance is used by one thread at a time.
+///
+/// Opening does not touch the pages: sizes and labels are read on first use and remembered.
+public final class PopplerDocument: DocumentSource {
+  /// The file this document was opened from.
+  public let path: String
+  private let password: String?
+  private let handle: OpaquePointer
+  /// Number of pages, fixed at open.
+  public let pageCount: Int
+  /// The title from the document's metadata, if any.
+  public let title: String?
+  private var sizes: [Int: PointSize] = [:]
+  private var labels: [Int: String?] = [:]
+
+  /// Opens the PDF at `path`, checking the file first so each failure has its own reason.
+  public static func open(path: String, password: String? = nil) throws(DocumentError)
+    -> PopplerDocument
+  {
+    try FileCheck.checkPDF(at: path)
+    return try PopplerDocument(path: path, password: password)
+  }
+
+  private init(path: String, password: String?) throws(DocumentError) {
+    self.path = path
+    self.password = password
+    let uri = try Self.fileURI(for: path)
+    var error: UnsafeMutablePointer<GError>? = nil
+    guard let document = poppler_document_new_from_file(uri, password, &error) else {
+      throw Self.documentError(from: error, passwordGiven: password != nil)
+    }
+    handle = document
+    let count = Int(poppler_document_get_n_pages(document))
+    guard count > 0 else {
+      folio_object_unref(UnsafeMutableRawPointer(document))
+      throw DocumentError.noPages
+    }
+    pageCount = count
+    title = Self.takeString(poppler_document_get_title(document))
+      .flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+  }
+
+  deinit {
+    folio_object_unref(UnsafeMutableRawPointer(handle))
+  }
+
+  public func makeIndependentCopy() throws -> PopplerDocument {
+    let copy = try PopplerDocument(path: path, password: password)
+    copy.sizes = sizes
+    copy.labels = labels
+    return copy
+  }
+
+  public func knownPageSize(at page: PageIndex) -> PointSize? {
+    sizes[page.rawValue]
+  }
+
+  public func pageSize(at page: PageIndex) -> PointSize {
+    if let known = sizes[page.rawValue] { return known }
+    _ = withPage(page) { _ in () }
+    return sizes[page.rawValue] ?? .fallback
+  }
+
+  public func pageLabel(at page: PageIndex) -> String? {
+    if let known = labels[page.rawValue] { return known }
+    _ = withPage(page) { _ in () }
+    return labels[page.rawValue] ?? nil
+  }
+
+  public func pageIndex(forLabel label: String) -> PageIndex? {
+    guard let page = poppler_document_get_page_by_label(handle, label) else { return nil }
+    defer { folio_object_unref(UnsafeMutableRawPointer(page)) }
+    let index = Int(poppler_page_get_index(page))
+    return (0..<pageCount).contains(index) ? PageIndex(index) : nil
+  }
+
+  public func render(_ page: PageIndex, region: PageRegion, size: PixelSize) throws -> RGBAImage {
+    guard (0..<pageCount).contains(page.rawValue) else {
+      throw DocumentError.pageOutOfRange(page, pageCount: pageCount)
+    }
+    guard !size.isEmpty else { return RGBAImage(size: size) }
+    let rendered = withPage(page) { poppler -> RGBAImage? in
+      PageRasterizer.render(
+        poppler, pageSize: sizes[page.rawValue] ?? .fallback, region: region, size: size)
+    }
+    guard let image = rendered.flatMap({ $0 }) else {
+      throw DocumentError.renderFailed(reason: "cairo could not make a \(size.width)x\(size.height) surface")
+    }
+    return image
+  }
+
+  /// Loads a page, records its size and label, runs `body` with it and releases it.
+  private func withPage<R>(_ page: PageIndex, _ body: (OpaquePointer) -> R) -> R? {
+    guard (0..<pageCount).contains(page.rawValue),
+      let poppler = poppler_document_get_page(handle, Int32(page.rawValue))
+    else { return nil }
+    defer { folio_object_unref(UnsafeMutableRawPointer(poppler)) }
+    if sizes[page.rawValue] == nil {
+      var width = 0.0
+      var height = 0.0
+      poppler_page_get_size(poppler, &width, &height)
+      sizes[page.rawValue] = PointSize(width: width, height: height).sanitized
+    }
+    if labels[page.rawValue] == nil {
+      let label = Self.takeString(poppler_page_get_label(poppler))
+      labels[page.rawValue] = (label == nil || label == String(page.number)) ? nil : label
+    }
+    return body(poppler)
+  }
+
+  /// Copies a g_malloc'ed C string into Swift and frees it.
+  static func takeString(_ pointer: UnsafeMutablePointer<gchar>?) -> String? {
+    guard let pointer else { return nil }
+    defer { g_free(pointer) }
+    return String(cString: pointer)
+  }
+
+  private static func fileURI(for path: String) throws(DocumentError) -> String {
+    let absolute =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var error: UnsafeMutablePointer<GError>? = nil
+    guard let uri = takeString(g_filename_to_uri(absolute, nil, &error)) else {
+      let reason = error.map { String(cString: $0.pointee.message) } ?? "bad path"
+      g_clear_error(&error)
+      throw DocumentError.unreadable(reason: reason)
+    }
+    return uri
+  }
+
+  private static func documentError(
+    from error: UnsafeMutablePointer<GError>?, passwordGiven: Bool
+  ) -> DocumentError {
+    guard let error else { return .damaged(reason: "Poppler could not open it") }
+    defer {
+      var owned: UnsafeMutablePointer<GError>? = error
+      g_clear_error(&owned)
+    }
+    let domain = error.pointee.domain
+    let code = error.pointee.code
+    let message = String(cString: error.pointee.message)
+    if domain == folio_poppler_error_quark() && code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) {
+      return .encrypted(passwordGiven: passwordGiven)
+    }
+    if domain == folio_file_error_quark() {
+      return .unreadable(reason: message)
+    }
+    return .damaged(reason: message.isEmpty ? "Poppler could not open it" : message)
+  }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import FolioCore
+import FolioPoppler
+import FolioTerminal
+import Foundation
+
+/// The `folio` command line: parses options, opens the document, and hands off to the viewer.
+struct FolioCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "folio",
+    abstract: "Browse the pages of a PDF file in the terminal.",
+    discussion: "With no FILE, opens a built-in sample document.")
+
+  @Argument(help: "The PDF file to open.")
+  var file: String?
+
+  @Option(help: "The password of an encrypted PDF.")
+  var password: String?
+
+  mutating func run() throws {
+    let path = try file ?? SampleDocument.path()
+    let document: PopplerDocument
+    do {
+      document = try PopplerDocument.open(path: path, password: password)
+    } catch {
+      throw Failure(path: path, reason: error.reason)
+    }
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      throw Failure(
+        path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
+        status: 2)
+    }
+    try Viewer(document: document).run()
+  }
+}
+
+/// A fatal error for the user: printed as one line, `folio: FILE: reason`, with an exit status.
+struct Failure: Error {
+  var path: String?
+  var reason: String
+  var status: Int32 = 1
+
+  var line: String {
+    let name = path.map { TerminalText.sanitized($0) + ": " } ?? ""
+    return "folio: \(name)\(reason)"
+  }
+}
+
+extension FolioCommand {
+  /// Runs the command and exits: one line on stderr for any failure, status 2 for usage errors.
+  static func mainExitingCleanly() -> Never {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+      Foundation.exit(0)
+    } catch let failure as Failure {
+      FileHandle.standardError.write(Data((failure.line + "\n").utf8))
+      Foundation.exit(failure.status)
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        print(fullMessage(for: error))
+        Foundation.exit(0)
+      }
+      let message = fullMessage(for: error)
+        .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+      FileHandle.standardError.write(Data("folio: \(message)\n".utf8))
+      Foundation.exit(2)
+    }
+  }
+}

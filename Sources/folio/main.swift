@@ -1,0 +1,6 @@
+import FolioCore
+import FolioPoppler
+import FolioTerminal
+import Foundation
+
+FolioCommand.mainExitingCleanly()
