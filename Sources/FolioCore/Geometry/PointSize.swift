@@ -31,6 +31,7 @@ public struct PointSize: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     func short(_ value: Double) -> String {
+      guard value.isFinite, abs(value) < 1e15 else { return String(value) }
       let rounded = (value * 100).rounded() / 100
       return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

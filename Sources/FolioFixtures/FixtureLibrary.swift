@@ -1,0 +1,100 @@
+import Foundation
+
+/// The named fixture documents the tests use, generated on first use into a per-process
+/// temporary folder (never committed): small, mixed, rotated, labeled, hostile and huge PDFs.
+public enum FixtureLibrary {
+  /// A fixture document and how to make it.
+  public enum Name: String, CaseIterable, Sendable {
+    /// One US Letter page numbered 1.
+    case onePage = "one-page"
+    /// Portrait, landscape, square, wide and tall pages.
+    case mixedSizes = "mixed-sizes"
+    /// Pages with /Rotate 0, 90, 180 and 270 (needs qpdf).
+    case rotated
+    /// Roman, arabic and prefixed page labels and a title.
+    case labeled
+    /// Title and labels full of escape sequences and control characters.
+    case hostile
+    /// A page with a zero-size MediaBox between two normal pages (needs qpdf).
+    case degenerate
+    /// 15,000 small pages.
+    case huge
+  }
+
+  nonisolated(unsafe) private static var made: [Name: String] = [:]
+  private static let lock = NSLock()
+
+  /// Bump when a fixture's content changes, so cached copies are made anew.
+  static let version = 1
+
+  /// The folder fixtures are written to, shared by test runs (files are written under a
+  /// temporary name and renamed into place, so concurrent runs never see half a file).
+  public static let directory: String = {
+    let path = NSTemporaryDirectory() + "folio-fixtures-v\(version)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  /// The path of a fixture, generating it the first time.
+  public static func path(_ name: Name) throws -> String {
+    lock.lock()
+    defer { lock.unlock() }
+    if let path = made[name] { return path }
+    let path = directory + "/\(name.rawValue).pdf"
+    if !FileManager.default.fileExists(atPath: path) {
+      let partial = directory + "/.\(name.rawValue)-\(getpid()).pdf"
+      try FixturePDF.write(pages(name), title: title(name), to: partial)
+      guard rename(partial, path) == 0 else {
+        throw FixtureError(description: "cannot move \(partial) into place")
+      }
+    }
+    made[name] = path
+    return path
+  }
+
+  /// The pages a fixture is made of (its expected sizes, labels and rotations).
+  public static func pages(_ name: Name) -> [FixturePage] {
+    switch name {
+    case .onePage:
+      return [FixturePage(width: 612, height: 792, headline: "1")]
+    case .mixedSizes:
+      return [
+        FixturePage(width: 595, height: 842, headline: "1"),
+        FixturePage(width: 842, height: 595, headline: "2"),
+        FixturePage(width: 500, height: 500, headline: "3", hasColorBlocks: true),
+        FixturePage(width: 1190, height: 421, headline: "4"),
+        FixturePage(width: 200, height: 2000, headline: "5"),
+        FixturePage(width: 144, height: 18, headline: "6"),
+      ]
+    case .rotated:
+      return [0, 90, 180, 270].enumerated().map { index, rotation in
+        FixturePage(
+          width: 400, height: 600, headline: String(index + 1), caption: "rotate \(rotation)",
+          hasColorBlocks: true, rotation: rotation)
+      }
+    case .labeled:
+      let labels = ["i", "ii", "iii", "1", "2", "3", "A-1", "A-2"]
+      return labels.map { FixturePage(width: 300, height: 400, headline: $0, label: $0) }
+    case .hostile:
+      let labels = ["\u{1B}[31mred", "bell\u{07}", "\u{1B}]0;owned\u{07}", "tab\there", "\u{202E}evil"]
+      return labels.map { FixturePage(width: 300, height: 400, headline: "x", label: $0) }
+    case .degenerate:
+      return [
+        FixturePage(width: 300, height: 400, headline: "1"),
+        FixturePage(width: 0, height: 0, headline: "2"),
+        FixturePage(width: 300, height: 400, headline: "3"),
+      ]
+    case .huge:
+      return (1...15_000).map { FixturePage(width: 300 + Double($0 % 3) * 100, height: 400, headline: String($0)) }
+    }
+  }
+
+  /// The title a fixture carries in its metadata.
+  public static func title(_ name: Name) -> String? {
+    switch name {
+    case .labeled: return "Labeled fixture"
+    case .hostile: return "Evil\u{1B}[2J\u{1B}[31mTitle\u{9B}31m\u{07}"
+    default: return nil
+    }
+  }
+}

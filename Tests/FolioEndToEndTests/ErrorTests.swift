@@ -1,0 +1,96 @@
+import FolioFixtures
+import Foundation
+import Testing
+
+/// Every way a file can be unusable, through the real executable: exact exit status, one
+/// line on stderr naming the file and the reason, nothing on stdout.
+@Suite("Error messages")
+struct ErrorTests {
+  static let corpus = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("shared/corpus/pdfs").path
+
+  static func scratch(_ name: String, contents: Data?) -> String {
+    let path = FixtureLibrary.directory + "/" + name
+    if let contents { FileManager.default.createFile(atPath: path, contents: contents) }
+    return path
+  }
+
+  func expectFailure(
+    _ arguments: [String], status: Int32, mentions: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let result = try FolioProcess.run(arguments)
+    #expect(result.status == status, "status for \(arguments)", sourceLocation: sourceLocation)
+    #expect(result.standardOutput.isEmpty, "stdout for \(arguments)", sourceLocation: sourceLocation)
+    let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 2 && lines[1].isEmpty, "one line: \(result.standardError)", sourceLocation: sourceLocation)
+    for word in mentions {
+      #expect(result.standardError.contains(word), "'\(word)' in: \(result.standardError)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func missingFile() throws {
+    let path = Self.scratch("no-such-file.pdf", contents: nil)
+    try expectFailure([path], status: 1, mentions: [path, "no such file"])
+  }
+
+  @Test func directory() throws {
+    try expectFailure([FixtureLibrary.directory], status: 1, mentions: ["directory"])
+  }
+
+  @Test func unreadableFile() throws {
+    let path = Self.scratch("unreadable.pdf", contents: Data("%PDF-1.4\n".utf8))
+    chmod(path, 0)
+    defer { chmod(path, 0o644) }
+    // root reads anything: only check when permissions are enforced.
+    guard getuid() != 0 else { return }
+    try expectFailure([path], status: 1, mentions: [path, "cannot be read"])
+  }
+
+  @Test func emptyFile() throws {
+    let path = Self.scratch("empty.pdf", contents: Data())
+    try expectFailure([path], status: 1, mentions: [path, "empty"])
+  }
+
+  @Test func notAPDF() throws {
+    let path = Self.scratch("text.pdf", contents: Data("hello, this is text\n".utf8))
+    try expectFailure([path], status: 1, mentions: [path, "not a PDF"])
+  }
+
+  @Test func damagedBeyondRepair() throws {
+    try expectFailure(
+      [Self.corpus + "/ocrmypdf-invalid.pdf"], status: 1, mentions: ["ocrmypdf-invalid.pdf", "damaged"])
+    let truncated = Self.scratch("truncated.pdf", contents: Data("%PDF-1.7\n1 0 obj\n<<".utf8))
+    try expectFailure([truncated], status: 1, mentions: [truncated, "damaged"])
+  }
+
+  @Test func encryptedWithoutAndWithWrongPassword() throws {
+    let path = Self.corpus + "/pypdf-password-openpassword.pdf"
+    try expectFailure([path], status: 1, mentions: ["encrypted", "--password"])
+    try expectFailure([path, "--password", "wrong"], status: 1, mentions: ["encrypted", "wrong"])
+  }
+
+  @Test func encryptedWithRightPasswordGetsPastOpening() throws {
+    // Opening succeeds; without a terminal the next check stops it with status 2.
+    let result = try FolioProcess.run([Self.corpus + "/pypdf-password-openpassword.pdf", "--password", "openpassword"])
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("--print"))
+  }
+
+  @Test func usageErrorsExitTwo() throws {
+    try expectFailure(["--no-such-option"], status: 2, mentions: ["folio"])
+    try expectFailure(["a.pdf", "b.pdf"], status: 2, mentions: ["folio"])
+  }
+
+  @Test func notATerminalPointsToPrint() throws {
+    try expectFailure([FixtureLibrary.path(.onePage)], status: 2, mentions: ["terminal", "--print"])
+  }
+
+  @Test func fileNameWithControlCharactersIsSanitized() throws {
+    let path = Self.scratch("evil\u{1B}[31m.pdf", contents: Data())
+    let result = try FolioProcess.run([path])
+    #expect(result.status == 1)
+    #expect(!result.standardError.contains("\u{1B}"))
+  }
+}
