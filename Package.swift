@@ -36,6 +36,8 @@ let package = Package(
       resources: [.copy("Resources/sample.pdf")]
     ),
     .executableTarget(name: "folio-make-sample", dependencies: ["FolioFixtures"]),
+    .executableTarget(
+      name: "folio-bench", dependencies: ["FolioCore", "FolioPoppler", "FolioFixtures"]),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
     .testTarget(
       name: "FolioPopplerTests", dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures"]),

@@ -44,7 +44,7 @@ public final class PopplerDocument: DocumentSource {
       throw DocumentError.noPages
     }
     pageCount = count
-    title = Self.takeString(poppler_document_get_title(document))
+    title = Self.takeString(poppler_document_get_title(document)).map(PDFText.repairingUTF8)
       .flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
   }
 
@@ -91,6 +91,10 @@ public final class PopplerDocument: DocumentSource {
       PageRasterizer.render(
         poppler, pageSize: sizes[page.rawValue] ?? .fallback, region: region, size: size)
     }
+    if rendered == nil {
+      // Poppler lists the page but cannot load it (a broken page tree): it has no content.
+      return RGBAImage(size: size, fill: .white)
+    }
     guard let image = rendered.flatMap({ $0 }) else {
       throw DocumentError.renderFailed(reason: "cairo could not make a \(size.width)x\(size.height) surface")
     }
@@ -110,7 +114,7 @@ public final class PopplerDocument: DocumentSource {
       sizes[page.rawValue] = PointSize(width: width, height: height).sanitized
     }
     if labels[page.rawValue] == nil {
-      let label = Self.takeString(poppler_page_get_label(poppler))
+      let label = Self.takeString(poppler_page_get_label(poppler)).map(PDFText.repairingUTF8)
       labels[page.rawValue] = (label == nil || label == String(page.number)) ? nil : label
     }
     return body(poppler)

@@ -10,6 +10,12 @@ enum TerminalRestorer {
   static func install() {
     guard !installed else { return }
     installed = true
+    // A parent may hand us these signals blocked (the mask survives exec): unblock them, or
+    // the terminal could never be restored on them.
+    var stopping = sigset_t()
+    sigemptyset(&stopping)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&stopping, signalNumber) }
+    sigprocmask(SIG_UNBLOCK, &stopping, nil)
     for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
       signal(signalNumber) { received in
         if TerminalRestorer.isCursesActive {

@@ -1,0 +1,44 @@
+# Folio: `make run` opens the sample document, `make test` runs every test, `make bench`
+# measures. Each first installs the Debian packages Folio needs (as root) or prints the
+# apt-get line to run.
+
+SWIFT ?= swift
+DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config ncurses-term \
+	tmux qpdf poppler-utils
+# The quality comparison in `make bench` also runs the peers and the Python scorer.
+BENCH_DEBIAN_PACKAGES := chafa timg python3-pip
+BENCH_PYTHON_PACKAGES := scikit-image pillow
+
+.PHONY: all deps bench-deps build release run test lint bench sample clean
+
+all: build
+
+deps:
+	@./Scripts/install-deps.sh $(DEBIAN_PACKAGES)
+
+bench-deps: deps
+	@./Scripts/install-deps.sh $(BENCH_DEBIAN_PACKAGES)
+	@python3 -c "import skimage, PIL" 2>/dev/null || python3 -m pip install --quiet $(BENCH_PYTHON_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: build
+	$(SWIFT) run folio $(FILE)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: bench-deps release
+	./Scripts/bench.sh
+
+# Regenerates the built-in sample document from its generator.
+sample: deps
+	$(SWIFT) run folio-make-sample Sources/folio/Resources/sample.pdf
+
+clean:
+	rm -rf .build

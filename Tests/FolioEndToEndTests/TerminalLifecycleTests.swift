@@ -1,0 +1,65 @@
+import FolioFixtures
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The real binary in a real (tmux) terminal: it draws, quits, and always gives the terminal
+/// back in a sane state.
+@Suite("Terminal lifecycle")
+struct TerminalLifecycleTests {
+  /// Runs folio, then `stty -a` once it exits, in one pane.
+  func session(_ arguments: String) throws -> TmuxSession {
+    try TmuxSession(command: "\(FolioProcess.executable) \(arguments); echo \"[status] $?\"; stty -a | tr '\\n' ' '")
+  }
+
+  func expectSaneTerminal(_ screen: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    let text = screen.joined(separator: " ")
+    #expect(text.contains(" echo ") || text.contains(" echo"), "echo restored", sourceLocation: sourceLocation)
+    #expect(text.contains(" icanon"), "icanon restored", sourceLocation: sourceLocation)
+    #expect(!text.contains("-echo "), "echo restored", sourceLocation: sourceLocation)
+    #expect(!text.contains("-icanon"), "icanon restored", sourceLocation: sourceLocation)
+  }
+
+  @Test func sampleOpensAndQuitRestoresTerminal() throws {
+    let tmux = try session("")
+    try tmux.waitFor("/ 24")
+    try tmux.send("q")
+    let screen = try tmux.waitFor("[exited]")
+    #expect(screen.contains { $0.contains("[status] 0") })
+    expectSaneTerminal(screen)
+  }
+
+  @Test(arguments: ["TERM", "HUP", "INT"])
+  func signalsRestoreTerminal(signal name: String) throws {
+    let path = try FixtureLibrary.path(.mixedSizes)
+    let tmux = try session(path)
+    try tmux.waitFor("/ 6")
+    // Signal folio itself: the pane's shell is its parent.
+    let shell = try tmux.panePID()
+    let child = try TmuxSession.children(of: shell).first ?? 0
+    #expect(child > 0, "shell \(shell) child \(child)")
+    kill(child, name == "TERM" ? SIGTERM : name == "HUP" ? SIGHUP : SIGINT)
+    let screen = try tmux.waitFor("[exited]")
+    let expected = 128 + (name == "TERM" ? SIGTERM : name == "HUP" ? SIGHUP : SIGINT)
+    #expect(screen.contains { $0.contains("[status] \(expected)") }, "\(screen)")
+    expectSaneTerminal(screen)
+  }
+}
+
+extension TmuxSession {
+  /// The process ids whose parent is `parent` (read from /proc).
+  static func children(of parent: pid_t) throws -> [pid_t] {
+    let entries = try FileManager.default.contentsOfDirectory(atPath: "/proc")
+    return entries.compactMap { entry -> pid_t? in
+      guard let pid = pid_t(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+    }
+  }
+}
