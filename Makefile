@@ -9,7 +9,7 @@ DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
-.PHONY: all deps bench-deps build release run test lint bench sample clean
+.PHONY: all deps bench-deps build release run test lint bench sample clean leak-check
 
 all: build
 
@@ -42,3 +42,8 @@ sample: deps
 
 clean:
 	rm -rf .build
+
+# valgrind over every Poppler/cairo object Folio creates: fails on any definite leak.
+leak-check: release
+	valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=1 \
+		.build/release/folio-bench --leak-check
