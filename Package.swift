@@ -39,6 +39,7 @@ let package = Package(
     .executableTarget(
       name: "folio-bench", dependencies: ["FolioCore", "FolioPoppler", "FolioFixtures"]),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+    .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioCore"]),
     .testTarget(
       name: "FolioPopplerTests", dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures"]),
     .testTarget(

@@ -34,6 +34,19 @@ static const attr_t folio_a_dim = A_DIM;
 static const int folio_key_resize = KEY_RESIZE;
 static const int folio_key_mouse = KEY_MOUSE;
 static const int folio_key_code_yes = KEY_CODE_YES;
+static const int folio_key_up = KEY_UP;
+static const int folio_key_down = KEY_DOWN;
+static const int folio_key_left = KEY_LEFT;
+static const int folio_key_right = KEY_RIGHT;
+static const int folio_key_npage = KEY_NPAGE;
+static const int folio_key_ppage = KEY_PPAGE;
+static const int folio_key_home = KEY_HOME;
+static const int folio_key_end = KEY_END;
+static const int folio_key_enter = KEY_ENTER;
+static const int folio_key_backspace = KEY_BACKSPACE;
+static const int folio_key_btab = KEY_BTAB;
+static const int folio_key_dc = KEY_DC;
+static inline int folio_key_f(int n) { return KEY_F(n); }
 static const int folio_ok = OK;
 static const int folio_err = ERR;
 
@@ -51,6 +64,14 @@ static inline int folio_mvadd_wch_pair(int y, int x, wchar_t ch, attr_t attrs, i
   wchar_t text[2] = { ch, 0 };
   setcchar(&cell, text, attrs, 0, &pair);
   return mvadd_wch(y, x, &cell);
+}
+
+/// Reads one mouse event after KEY_MOUSE: 0 on success.
+static inline int folio_getmouse(int *x, int *y, mmask_t *state) {
+  MEVENT event;
+  if (getmouse(&event) != OK) return -1;
+  *x = event.x; *y = event.y; *state = event.bstate;
+  return 0;
 }
 
 /// Terminal pixel size as the kernel reports it (0 when unknown).

@@ -2,135 +2,195 @@
 import FolioCore
 import Glibc
 
-/// The real terminal, driven through ncursesw: sets the terminal up, presents screen buffers,
-/// reads input, and restores the terminal on every way out.
-public final class NcursesTerminal {
-  private var pairs: [ColorPairKey: Int32] = [:]
+/// The real terminal, driven through ncursesw: sets it up (UTF-8 locale, cbreak, no echo,
+/// keypad, hidden cursor, mouse, default colors, true color where terminfo has it), presents
+/// screen buffers as cell diffs, decodes input, and gives the terminal back on every way out.
+public final class NcursesTerminal: TerminalBackend {
+  /// The richest colors this terminal shows, capped by what was asked for.
+  public let colorMode: ColorMode
+  private let screen: OpaquePointer
+  private var pairs: ColorPairTable
   private var previous: ScreenBuffer?
-  private var isActive = false
+  private var isActive = true
+  private let savedStandardError: Int32
 
-  /// Takes over the terminal: UTF-8 locale, cbreak, no echo, keypad, hidden cursor, colors.
-  /// Installs handlers so SIGINT, SIGTERM and SIGHUP restore the terminal before exiting.
-  public init() throws {
+  /// Takes over the terminal. `colors` caps the color mode (`--colors`, or NO_COLOR's none);
+  /// with COLORTERM=truecolor/24bit and a `*-direct` terminfo entry for TERM, that entry is
+  /// used so 24-bit colors reach the terminal.
+  public init(colors requested: ColorMode?, environment: [String: String]) throws {
     setlocale(LC_ALL, "")
     TerminalRestorer.install()
-    guard initscr() != nil else { throw TerminalError.cannotInitialize }
-    isActive = true
-    TerminalRestorer.isCursesActive = true
+    let term = environment["TERM"] ?? "xterm"
+    let wantsDirect =
+      requested == .truecolor || requested == nil
+      && ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+    var opened: OpaquePointer?
+    for name in TerminalType.candidates(for: term, wantsDirect: wantsDirect) {
+      opened = newterm(name, stdout, stdin)
+      if opened != nil { break }
+    }
+    guard let opened else { throw TerminalError.unknownTerminal(term) }
+    screen = opened
+    set_term(opened)
+    // Libraries (Poppler) may print to stderr; while curses owns the screen that would
+    // scribble over it, so stderr goes to /dev/null until `restore()`.
+    savedStandardError = dup(STDERR_FILENO)
+    let null = open("/dev/null", O_WRONLY)
+    if null >= 0 {
+      dup2(null, STDERR_FILENO)
+      close(null)
+    }
+    TerminalRestorer.activate(savedStandardError: savedStandardError)
     cbreak()
     noecho()
     nonl()
     keypad(folio_stdscr(), true)
     curs_set(0)
+    set_escdelay(25)
+    mousemask(
+      folio_button1_clicked | folio_button1_double_clicked | folio_button4_pressed
+        | folio_button5_pressed, nil)
+    var capability = ColorMode.none
     if has_colors() {
       start_color()
       use_default_colors()
+      let count = Int(folio_colors())
+      capability = count >= 1 << 24 ? .truecolor : count >= 256 ? .palette256 : count >= 8 ? .ansi16 : .none
     }
-    set_escdelay(25)
+    let effective = [requested ?? capability, capability].min { $0.richness < $1.richness } ?? .none
+    colorMode = effective
+    pairs = ColorPairTable(
+      capacity: max(0, Int(folio_color_pairs()) - 1), isDirect: capability == .truecolor,
+      paletteSize: has_colors() ? Int(folio_colors()) : 0)
   }
 
-  deinit { restore() }
+  deinit {
+    restore()
+    delscreen(screen)
+  }
 
-  /// Gives the terminal back as it was: idempotent.
   public func restore() {
     guard isActive else { return }
     isActive = false
-    TerminalRestorer.isCursesActive = false
     endwin()
+    TerminalRestorer.deactivate()
+    dup2(savedStandardError, STDERR_FILENO)
+    close(savedStandardError)
   }
 
-  /// The terminal's size in cells.
   public var size: CellSize {
     CellSize(columns: Int(folio_getmaxx(folio_stdscr())), rows: Int(folio_getmaxy(folio_stdscr())))
   }
 
-  /// Waits up to `milliseconds` (negative: forever) for one key; nil on timeout.
-  public func readKey(timeout milliseconds: Int32) -> TerminalKey? {
-    wtimeout(folio_stdscr(), milliseconds)
-    var character: wint_t = 0
-    let status = wget_wch(folio_stdscr(), &character)
-    if status == folio_err { return nil }
-    if status == folio_key_code_yes {
-      if Int32(character) == folio_key_resize { return .resize }
-      return .function(Int32(character))
-    }
-    return Unicode.Scalar(UInt32(character)).map { .character($0) } ?? .function(Int32(character))
-  }
-
-  /// Draws `buffer` on the terminal, writing only cells that changed since the last call.
-  public func present(_ buffer: ScreenBuffer) {
-    let full = previous?.size != buffer.size
-    if full { erase() }
-    for y in 0..<buffer.size.rows {
-      for x in 0..<buffer.size.columns {
-        let cell = buffer[x, y]
-        if !full, let previous, previous[x, y] == cell { continue }
-        if cell.isContinuation { continue }
-        var attributes = folio_a_normal
-        if cell.attributes.contains(.bold) { attributes |= folio_a_bold }
-        if cell.attributes.contains(.reverse) { attributes |= folio_a_reverse }
-        if cell.attributes.contains(.underline) { attributes |= folio_a_underline }
-        if cell.attributes.contains(.dim) { attributes |= folio_a_dim }
-        let pair = colorPair(foreground: cell.foreground, background: cell.background)
-        _ = folio_mvadd_wch_pair(
-          Int32(y), Int32(x), wchar_t(bitPattern: cell.scalar.value), attributes, pair)
-      }
-    }
-    previous = buffer
-    refresh()
-  }
-
-  /// Forgets what is on screen so the next `present` redraws everything.
   public func invalidate() {
     previous = nil
     clearok(folio_stdscr(), true)
   }
 
-  private func colorPair(foreground: TerminalColor, background: TerminalColor) -> Int32 {
-    let key = ColorPairKey(foreground: foreground, background: background)
-    if let pair = pairs[key] { return pair }
-    let pair = alloc_pair(colorNumber(foreground), colorNumber(background))
-    let result = pair < 0 ? 0 : pair
-    pairs[key] = result
+  public func present(_ frame: ScreenBuffer) {
+    let fitted = pairs.fitting(frame, mode: colorMode)
+    if pairs.needsReset(for: fitted.keys) {
+      reset_color_pairs()
+      pairs.removeAll()
+      previous = nil
+    }
+    let full = previous?.size != fitted.screen.size
+    if full { erase() }
+    let buffer = fitted.screen
+    for y in 0..<buffer.size.rows {
+      for x in 0..<buffer.size.columns {
+        let cell = buffer[x, y]
+        if !full, let previous, previous[x, y] == cell { continue }
+        if cell.isContinuation { continue }
+        let pair = pairs.pair(for: ColorPairTable.Key(cell), allocate: { number, fg, bg in
+          init_extended_pair(number, fg, bg)
+        })
+        _ = folio_mvadd_wch_pair(
+          Int32(y), Int32(x), wchar_t(bitPattern: cell.scalar.value), attributes(of: cell), pair)
+      }
+    }
+    previous = buffer
+    wnoutrefresh(folio_stdscr())
+    doupdate()
+  }
+
+  private func attributes(of cell: Cell) -> attr_t {
+    var result = folio_a_normal
+    if cell.attributes.contains(.bold) { result |= folio_a_bold }
+    if cell.attributes.contains(.reverse) { result |= folio_a_reverse }
+    if cell.attributes.contains(.underline) { result |= folio_a_underline }
+    if cell.attributes.contains(.dim) { result |= folio_a_dim }
     return result
   }
 
-  private func colorNumber(_ color: TerminalColor) -> Int32 {
-    let available = Int(folio_colors())
-    switch color {
-    case .default:
-      return -1
-    case .indexed(let index):
-      return Int(index) < available ? Int32(index) : Int32(Palette.nearest16(index: index, limit: available))
-    case .rgb(let red, let green, let blue):
-      if available >= 1 << 24 {
-        let value = Int32(red) << 16 | Int32(green) << 8 | Int32(blue)
-        return value < 256 ? 256 : value
-      }
-      let index = Palette.nearest256(red: red, green: green, blue: blue)
-      return Int(index) < available
-        ? Int32(index) : Int32(Palette.nearest16(index: index, limit: available))
+  public func nextEvent(timeout milliseconds: Int, wakeDescriptor: Int32?) -> InputEvent? {
+    // ncurses may already hold typed-ahead input that poll() cannot see.
+    if let event = readEvent() { return event }
+    var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+    if let wakeDescriptor { descriptors.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)) }
+    let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: milliseconds))
+    guard ready > 0, descriptors[0].revents != 0 else { return nil }
+    return readEvent()
+  }
+
+  /// Reads one event without waiting (beyond ESCDELAY inside an escape sequence).
+  private func readEvent() -> InputEvent? {
+    wtimeout(folio_stdscr(), 0)
+    var character: wint_t = 0
+    let status = wget_wch(folio_stdscr(), &character)
+    if status == folio_err { return nil }
+    let code = Int32(bitPattern: character)
+    if status == folio_key_code_yes {
+      if code == folio_key_resize { return .resize(size) }
+      if code == folio_key_mouse { return readMouse() }
+      return KeyDecoder.functionKey(code).map { .key($0) }
+    }
+    return KeyDecoder.character(UInt32(character)).map { .key($0) }
+  }
+
+  private func readMouse() -> InputEvent? {
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var state: mmask_t = 0
+    guard folio_getmouse(&x, &y, &state) == 0 else { return nil }
+    let position = CellPoint(x: Int(x), y: Int(y))
+    let kind: MouseEvent.Kind
+    if state & folio_button4_pressed != 0 {
+      kind = .wheelUp
+    } else if state & folio_button5_pressed != 0 {
+      kind = .wheelDown
+    } else if state & folio_button1_double_clicked != 0 {
+      kind = .doubleClick
+    } else if state & folio_button1_clicked != 0 {
+      kind = .click
+    } else {
+      return nil
+    }
+    return .mouse(MouseEvent(kind: kind, position: position))
+  }
+}
+
+extension ColorMode {
+  /// Orders modes from no color to 24-bit color.
+  var richness: Int {
+    switch self {
+    case .none: return 0
+    case .ansi16: return 1
+    case .palette256: return 2
+    case .truecolor: return 3
     }
   }
 }
 
-private struct ColorPairKey: Hashable {
-  var foreground: TerminalColor
-  var background: TerminalColor
-}
-
-/// A key as the terminal reports it.
-public enum TerminalKey: Hashable, Sendable {
-  /// A typed character (letters, digits, control characters such as Ctrl-D = U+0004).
-  case character(Unicode.Scalar)
-  /// A function key code (KEY_UP, KEY_NPAGE, …).
-  case function(Int32)
-  /// The terminal changed size.
-  case resize
-}
-
 /// Why the terminal could not be used.
-public enum TerminalError: Error {
-  /// ncurses could not start on this terminal.
-  case cannotInitialize
+public enum TerminalError: Error, CustomStringConvertible {
+  /// No terminfo entry for this TERM.
+  case unknownTerminal(String)
+
+  public var description: String {
+    switch self {
+    case .unknownTerminal(let name):
+      return "unknown terminal type '\(TerminalText.sanitized(name))' (set TERM, or use --print)"
+    }
+  }
 }

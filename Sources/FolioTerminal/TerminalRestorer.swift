@@ -1,11 +1,14 @@
 @preconcurrency import CNcursesw
 import Glibc
 
-/// Restores the terminal when the process is told to stop (SIGINT, SIGTERM, SIGHUP) while
-/// curses owns the screen, then exits with the conventional status 128 + signal.
+/// Restores the terminal when the process is told to stop (SIGINT, SIGTERM, SIGHUP, SIGQUIT)
+/// while curses owns the screen, then exits with the conventional status 128 + signal.
 enum TerminalRestorer {
-  nonisolated(unsafe) static var isCursesActive = false
+  nonisolated(unsafe) private static var isCursesActive = false
+  nonisolated(unsafe) private static var savedStandardError: Int32 = -1
   nonisolated(unsafe) private static var installed = false
+
+  static let stoppingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
   static func install() {
     guard !installed else { return }
@@ -14,15 +17,28 @@ enum TerminalRestorer {
     // the terminal could never be restored on them.
     var stopping = sigset_t()
     sigemptyset(&stopping)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&stopping, signalNumber) }
+    for signalNumber in stoppingSignals { sigaddset(&stopping, signalNumber) }
     sigprocmask(SIG_UNBLOCK, &stopping, nil)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+    for signalNumber in stoppingSignals {
       signal(signalNumber) { received in
         if TerminalRestorer.isCursesActive {
           endwin()
+          if TerminalRestorer.savedStandardError >= 0 {
+            dup2(TerminalRestorer.savedStandardError, STDERR_FILENO)
+          }
         }
         _exit(128 + received)
       }
     }
+  }
+
+  static func activate(savedStandardError descriptor: Int32) {
+    savedStandardError = descriptor
+    isCursesActive = true
+  }
+
+  static func deactivate() {
+    isCursesActive = false
+    savedStandardError = -1
   }
 }

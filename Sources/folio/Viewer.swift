@@ -1,7 +1,7 @@
 import FolioCore
 import FolioPoppler
 import FolioTerminal
-import Glibc
+import Foundation
 
 /// The interactive view: shows the first page fitted to the terminal in half blocks;
 /// `q` quits. (The full browser replaces this loop; the pieces it uses stay.)
@@ -9,7 +9,7 @@ struct Viewer {
   let document: PopplerDocument
 
   func run() throws {
-    let terminal = try NcursesTerminal()
+    let terminal = try NcursesTerminal(colors: nil, environment: ProcessInfo.processInfo.environment)
     defer { terminal.restore() }
     let rasterizer = BlockRasterizer()
     var needsDraw = true
@@ -35,8 +35,8 @@ struct Viewer {
         terminal.present(screen)
         needsDraw = false
       }
-      switch terminal.readKey(timeout: -1) {
-      case .character("q"), .character("Q"): return
+      switch terminal.nextEvent(timeout: -1, wakeDescriptor: nil) {
+      case .key(.character("q")), .key(.character("Q")): return
       case .resize:
         terminal.invalidate()
         needsDraw = true

@@ -28,7 +28,7 @@ public enum Palette {
     let dr = a.0 - b.0
     let dg = a.1 - b.1
     let db = a.2 - b.2
-    return ((512 + meanRed) * dr * dr >> 8) + 4 * dg * dg + ((767 - meanRed) * db * db >> 8)
+    return (((512 + meanRed) * dr * dr) >> 8) + 4 * dg * dg + (((767 - meanRed) * db * db) >> 8)
   }
 
   /// The nearest entry among the cube and gray ramp (16–255) to an RGB color.

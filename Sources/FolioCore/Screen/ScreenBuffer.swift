@@ -25,6 +25,11 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
   }
 
+  /// Changes every cell in place.
+  public mutating func mapCells(_ transform: (inout Cell) -> Void) {
+    for i in cells.indices { transform(&cells[i]) }
+  }
+
   /// Sets every cell to `cell`.
   public mutating func fill(with cell: Cell) {
     for i in cells.indices { cells[i] = cell }

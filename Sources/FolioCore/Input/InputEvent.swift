@@ -1,0 +1,41 @@
+/// Something the person at the terminal did: a key, a mouse action, or a new terminal size.
+public enum InputEvent: Hashable, Sendable {
+  /// A key press.
+  case key(Key)
+  /// A mouse action at a cell.
+  case mouse(MouseEvent)
+  /// The terminal now has this size.
+  case resize(CellSize)
+}
+
+/// A key, decoded from the terminal's input. Control keys arrive as `control(letter)`.
+public enum Key: Hashable, Sendable {
+  /// A printable character.
+  case character(Character)
+  /// A letter typed with Ctrl held (Ctrl-D is `control("d")`).
+  case control(Character)
+  case up, down, left, right
+  case pageUp, pageDown, home, end
+  case enter, escape, backspace, tab, backTab, delete
+  /// A function key F1…F12.
+  case function(Int)
+}
+
+/// A mouse action at a cell of the terminal.
+public struct MouseEvent: Hashable, Sendable {
+  /// What happened.
+  public enum Kind: Hashable, Sendable {
+    case press, release, click, doubleClick, wheelUp, wheelDown
+  }
+
+  /// What happened.
+  public var kind: Kind
+  /// Where, in terminal cells from the top-left.
+  public var position: CellPoint
+
+  /// Creates a mouse event.
+  public init(kind: Kind, position: CellPoint) {
+    self.kind = kind
+    self.position = position
+  }
+}

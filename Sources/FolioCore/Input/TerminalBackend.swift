@@ -1,0 +1,23 @@
+/// A terminal as the core sees it: a size, a way to show a screen, and input. The ncurses
+/// backend and the in-memory test terminal implement it.
+public protocol TerminalBackend: AnyObject {
+  /// The current size in cells.
+  var size: CellSize { get }
+
+  /// The richest colors the terminal can show: frames are drawn for this mode.
+  var colorMode: ColorMode { get }
+
+  /// Shows `screen`, writing only what changed since the last call.
+  func present(_ screen: ScreenBuffer)
+
+  /// Forgets what is on screen, so the next `present` redraws everything.
+  func invalidate()
+
+  /// Waits up to `milliseconds` (negative: until something happens) for input, also waking
+  /// when `wakeDescriptor` becomes readable; returns nil on timeout or wake-up.
+  func nextEvent(timeout milliseconds: Int, wakeDescriptor: Int32?) -> InputEvent?
+
+  /// Gives the terminal back as it was. Safe to call more than once.
+  func restore()
+}
+
