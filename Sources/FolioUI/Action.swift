@@ -1,0 +1,65 @@
+import FolioCore
+
+/// Something the person asked Folio to do, independent of the key that asked for it.
+public enum Action: Hashable, Sendable {
+  /// Move the selection (grid), scroll (continuous) or turn/pan (spread) one step.
+  case move(Direction)
+  /// One screen forward or back.
+  case page(forward: Bool)
+  /// Half a screen forward or back.
+  case halfPage(forward: Bool)
+  /// To the first page.
+  case first
+  /// To the last page, or to page N with a count (`NG`).
+  case last
+  /// Start typing a page number or label after `:`.
+  case prompt
+  /// Open the selected page in spread mode.
+  case open
+  /// Back to the grid at the same page.
+  case back
+  /// Grid → continuous → spread → grid.
+  case cycleMode
+  /// Show one mode.
+  case show(ViewMode)
+  case zoomIn, zoomOut, zoomReset
+  /// single → double → book.
+  case cycleSpreadMode
+  /// Left-to-right ↔ right-to-left binding.
+  case toggleBinding
+  /// Which page starts the first spread of double/book.
+  case toggleShift
+  /// The filmstrip under the spread view.
+  case toggleShelf
+  /// half → quad → sextant → octant → braille → ascii.
+  case cycleSymbols
+  /// Dark paper, hue kept.
+  case toggleInvert
+  /// The key overlay.
+  case toggleHelp
+  case quit
+}
+
+/// A direction of movement on screen.
+public enum Direction: Hashable, Sendable, CaseIterable {
+  case up, down, left, right
+}
+
+/// The three ways of looking at a document.
+public enum ViewMode: String, Hashable, Sendable, CaseIterable {
+  /// Thumbnails in a smart grid.
+  case grid
+  /// Pages stacked vertically, scrolled freely.
+  case continuous
+  /// One spread per screen, with the filmstrip.
+  case spread
+
+  /// The next mode for Tab.
+  public var next: ViewMode {
+    switch self {
+    case .grid: return .continuous
+    case .continuous: return .spread
+    case .spread: return .grid
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import FolioCore
+
+/// Which key does what: a data table, shown as is by the `?` overlay.
+public struct Keymap: Sendable {
+  /// One row of the table: the keys, the action, and the words the overlay shows.
+  public struct Binding: Sendable {
+    /// Keys that trigger the action.
+    public var keys: [Key]
+    /// What they do.
+    public var action: Action
+    /// How the overlay names the keys ("j ↓").
+    public var keyNames: String
+    /// How the overlay describes the action.
+    public var summary: String
+    /// Whether a count typed before the key (`12j`) repeats or parameterizes it.
+    public var takesCount: Bool
+  }
+
+  /// The rows, in the order the overlay lists them.
+  public let bindings: [Binding]
+  private let table: [Key: Int]
+
+  /// Creates a keymap from rows; a key listed twice keeps its first row.
+  public init(_ bindings: [Binding]) {
+    self.bindings = bindings
+    var table: [Key: Int] = [:]
+    for (row, binding) in bindings.enumerated() {
+      for key in binding.keys where table[key] == nil { table[key] = row }
+    }
+    self.table = table
+  }
+
+  /// The row for a key, if the key does anything.
+  public func binding(for key: Key) -> Binding? {
+    table[key].map { bindings[$0] }
+  }
+
+  /// Folio's keys: vim and less habits.
+  public static let standard = Keymap([
+    row([.character("j"), .down], .move(.down), "j ↓", "down (grid: select below; spread: next)", count: true),
+    row([.character("k"), .up], .move(.up), "k ↑", "up", count: true),
+    row([.character("h"), .left], .move(.left), "h ←", "left (spread: previous, or pan when zoomed)", count: true),
+    row([.character("l"), .right], .move(.right), "l →", "right", count: true),
+    row([.pageDown, .character(" "), .control("f")], .page(forward: true), "PgDn Space", "next screen", count: true),
+    row([.pageUp, .character("b"), .control("b")], .page(forward: false), "PgUp b", "previous screen", count: true),
+    row([.control("d")], .halfPage(forward: true), "Ctrl-D", "half a screen down", count: true),
+    row([.control("u")], .halfPage(forward: false), "Ctrl-U", "half a screen up", count: true),
+    row([.home, .character("g")], .first, "g Home", "first page", count: false),
+    row([.end, .character("G")], .last, "G End", "last page; NG: page N", count: true),
+    row([.character(":")], .prompt, ":", "go to a page number or label", count: false),
+    row([.enter], .open, "Enter", "open the selected page", count: false),
+    row([.escape, .backspace], .back, "Esc Bksp", "back to the grid", count: false),
+    row([.tab], .cycleMode, "Tab", "grid → continuous → spread", count: false),
+    row([.character("1")], .show(.grid), "1 2 3", "grid, continuous, spread", count: false),
+    row([.character("2")], .show(.continuous), "", "", count: false),
+    row([.character("3")], .show(.spread), "", "", count: false),
+    row([.character("+")], .zoomIn, "+ - =", "zoom in, out, reset", count: true),
+    row([.character("-")], .zoomOut, "", "", count: true),
+    row([.character("=")], .zoomReset, "", "", count: false),
+    row([.character("s")], .cycleSpreadMode, "s", "single / double / book spreads", count: false),
+    row([.character("r")], .toggleBinding, "r", "right-to-left binding", count: false),
+    row([.character("S")], .toggleShift, "S", "shift spreads by one page", count: false),
+    row([.character("f")], .toggleShelf, "f", "filmstrip on/off", count: false),
+    row([.character("c")], .cycleSymbols, "c", "next symbol set", count: false),
+    row([.character("i")], .toggleInvert, "i", "invert (dark paper)", count: false),
+    row([.character("?")], .toggleHelp, "?", "this help", count: false),
+    row([.character("q")], .quit, "q", "quit", count: false),
+  ])
+
+  private static func row(
+    _ keys: [Key], _ action: Action, _ names: String, _ summary: String, count: Bool
+  ) -> Binding {
+    Binding(keys: keys, action: action, keyNames: names, summary: summary, takesCount: count)
+  }
+}
