@@ -66,6 +66,11 @@ static inline int folio_mvadd_wch_pair(int y, int x, wchar_t ch, attr_t attrs, i
   return mvadd_wch(y, x, &cell);
 }
 
+/// Columns a character takes in the current locale (glibc declares wcwidth only under
+/// _XOPEN_SOURCE, which SwiftPM strips).
+extern int wcwidth(wchar_t c);
+static inline int folio_wcwidth(wchar_t c) { return wcwidth(c); }
+
 /// Reads one mouse event after KEY_MOUSE: 0 on success.
 static inline int folio_getmouse(int *x, int *y, mmask_t *state) {
   MEVENT event;

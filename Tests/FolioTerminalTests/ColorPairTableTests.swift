@@ -1,3 +1,4 @@
+import Glibc
 import FolioCore
 import Testing
 
@@ -45,5 +46,22 @@ struct ColorPairTableTests {
   @Test func directColorsBelow256AreNudged() {
     #expect(ColorPairTable.direct(red: 0, green: 0, blue: 5) == 0x105)
     #expect(ColorPairTable.direct(red: 1, green: 2, blue: 3) == 0x010203)
+  }
+}
+
+@Suite("Locale text width")
+struct LocaleTextWidthTests {
+  @Test func matchesWcwidthInUTF8() {
+    setlocale(LC_ALL, "C.UTF-8")
+    #expect(TextWidth.locale.width(of: "abc") == 3)
+    #expect(TextWidth.locale.width(of: "日本") == 4)
+    #expect(TextWidth.locale.columns("\u{0301}") == 0)
+  }
+
+  @Test func truncatesByDisplayWidth() {
+    setlocale(LC_ALL, "C.UTF-8")
+    let text = TextWidth.locale.truncated("日本語のタイトル", toWidth: 7)
+    #expect(text == "日本語…")
+    #expect(TextWidth.locale.width(of: text) <= 7)
   }
 }
