@@ -7,13 +7,19 @@ struct LayoutInvariants {
   let metrics: PageMetrics
   let cellAspect: CellAspect
   let binding: Binding
+  /// How many random probes (rectangles, positions, viewports) each check draws.
+  let probes: Int
   private(set) var violations: [String] = []
 
-  init(_ layout: any DocumentLayout, metrics: PageMetrics, cellAspect: CellAspect, binding: Binding) {
+  init(
+    _ layout: any DocumentLayout, metrics: PageMetrics, cellAspect: CellAspect, binding: Binding,
+    probes: Int = 10
+  ) {
     self.layout = layout
     self.metrics = metrics
     self.cellAspect = cellAspect
     self.binding = binding
+    self.probes = probes
   }
 
   private mutating func fail(_ message: String) {
@@ -116,7 +122,7 @@ struct LayoutInvariants {
     let content = layout.contentRect
     var rects = [content, CellRect(x: -5, y: -5, columns: 3, rows: 3)]
     let viewport = layout.viewportSize
-    for _ in 0..<(frames.count > 2000 ? 3 : 8) {
+    for _ in 0..<(frames.count > 2000 ? 3 : probes) {
       let x = Int.random(in: -viewport.columns...max(0, content.maxX), using: &rng)
       let y = Int.random(in: -viewport.rows...max(0, content.maxY), using: &rng)
       let size =
@@ -258,7 +264,7 @@ struct LayoutInvariants {
       let end = segment.start + segment.length
       positions += [segment.start - 0.5, segment.start, segment.start + 0.5, segment.start + segment.length / 2, end - 0.5, end, end + 0.5]
     }
-    for _ in 0..<30 { positions.append(Double.random(in: -2...(Double(contentLength) + 2), using: &rng)) }
+    for _ in 0..<(3 * probes) { positions.append(Double.random(in: -2...(Double(contentLength) + 2), using: &rng)) }
     positions.sort()
     var previous = -1.0
     for position in positions {
@@ -305,7 +311,7 @@ struct LayoutInvariants {
     let size = layout.viewportSize
     let vertical = layout.progression.isVertical
     let breadth = Double(vertical ? layout.contentSize.columns : layout.contentSize.rows)
-    for _ in 0..<12 {
+    for _ in 0..<probes {
       let segment = rng.pick(segments)
       let progression = segment.start + Double.random(in: 0..<1, using: &rng) * segment.length
       let along =

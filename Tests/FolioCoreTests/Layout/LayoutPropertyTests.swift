@@ -53,6 +53,7 @@ import Testing
   /// within the rounding of whole cells, wherever the content does not end first.
   @Test func switchingLayoutsKeepsThePlace() {
     var rng = SplitMix64(seed: 0x5EED_0003)
+    var checked = 0
     for _ in 0..<300 {
       let pageCount = Int.random(in: 1...(rng.chance(0.1) ? 3000 : 60), using: &rng)
       let metrics = RandomCases.metrics(pageCount: pageCount, using: &rng)
@@ -85,12 +86,15 @@ import Testing
       let along = isVertical ? center.y : center.x
       let error = abs(along - new.axisCoordinate(for: target))
       #expect(error <= 0.5 + 1e-9, "\(context): center \(along) is \(error) cells from the place")
+      checked += 1
     }
+    #expect(checked >= 100, "most switches land away from the content's ends")
   }
 
   /// Correcting estimated page sizes moves nothing at the viewport center.
   @Test func correctingEstimatedSizesKeepsTheCenter() {
     var rng = SplitMix64(seed: 0x5EED_0004)
+    var checked = 0
     for _ in 0..<120 {
       let pageCount = Int.random(in: 1...(rng.chance(0.1) ? 15_000 : 80), using: &rng)
       var metrics = PageMetrics(pageCount: pageCount)
@@ -115,6 +119,10 @@ import Testing
       let center = kept.center
       let along = isVertical ? center.y : center.x
       #expect(abs(along - after.axisCoordinate(for: index)) <= 0.5 + 1e-9, "\(style), \(pageCount) pages")
+      // The spread at the center is the same one.
+      #expect(after.continuousIndex(at: kept).spread == index.spread || abs(after.continuousIndex(at: kept).value - index.value) < 0.5)
+      checked += 1
     }
+    #expect(checked >= 40)
   }
 }
