@@ -36,6 +36,10 @@ let package = Package(
       resources: [.copy("Resources/sample.pdf")]
     ),
     .executableTarget(name: "folio-make-sample", dependencies: ["FolioFixtures"]),
+    .executableTarget(
+      name: "folio-bench", dependencies: ["FolioCore"],
+      // FolioCore's Double rounding and square roots call libm, which nothing else links here.
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
     .testTarget(
       name: "FolioPopplerTests", dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures"]),
