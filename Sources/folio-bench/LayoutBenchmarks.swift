@@ -11,7 +11,10 @@ enum LayoutBenchmarks {
     let metrics = makeMetrics()
     let styles: [(String, LayoutStyle)] = [
       ("smart grid (10 items)", .grid(GridOptions())),
-      ("smart grid, drop cap, 1x1 boxes", .grid(GridOptions(zoom: GridZoom(targetItemCount: 100_000), hasDropCap: true))),
+      (
+        "smart grid, drop cap, 1x1 boxes",
+        .grid(GridOptions(zoom: GridZoom(targetItemCount: 100_000), hasDropCap: true))
+      ),
       ("continuous vertical, single", .continuous(ContinuousOptions())),
       (
         "continuous vertical, book, RTL",
@@ -19,11 +22,16 @@ enum LayoutBenchmarks {
       ),
       (
         "continuous horizontal, double, zoom 0.25",
-        .continuous(ContinuousOptions(axis: .horizontal, spreadStyle: SpreadStyle(mode: .double), zoom: ZoomScale(0.25)))
+        .continuous(
+          ContinuousOptions(
+            axis: .horizontal, spreadStyle: SpreadStyle(mode: .double), zoom: ZoomScale(0.25)))
       ),
       (
         "per spread, double, spread 7,000 zoomed 4x",
-        .perSpread(PerSpreadOptions(spreadStyle: SpreadStyle(mode: .double), zoom: SpreadZoom(spread: 7_000, scale: ZoomScale(4))))
+        .perSpread(
+          PerSpreadOptions(
+            spreadStyle: SpreadStyle(mode: .double),
+            zoom: SpreadZoom(spread: 7_000, scale: ZoomScale(4))))
       ),
       ("shelf", .shelf(ShelfOptions())),
     ]
@@ -39,7 +47,9 @@ enum LayoutBenchmarks {
     ]
     for (name, style) in styles {
       let relayout = median(runs: 41) {
-        sink &+= style.makeLayout(metrics: metrics, viewportSize: viewport, cellAspect: .standard).itemCount
+        sink &+=
+          style.makeLayout(metrics: metrics, viewportSize: viewport, cellAspect: .standard)
+          .itemCount
       }
       let layout = style.makeLayout(metrics: metrics, viewportSize: viewport, cellAspect: .standard)
       let viewports = sampleViewports(in: layout, count: 64)
@@ -69,7 +79,8 @@ enum LayoutBenchmarks {
           + "| \(format(index)) | \(format(keep)) |")
     }
     lines.append("")
-    lines.append("Relayout builds the whole layout; the other columns are per call. (checksum \(sink & 0xFF))")
+    lines.append(
+      "Relayout builds the whole layout; the other columns are per call. (checksum \(sink & 0xFF))")
     return lines.joined(separator: "\n")
   }
 
@@ -122,8 +133,10 @@ enum LayoutBenchmarks {
     for _ in 0..<digits { scale *= 10 }
     let rounded = (value * scale).rounded() / scale
     var text = String(rounded)
-    if let dot = text.firstIndex(of: "."), text.distance(from: dot, to: text.endIndex) - 1 < digits {
-      text += String(repeating: "0", count: digits - (text.distance(from: dot, to: text.endIndex) - 1))
+    if let dot = text.firstIndex(of: "."), text.distance(from: dot, to: text.endIndex) - 1 < digits
+    {
+      text += String(
+        repeating: "0", count: digits - (text.distance(from: dot, to: text.endIndex) - 1))
     }
     return text
   }

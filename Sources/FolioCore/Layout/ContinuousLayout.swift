@@ -123,7 +123,8 @@ public struct ContinuousLayout: DocumentLayout {
     switch progression {
     case .topToBottom: (low, high) = (rect.minY, rect.maxY)
     case .leftToRight: (low, high) = (rect.minX, rect.maxX)
-    case .rightToLeft: (low, high) = (contentSize.columns - rect.maxX, contentSize.columns - rect.minX)
+    case .rightToLeft:
+      (low, high) = (contentSize.columns - rect.maxX, contentSize.columns - rect.minX)
     }
     var result: [LayoutItem] = []
     var index = firstSpread(endingAfter: low)

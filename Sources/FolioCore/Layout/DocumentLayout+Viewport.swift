@@ -42,7 +42,9 @@ extension DocumentLayout {
   /// content is smaller than the viewport, the content is placed per `shortContentAlignment`
   /// along the scrolling axis and centered across it.
   public func clamped(_ viewport: Viewport) -> Viewport {
-    func clamp(_ origin: Int, view: Int, content: Int, alignment: ShortContentAlignment, reversed: Bool)
+    func clamp(
+      _ origin: Int, view: Int, content: Int, alignment: ShortContentAlignment, reversed: Bool
+    )
       -> Int
     {
       guard content < view else { return min(max(origin, 0), content - view) }
@@ -113,7 +115,8 @@ extension DocumentLayout {
     let trail = vertical ? target.maxY : (reversed ? contentWidth - target.minX : target.maxX)
     let currentStart =
       vertical
-      ? current.origin.y : (reversed ? contentWidth - current.origin.x - size.columns : current.origin.x)
+      ? current.origin.y
+      : (reversed ? contentWidth - current.origin.x - size.columns : current.origin.x)
     let start: Int
     switch position {
     case .start: start = lead

@@ -111,7 +111,8 @@ public struct PerSpreadLayout: DocumentLayout {
     var index = position.flooredDivision(by: pitch)
     if let zoomed, index > zoomed.spread {
       let zoomedEnd = slotStart(zoomed.spread) + zoomedSlotLength + gap
-      index = position < zoomedEnd
+      index =
+        position < zoomedEnd
         ? zoomed.spread : zoomed.spread + 1 + (position - zoomedEnd).flooredDivision(by: pitch)
     }
     return min(max(index, 0), spreads.spreadCount - 1)
@@ -136,7 +137,8 @@ public struct PerSpreadLayout: DocumentLayout {
     case .leftToRight:
       return CellRect(origin: CellPoint(x: start, y: across), size: size)
     case .rightToLeft:
-      return CellRect(origin: CellPoint(x: contentSize.columns - start - length, y: across), size: size)
+      return CellRect(
+        origin: CellPoint(x: contentSize.columns - start - length, y: across), size: size)
     }
   }
 
@@ -154,7 +156,8 @@ public struct PerSpreadLayout: DocumentLayout {
     switch progression {
     case .topToBottom: (low, high) = (rect.minY, rect.maxY)
     case .leftToRight: (low, high) = (rect.minX, rect.maxX)
-    case .rightToLeft: (low, high) = (contentSize.columns - rect.maxX, contentSize.columns - rect.minX)
+    case .rightToLeft:
+      (low, high) = (contentSize.columns - rect.maxX, contentSize.columns - rect.minX)
     }
     guard high > 0, low < contentLength else { return [] }
     var result: [LayoutItem] = []

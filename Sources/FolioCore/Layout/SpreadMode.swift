@@ -28,7 +28,9 @@ public struct SpreadStyle: Hashable, Sendable {
   public var binding: Binding
 
   /// Creates a spread style; the default is single pages, left to right.
-  public init(mode: SpreadMode = .single, isShiftedByOne: Bool = false, binding: Binding = .leftToRight) {
+  public init(
+    mode: SpreadMode = .single, isShiftedByOne: Bool = false, binding: Binding = .leftToRight
+  ) {
     self.mode = mode
     self.isShiftedByOne = isShiftedByOne
     self.binding = binding

@@ -14,7 +14,8 @@ import Testing
     var styles: [LayoutStyle] = []
     for binding in Binding.allCases {
       styles.append(.grid(GridOptions(binding: binding)))
-      styles.append(.grid(GridOptions(zoom: GridZoom(targetItemCount: 40), hasDropCap: true, binding: binding)))
+      styles.append(
+        .grid(GridOptions(zoom: GridZoom(targetItemCount: 40), hasDropCap: true, binding: binding)))
       styles.append(.shelf(ShelfOptions(binding: binding)))
       for mode in SpreadMode.allCases {
         for shifted in [false, true] {
@@ -24,7 +25,8 @@ import Testing
             let zoom = pageCount > 0 ? SpreadZoom(spread: pageCount / 3, scale: ZoomScale(2)) : nil
             styles.append(.perSpread(PerSpreadOptions(axis: axis, spreadStyle: spreads)))
             if !shifted {
-              styles.append(.perSpread(PerSpreadOptions(axis: axis, spreadStyle: spreads, zoom: zoom)))
+              styles.append(
+                .perSpread(PerSpreadOptions(axis: axis, spreadStyle: spreads, zoom: zoom)))
             }
           }
         }
@@ -44,14 +46,18 @@ import Testing
     let metrics = PageMetrics(sizes: (0..<pageCount).map { palette[$0 % palette.count] })
     for viewport in Self.viewports {
       for style in Self.styles(pageCount: pageCount) {
-        let layout = style.makeLayout(metrics: metrics, viewportSize: viewport, cellAspect: .standard)
+        let layout = style.makeLayout(
+          metrics: metrics, viewportSize: viewport, cellAspect: .standard)
         var invariants = LayoutInvariants(
           layout, metrics: metrics, cellAspect: .standard, binding: style.binding, probes: 3)
         invariants.checkAll(using: &rng)
-        #expect(invariants.violations.isEmpty, "\(pageCount) pages, \(viewport), \(style): \(invariants.violations)")
+        #expect(
+          invariants.violations.isEmpty,
+          "\(pageCount) pages, \(viewport), \(style): \(invariants.violations)")
         // Every page is on screen somewhere: scrolled to, it lies in the viewport.
         let hidden = (0..<pageCount).filter { page in
-          let shown = layout.viewport(showing: PageIndex(page), at: .center, from: layout.startViewport)
+          let shown = layout.viewport(
+            showing: PageIndex(page), at: .center, from: layout.startViewport)
           return !layout.items(intersecting: shown.visibleRect)
             .contains { $0.pages.contains { $0.page == PageIndex(page) } }
         }

@@ -34,15 +34,18 @@ import Testing
     let layout = grid([Self.letter, Self.letter, Self.landscape, Self.letter])
     // Landscape in 19 x 12: 19 columns -> round(19 / 2.588) = 7 rows, 2 rows from the box's top.
     #expect(layout.item(2).pages[0].frame == CellRect(x: 0, y: 16, columns: 19, rows: 7))
-    #expect(layout.dimensions.boxSize == CellSize(columns: 19, rows: 12), "sized for the common shape")
+    #expect(
+      layout.dimensions.boxSize == CellSize(columns: 19, rows: 12), "sized for the common shape")
   }
 
   @Test func rightToLeftFillsRowsFromTheRight() {
-    let layout = grid(Array(repeating: Self.letter, count: 3), options: GridOptions(binding: .rightToLeft))
+    let layout = grid(
+      Array(repeating: Self.letter, count: 3), options: GridOptions(binding: .rightToLeft))
     #expect(layout.frame(ofItem: 0) == CellRect(x: 21, y: 0, columns: 19, rows: 13))
     #expect(layout.frame(ofItem: 1) == CellRect(x: 0, y: 0, columns: 19, rows: 13))
     #expect(layout.frame(ofItem: 2) == CellRect(x: 21, y: 14, columns: 19, rows: 13))
-    #expect(layout.items(intersecting: CellRect(x: 0, y: 0, columns: 5, rows: 40)).map(\.index) == [1])
+    #expect(
+      layout.items(intersecting: CellRect(x: 0, y: 0, columns: 5, rows: 40)).map(\.index) == [1])
   }
 
   @Test func rowsNarrowerThanTheViewportAreCentered() {
@@ -55,7 +58,8 @@ import Testing
   }
 
   @Test func dropCapSpansTwoByTwo() {
-    let layout = grid(Array(repeating: Self.letter, count: 5), options: GridOptions(hasDropCap: true))
+    let layout = grid(
+      Array(repeating: Self.letter, count: 5), options: GridOptions(hasDropCap: true))
     // Two columns: the drop cap takes rows 0-1 whole; items 1-4 follow in rows 2-3.
     #expect(layout.frame(ofItem: 0) == CellRect(x: 0, y: 0, columns: 40, rows: 27))
     #expect(layout.frame(ofItem: 1) == CellRect(x: 0, y: 28, columns: 19, rows: 13))
@@ -64,13 +68,17 @@ import Testing
     let cap = layout.item(0)
     #expect(cap.labelFrame == CellRect(x: 0, y: 26, columns: 40, rows: 1))
     #expect(cap.pages[0].frame == CellRect(x: 0, y: 0, columns: 40, rows: 26))
-    #expect(layout.items(intersecting: CellRect(x: 30, y: 20, columns: 5, rows: 10)).map(\.index) == [0, 2])
+    #expect(
+      layout.items(intersecting: CellRect(x: 30, y: 20, columns: 5, rows: 10)).map(\.index) == [
+        0, 2,
+      ])
   }
 
   @Test func dropCapNeedsTwoColumns() {
     let layout = GridLayout(
       metrics: PageMetrics(sizes: Array(repeating: Self.letter, count: 3)),
-      viewportSize: Self.viewport, options: GridOptions(zoom: GridZoom(targetItemCount: 1), hasDropCap: true))
+      viewportSize: Self.viewport,
+      options: GridOptions(zoom: GridZoom(targetItemCount: 1), hasDropCap: true))
     #expect(layout.columnCount == 1)
     #expect(!layout.positions.hasDropCap)
     #expect(layout.frame(ofItem: 0).size == layout.frame(ofItem: 1).size)
@@ -89,7 +97,8 @@ import Testing
     #expect(layout.continuousIndex(atAxisCoordinate: 500).value == Double(5).nextDown)
     #expect(layout.axisCoordinate(for: ContinuousSpreadIndex(3)) == 14 + 6.5)
     // The drop cap's two rows form one stretch: rows 0-1 are 27 rows for item 0 alone (2 columns).
-    let capped = grid(Array(repeating: Self.letter, count: 5), options: GridOptions(hasDropCap: true))
+    let capped = grid(
+      Array(repeating: Self.letter, count: 5), options: GridOptions(hasDropCap: true))
     #expect(capped.continuousIndex(atAxisCoordinate: 13.5).value == 0.5)
     #expect(capped.continuousIndex(atAxisCoordinate: 27.5).value == 1)
     #expect(capped.continuousIndex(atAxisCoordinate: 28 + 6.5).value == 2)
@@ -100,7 +109,9 @@ import Testing
     #expect(empty.itemCount == 0 && empty.contentSize.rows == 0)
     #expect(empty.items(intersecting: CellRect(x: 0, y: 0, columns: 40, rows: 50)).isEmpty)
     #expect(empty.continuousIndex(atAxisCoordinate: 10).value == 0)
-    let tiny = GridLayout(metrics: PageMetrics(sizes: [Self.letter, Self.letter]), viewportSize: CellSize(columns: 1, rows: 1))
+    let tiny = GridLayout(
+      metrics: PageMetrics(sizes: [Self.letter, Self.letter]),
+      viewportSize: CellSize(columns: 1, rows: 1))
     #expect(tiny.frame(ofItem: 0) == CellRect(x: 0, y: 0, columns: 1, rows: 2))
     #expect(tiny.frame(ofItem: 1) == CellRect(x: 0, y: 3, columns: 1, rows: 2))
     #expect(tiny.item(1).pages[0].frame.size == CellSize(columns: 1, rows: 1))

@@ -42,7 +42,8 @@ struct LayoutInvariants {
   }
 
   private func sampleIndices(count: Int, using rng: inout SplitMix64) -> [Int] {
-    var indices = Set([0, 1, 2, count / 2, count - 3, count - 2, count - 1].filter { $0 >= 0 && $0 < count })
+    var indices = Set(
+      [0, 1, 2, count / 2, count - 3, count - 2, count - 1].filter { $0 >= 0 && $0 < count })
     for _ in 0..<40 { indices.insert(Int.random(in: 0..<count, using: &rng)) }
     return indices.sorted()
   }
@@ -57,7 +58,9 @@ struct LayoutInvariants {
     let item = layout.item(index)
     if item.index != index { fail("item \(index) reports index \(item.index)") }
     if item.frame != frame { fail("item \(index) frame \(item.frame) != frame(ofItem:) \(frame)") }
-    if frame.size.columns < 1 || frame.size.rows < 1 { fail("item \(index) smaller than 1x1: \(frame)") }
+    if frame.size.columns < 1 || frame.size.rows < 1 {
+      fail("item \(index) smaller than 1x1: \(frame)")
+    }
     if !contains(layout.contentRect, frame) {
       fail("item \(index) \(frame) leaves content \(layout.contentSize)")
     }
@@ -128,7 +131,8 @@ struct LayoutInvariants {
       let size =
         rng.chance(0.5)
         ? viewport
-        : CellSize(columns: Int.random(in: 1...50, using: &rng), rows: Int.random(in: 1...50, using: &rng))
+        : CellSize(
+          columns: Int.random(in: 1...50, using: &rng), rows: Int.random(in: 1...50, using: &rng))
       rects.append(CellRect(origin: CellPoint(x: x, y: y), size: size))
     }
     if frames.count > 2000 { rects.removeFirst() }
@@ -136,7 +140,9 @@ struct LayoutInvariants {
       let found = layout.items(intersecting: rect)
       let expected = frames.indices.filter { frames[$0].intersects(rect) }
       if found.map(\.index) != expected {
-        fail("items(intersecting: \(rect)) = \(found.map(\.index).prefix(8)) expected \(expected.prefix(8))")
+        fail(
+          "items(intersecting: \(rect)) = \(found.map(\.index).prefix(8)) expected \(expected.prefix(8))"
+        )
       }
       for item in found where item != layout.item(item.index) {
         fail("query item \(item.index) differs from item(_:)")
@@ -163,7 +169,9 @@ struct LayoutInvariants {
       if !layout.item(index).pages.contains(where: { $0.page == page }) {
         fail("\(page) not shown by item \(index)")
       }
-      if !layout.items(intersecting: layout.frame(ofItem: index)).contains(where: { $0.index == index }) {
+      if !layout.items(intersecting: layout.frame(ofItem: index)).contains(where: {
+        $0.index == index
+      }) {
         fail("item \(index) not found at its own frame")
       }
     }
@@ -174,7 +182,8 @@ struct LayoutInvariants {
     switch layout.progression {
     case .topToBottom: return (rect.minY, rect.maxY)
     case .leftToRight: return (rect.minX, rect.maxX)
-    case .rightToLeft: return (layout.contentSize.columns - rect.maxX, layout.contentSize.columns - rect.minX)
+    case .rightToLeft:
+      return (layout.contentSize.columns - rect.maxX, layout.contentSize.columns - rect.minX)
     }
   }
 
@@ -211,7 +220,9 @@ struct LayoutInvariants {
     checkVisualEquality(rows: dimensions.rowGap, columns: dimensions.columnGap)
     let viewport = grid.viewportSize
     if dimensions.rowWidth > viewport.columns { fail("grid rows wider than the viewport") }
-    if viewport.rows >= 2, dimensions.slotSize.rows > viewport.rows { fail("grid item taller than the viewport") }
+    if viewport.rows >= 2, dimensions.slotSize.rows > viewport.rows {
+      fail("grid item taller than the viewport")
+    }
     let step = dimensions.boxSize.columns + dimensions.columnGap
     let rowStep = dimensions.slotSize.rows + dimensions.rowGap
     for i in frames.indices.dropLast() {
@@ -220,7 +231,9 @@ struct LayoutInvariants {
       guard a.size == b.size else { continue }  // drop cap
       if a.minY == b.minY {
         let distance = binding == .leftToRight ? b.minX - a.minX : a.minX - b.minX
-        if distance != step { fail("grid items \(i), \(i + 1) are \(distance) columns apart, not \(step)") }
+        if distance != step {
+          fail("grid items \(i), \(i + 1) are \(distance) columns apart, not \(step)")
+        }
       } else if (b.minY - a.minY) % rowStep != 0 {
         fail("grid rows of items \(i), \(i + 1) not \(rowStep) rows apart")
       }
@@ -239,18 +252,24 @@ struct LayoutInvariants {
         result[result.count - 1] = TrackSegment(
           start: last.start, length: end - last.start, items: last.items.lowerBound..<(index + 1))
       } else {
-        result.append(TrackSegment(start: Double(lead), length: Double(trail - lead), items: index..<(index + 1)))
+        result.append(
+          TrackSegment(
+            start: Double(lead), length: Double(trail - lead), items: index..<(index + 1)))
       }
     }
     return result
   }
 
-  private mutating func checkContinuousIndex(frames: [CellRect], sample: [Int], using rng: inout SplitMix64) {
+  private mutating func checkContinuousIndex(
+    frames: [CellRect], sample: [Int], using rng: inout SplitMix64
+  ) {
     let count = frames.count
     let segments = segments(frames: frames)
-    let contentLength = layout.progression.isVertical ? layout.contentSize.rows : layout.contentSize.columns
+    let contentLength =
+      layout.progression.isVertical ? layout.contentSize.rows : layout.contentSize.columns
     func coordinate(_ progression: Double) -> Double {
-      layout.progression == .rightToLeft ? Double(layout.contentSize.columns) - progression : progression
+      layout.progression == .rightToLeft
+        ? Double(layout.contentSize.columns) - progression : progression
     }
     guard count > 0 else {
       if layout.continuousIndex(atAxisCoordinate: 3).value != 0 { fail("index of an empty layout") }
@@ -258,13 +277,19 @@ struct LayoutInvariants {
     }
     // Positions around sampled segments' edges and inside them, plus random ones.
     var positions: [Double] = [-3.5, -0.5, 0, Double(contentLength), Double(contentLength) + 7.5]
-    let sampledSegments = Set(sample.map { item in segments.firstIndex { $0.items.contains(item) } ?? 0 })
+    let sampledSegments = Set(
+      sample.map { item in segments.firstIndex { $0.items.contains(item) } ?? 0 })
     for s in sampledSegments {
       let segment = segments[s]
       let end = segment.start + segment.length
-      positions += [segment.start - 0.5, segment.start, segment.start + 0.5, segment.start + segment.length / 2, end - 0.5, end, end + 0.5]
+      positions += [
+        segment.start - 0.5, segment.start, segment.start + 0.5, segment.start + segment.length / 2,
+        end - 0.5, end, end + 0.5,
+      ]
     }
-    for _ in 0..<(3 * probes) { positions.append(Double.random(in: -2...(Double(contentLength) + 2), using: &rng)) }
+    for _ in 0..<(3 * probes) {
+      positions.append(Double.random(in: -2...(Double(contentLength) + 2), using: &rng))
+    }
     positions.sort()
     var previous = -1.0
     for position in positions {
@@ -285,7 +310,9 @@ struct LayoutInvariants {
       } else {
         let segment = segments[low - 1]
         if position < segment.start + segment.length {
-          expected = Double(segment.items.lowerBound) + (position - segment.start) / segment.length * Double(segment.items.count)
+          expected =
+            Double(segment.items.lowerBound) + (position - segment.start) / segment.length
+            * Double(segment.items.count)
         } else {
           expected = min(Double(segment.items.upperBound), Double(count).nextDown)
         }
@@ -297,7 +324,9 @@ struct LayoutInvariants {
     checkRoundTrips(segments: segments, sample: sample, using: &rng)
   }
 
-  private mutating func checkRoundTrips(segments: [TrackSegment], sample: [Int], using rng: inout SplitMix64) {
+  private mutating func checkRoundTrips(
+    segments: [TrackSegment], sample: [Int], using rng: inout SplitMix64
+  ) {
     for item in sample {
       for fraction in [0, 0.25, 0.5, 0.999, Double.random(in: 0..<1, using: &rng)] {
         let index = ContinuousSpreadIndex(Double(item) + fraction)
@@ -315,7 +344,8 @@ struct LayoutInvariants {
       let segment = rng.pick(segments)
       let progression = segment.start + Double.random(in: 0..<1, using: &rng) * segment.length
       let along =
-        layout.progression == .rightToLeft ? Double(layout.contentSize.columns) - progression : progression
+        layout.progression == .rightToLeft
+        ? Double(layout.contentSize.columns) - progression : progression
       let across = Double.random(in: 0...breadth, using: &rng)
       let (centerX, centerY) = vertical ? (across, along) : (along, across)
       let viewport = Viewport(
@@ -325,12 +355,17 @@ struct LayoutInvariants {
         size: size)
       let center = viewport.center
       let centerProgression =
-        vertical ? center.y : (layout.progression == .rightToLeft ? Double(layout.contentSize.columns) - center.x : center.x)
-      guard centerProgression >= segment.start, centerProgression < segment.start + segment.length else { continue }
+        vertical
+        ? center.y
+        : (layout.progression == .rightToLeft
+          ? Double(layout.contentSize.columns) - center.x : center.x)
+      guard centerProgression >= segment.start, centerProgression < segment.start + segment.length
+      else { continue }
       let index = layout.continuousIndex(at: viewport)
       let fraction = breadth > 0 ? (vertical ? center.x : center.y) / breadth : 0.5
       let again = layout.viewport(centeredOn: index, crossFraction: fraction)
-      if abs(again.origin.x - viewport.origin.x) > 1 || abs(again.origin.y - viewport.origin.y) > 1 {
+      if abs(again.origin.x - viewport.origin.x) > 1 || abs(again.origin.y - viewport.origin.y) > 1
+      {
         fail("viewport \(viewport.origin) -> \(index) -> \(again.origin)")
       }
     }

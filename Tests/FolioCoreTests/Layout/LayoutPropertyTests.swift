@@ -6,7 +6,9 @@ import Testing
 /// sizes included), viewports from 1 x 1 to 400 x 200 cells, cell aspects, zooms, spread modes and
 /// bindings. Seeded, so every run draws the same cases.
 @Suite struct LayoutPropertyTests {
-  private func describe(_ style: LayoutStyle, _ pages: Int, _ size: CellSize, _ aspect: CellAspect) -> String {
+  private func describe(_ style: LayoutStyle, _ pages: Int, _ size: CellSize, _ aspect: CellAspect)
+    -> String
+  {
     "\(pages) pages, viewport \(size.columns)x\(size.rows), cell aspect \(aspect), \(style)"
   }
 
@@ -24,9 +26,12 @@ import Testing
       let aspect = RandomCases.cellAspect(using: &rng)
       let style = RandomCases.style(pageCount: pageCount, using: &rng)
       let layout = style.makeLayout(metrics: metrics, viewportSize: size, cellAspect: aspect)
-      var invariants = LayoutInvariants(layout, metrics: metrics, cellAspect: aspect, binding: style.binding)
+      var invariants = LayoutInvariants(
+        layout, metrics: metrics, cellAspect: aspect, binding: style.binding)
       invariants.checkAll(using: &rng)
-      #expect(invariants.violations.isEmpty, "\(describe(style, pageCount, size, aspect)): \(invariants.violations)")
+      #expect(
+        invariants.violations.isEmpty,
+        "\(describe(style, pageCount, size, aspect)): \(invariants.violations)")
     }
   }
 
@@ -37,13 +42,19 @@ import Testing
     let styles: [LayoutStyle] = [
       .grid(GridOptions(hasDropCap: true)),
       .continuous(ContinuousOptions(spreadStyle: SpreadStyle(mode: .book, binding: .rightToLeft))),
-      .continuous(ContinuousOptions(axis: .horizontal, spreadStyle: SpreadStyle(mode: .double, binding: .rightToLeft))),
-      .perSpread(PerSpreadOptions(spreadStyle: SpreadStyle(mode: .double), zoom: SpreadZoom(spread: 4000, scale: ZoomScale(3)))),
+      .continuous(
+        ContinuousOptions(
+          axis: .horizontal, spreadStyle: SpreadStyle(mode: .double, binding: .rightToLeft))),
+      .perSpread(
+        PerSpreadOptions(
+          spreadStyle: SpreadStyle(mode: .double),
+          zoom: SpreadZoom(spread: 4000, scale: ZoomScale(3)))),
       .shelf(ShelfOptions(binding: .rightToLeft)),
     ]
     for style in styles {
       let layout = style.makeLayout(metrics: metrics, viewportSize: size, cellAspect: .standard)
-      var invariants = LayoutInvariants(layout, metrics: metrics, cellAspect: .standard, binding: style.binding)
+      var invariants = LayoutInvariants(
+        layout, metrics: metrics, cellAspect: .standard, binding: style.binding)
       invariants.checkAll(using: &rng)
       #expect(invariants.violations.isEmpty, "\(style): \(invariants.violations)")
     }
@@ -79,7 +90,8 @@ import Testing
       let target = new.spreads.continuousSpreadIndex(for: page)
       let unclamped = new.viewport(centeredOn: target)
       let isVertical = new.progression.isVertical
-      guard isVertical ? unclamped.origin.y == kept.origin.y : unclamped.origin.x == kept.origin.x else {
+      guard isVertical ? unclamped.origin.y == kept.origin.y : unclamped.origin.x == kept.origin.x
+      else {
         continue  // the content ends before the place could be centered
       }
       let center = kept.center
@@ -103,7 +115,8 @@ import Testing
       let aspect = RandomCases.cellAspect(using: &rng)
       let style = RandomCases.style(pageCount: pageCount, using: &rng)
       let before = style.makeLayout(metrics: metrics, viewportSize: size, cellAspect: aspect)
-      let target = ContinuousSpreadIndex(Double.random(in: 0..<Double(before.itemCount), using: &rng))
+      let target = ContinuousSpreadIndex(
+        Double.random(in: 0..<Double(before.itemCount), using: &rng))
       let viewport = before.viewport(centeredOn: target)
       for index in 0..<pageCount where rng.chance(0.7) {
         metrics.setSize(rng.pick(RandomCases.palette), of: PageIndex(index))
@@ -113,14 +126,18 @@ import Testing
       let index = before.continuousIndex(at: viewport)
       let unclamped = after.viewport(centeredOn: index)
       let isVertical = after.progression.isVertical
-      guard isVertical ? unclamped.origin.y == kept.origin.y : unclamped.origin.x == kept.origin.x else {
+      guard isVertical ? unclamped.origin.y == kept.origin.y : unclamped.origin.x == kept.origin.x
+      else {
         continue  // clamped at an end
       }
       let center = kept.center
       let along = isVertical ? center.y : center.x
-      #expect(abs(along - after.axisCoordinate(for: index)) <= 0.5 + 1e-9, "\(style), \(pageCount) pages")
+      #expect(
+        abs(along - after.axisCoordinate(for: index)) <= 0.5 + 1e-9, "\(style), \(pageCount) pages")
       // The spread at the center is the same one.
-      #expect(after.continuousIndex(at: kept).spread == index.spread || abs(after.continuousIndex(at: kept).value - index.value) < 0.5)
+      #expect(
+        after.continuousIndex(at: kept).spread == index.spread
+          || abs(after.continuousIndex(at: kept).value - index.value) < 0.5)
       checked += 1
     }
     #expect(checked >= 40)

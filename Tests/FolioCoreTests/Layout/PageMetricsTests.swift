@@ -37,13 +37,17 @@ import Testing
   @Test func shapesCountAcrossSizes() {
     // Two A4 pages, two A5 pages (the same shape), three Letter pages: the most common size is
     // Letter, the most common shape is A4's.
-    let metrics = PageMetrics(sizes: [Self.a4, Self.a5, Self.letter, Self.letter, Self.a4, Self.a5, Self.letter])
+    let metrics = PageMetrics(sizes: [
+      Self.a4, Self.a5, Self.letter, Self.letter, Self.a4, Self.a5, Self.letter,
+    ])
     #expect(metrics.estimatedSize == Self.letter)
     #expect(abs(metrics.mostCommonAspectRatio - Self.a4.aspectRatio) < 1e-3)
   }
 
   @Test func degenerateSizesAreSanitized() {
-    let metrics = PageMetrics(sizes: [PointSize(width: 0, height: 0), PointSize(width: .infinity, height: 3)])
+    let metrics = PageMetrics(sizes: [
+      PointSize(width: 0, height: 0), PointSize(width: .infinity, height: 3),
+    ])
     #expect(metrics.size(of: PageIndex(0)) == .fallback)
     #expect(metrics.size(of: PageIndex(1)) == .fallback)
     #expect(metrics.size(of: PageIndex(7)) == .fallback)

@@ -47,8 +47,10 @@ enum RandomCases {
   }
 
   static func viewportSize(using rng: inout SplitMix64) -> CellSize {
-    let columns = rng.chance(0.15) ? Int.random(in: 1...3, using: &rng) : Int.random(in: 1...400, using: &rng)
-    let rows = rng.chance(0.15) ? Int.random(in: 1...3, using: &rng) : Int.random(in: 1...200, using: &rng)
+    let columns =
+      rng.chance(0.15) ? Int.random(in: 1...3, using: &rng) : Int.random(in: 1...400, using: &rng)
+    let rows =
+      rng.chance(0.15) ? Int.random(in: 1...3, using: &rng) : Int.random(in: 1...200, using: &rng)
     return CellSize(columns: columns, rows: rows)
   }
 
@@ -72,7 +74,8 @@ enum RandomCases {
     case 0:
       return .grid(
         GridOptions(
-          zoom: GridZoom(targetItemCount: rng.chance(0.5) ? 10 : Int.random(in: 1...5000, using: &rng)),
+          zoom: GridZoom(
+            targetItemCount: rng.chance(0.5) ? 10 : Int.random(in: 1...5000, using: &rng)),
           hasDropCap: rng.chance(0.4), binding: rng.pick(Binding.allCases),
           gutter: gutter(using: &rng)))
     case 1:

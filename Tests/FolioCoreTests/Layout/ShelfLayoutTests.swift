@@ -12,7 +12,8 @@ import Testing
 
   @Test func heightIsOnlyWhatTheTallestPageNeeds() {
     let layout = ShelfLayout(
-      metrics: PageMetrics(sizes: [Self.letter, Self.landscape, Self.letter]), availableSize: Self.area)
+      metrics: PageMetrics(sizes: [Self.letter, Self.landscape, Self.letter]),
+      availableSize: Self.area)
     #expect(layout.itemColumns == 13)
     // Tallest page Letter at 13 columns: round(13 / 1.545) = 8 rows, plus one label row.
     #expect(layout.thumbnailRows == 8 && layout.labelRows == 1)
@@ -40,27 +41,33 @@ import Testing
     // 30 columns wrap to 3 rows of 13; the thumbnail keeps 10 - 3 = 7 rows.
     #expect(layout.labelRows == 3 && layout.thumbnailRows == 7)
     let custom = ShelfLayout(
-      metrics: metrics, availableSize: Self.area, options: ShelfOptions(itemColumns: 30, maximumRows: 40))
+      metrics: metrics, availableSize: Self.area,
+      options: ShelfOptions(itemColumns: 30, maximumRows: 40))
     #expect(custom.labelRows == 1)
     #expect(custom.thumbnailRows == 19)  // round(30 / 1.545)
   }
 
   @Test func rightToLeftShelvesProgressLeftwards() {
     let layout = ShelfLayout(
-      metrics: PageMetrics(sizes: Array(repeating: Self.letter, count: 20)), availableSize: Self.area,
+      metrics: PageMetrics(sizes: Array(repeating: Self.letter, count: 20)),
+      availableSize: Self.area,
       options: ShelfOptions(binding: .rightToLeft))
     let width = 20 * 13 + 19 * 2
     #expect(layout.frame(ofItem: 0) == CellRect(x: width - 13, y: 0, columns: 13, rows: 9))
     #expect(layout.startViewport.origin.x == width - 100)
-    #expect(layout.items(intersecting: CellRect(x: width - 20, y: 0, columns: 20, rows: 1)).map(\.index) == [0, 1])
+    #expect(
+      layout.items(intersecting: CellRect(x: width - 20, y: 0, columns: 20, rows: 1)).map(\.index)
+        == [0, 1])
     // A short shelf keeps to its start: the right edge.
     let short = ShelfLayout(
-      metrics: PageMetrics(sizes: [Self.letter]), availableSize: Self.area, options: ShelfOptions(binding: .rightToLeft))
+      metrics: PageMetrics(sizes: [Self.letter]), availableSize: Self.area,
+      options: ShelfOptions(binding: .rightToLeft))
     #expect(short.startViewport.origin.x == 13 - 100)
   }
 
   @Test func tinyAreasStillShowAThumbnailAndALabel() {
-    let layout = ShelfLayout(metrics: PageMetrics(sizes: [Self.letter]), availableSize: CellSize(columns: 1, rows: 1))
+    let layout = ShelfLayout(
+      metrics: PageMetrics(sizes: [Self.letter]), availableSize: CellSize(columns: 1, rows: 1))
     #expect(layout.itemColumns == 1 && layout.thumbnailRows == 1 && layout.labelRows == 1)
     let empty = ShelfLayout(metrics: PageMetrics(pageCount: 0), availableSize: Self.area)
     #expect(empty.itemCount == 0 && empty.contentSize.columns == 0)

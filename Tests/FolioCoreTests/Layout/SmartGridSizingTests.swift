@@ -26,39 +26,48 @@ import Testing
   @Test(arguments: [
     // Phone-portrait-like 40 x 50, Letter: S = 400, w = sqrt(309.09) = 17.58, k = round(2.28) = 2,
     // c = floor(38 / 2) = 19, r = floor(19 / 1.545) = floor(12.29) = 12.
-    Case(name: "portrait 40x50", viewport: CellSize(columns: 40, rows: 50), aspect: letter, target: 10,
-         columns: 2, box: CellSize(columns: 19, rows: 12)),
+    Case(
+      name: "portrait 40x50", viewport: CellSize(columns: 40, rows: 50), aspect: letter, target: 10,
+      columns: 2, box: CellSize(columns: 19, rows: 12)),
     // Wide 200 x 50, Letter: S = 2000, w = sqrt(1545.45) = 39.31, k = round(5.09) = 5,
     // c = floor(192 / 5) = 38, r = floor(38 / 1.545) = floor(24.59) = 24.
-    Case(name: "wide 200x50", viewport: CellSize(columns: 200, rows: 50), aspect: letter, target: 10,
-         columns: 5, box: CellSize(columns: 38, rows: 24)),
+    Case(
+      name: "wide 200x50", viewport: CellSize(columns: 200, rows: 50), aspect: letter, target: 10,
+      columns: 5, box: CellSize(columns: 38, rows: 24)),
     // Landscape pages in 80 x 24: S = 384, w = sqrt(496.9) = 22.29, k = round(3.59) = 4,
     // c = floor(74 / 4) = 18, r = floor(18 / 2.588) = floor(6.95) = 6.
-    Case(name: "landscape 80x24", viewport: CellSize(columns: 80, rows: 24), aspect: landscape,
-         target: 10, columns: 4, box: CellSize(columns: 18, rows: 6)),
+    Case(
+      name: "landscape 80x24", viewport: CellSize(columns: 80, rows: 24), aspect: landscape,
+      target: 10, columns: 4, box: CellSize(columns: 18, rows: 6)),
     // Landscape pages in portrait 40 x 50: S = 400, w = sqrt(517.6) = 22.75, k = round(1.76) = 2,
     // c = 19, r = floor(19 / 2.588) = floor(7.34) = 7.
-    Case(name: "landscape 40x50", viewport: CellSize(columns: 40, rows: 50), aspect: landscape,
-         target: 10, columns: 2, box: CellSize(columns: 19, rows: 7)),
+    Case(
+      name: "landscape 40x50", viewport: CellSize(columns: 40, rows: 50), aspect: landscape,
+      target: 10, columns: 2, box: CellSize(columns: 19, rows: 7)),
     // A 1:10 tall page in 200 x 50: S = 2000, w = sqrt(200) = 14.14, k = round(14.14) = 14,
     // c = floor(174 / 14) = 12, r = floor(12 / 0.2) = 60 > 49, so r = 49, c = floor(9.8) = 9.
-    Case(name: "tall 1:10 in 200x50", viewport: CellSize(columns: 200, rows: 50), aspect: 0.1,
-         target: 10, columns: 14, box: CellSize(columns: 9, rows: 49)),
+    Case(
+      name: "tall 1:10 in 200x50", viewport: CellSize(columns: 200, rows: 50), aspect: 0.1,
+      target: 10, columns: 14, box: CellSize(columns: 9, rows: 49)),
     // A 10:1 wide page in 40 x 50: S = 400, w = sqrt(4000) = 63.2, k = round(0.63) -> 1,
     // c = 40, r = floor(40 / 20) = 2.
-    Case(name: "wide 10:1 in 40x50", viewport: CellSize(columns: 40, rows: 50), aspect: 10,
-         target: 10, columns: 1, box: CellSize(columns: 40, rows: 2)),
+    Case(
+      name: "wide 10:1 in 40x50", viewport: CellSize(columns: 40, rows: 50), aspect: 10,
+      target: 10, columns: 1, box: CellSize(columns: 40, rows: 2)),
     // Fully zoomed in, Letter in 80 x 24: S = 3840, w = 54.5, k = round(1.47) = 1, c = 80,
     // r = floor(51.8) = 51 > 23, so r = 23, c = floor(23 * 1.545) = floor(35.5) = 35.
-    Case(name: "one item in 80x24", viewport: CellSize(columns: 80, rows: 24), aspect: letter,
-         target: 1, columns: 1, box: CellSize(columns: 35, rows: 23)),
+    Case(
+      name: "one item in 80x24", viewport: CellSize(columns: 80, rows: 24), aspect: letter,
+      target: 1, columns: 1, box: CellSize(columns: 35, rows: 23)),
     // Fully zoomed out in 80 x 24: (80 + 2) / 3 = 27 columns and (24 + 1) / 3 = 8 rows of 1 x 1
     // boxes, 216 items.
-    Case(name: "1x1 boxes in 80x24", viewport: CellSize(columns: 80, rows: 24), aspect: letter,
-         target: 216, columns: 27, box: CellSize(columns: 1, rows: 1)),
+    Case(
+      name: "1x1 boxes in 80x24", viewport: CellSize(columns: 80, rows: 24), aspect: letter,
+      target: 216, columns: 27, box: CellSize(columns: 1, rows: 1)),
     // The smallest terminal: one 1 x 1 box (its label row then reaches past the viewport).
-    Case(name: "1x1 viewport", viewport: CellSize(columns: 1, rows: 1), aspect: letter, target: 10,
-         columns: 1, box: CellSize(columns: 1, rows: 1)),
+    Case(
+      name: "1x1 viewport", viewport: CellSize(columns: 1, rows: 1), aspect: letter, target: 10,
+      columns: 1, box: CellSize(columns: 1, rows: 1)),
   ])
   func handWorkedCases(_ example: Case) {
     let sizing = SmartGridSizing(viewportSize: example.viewport, pageAspectRatio: example.aspect)
@@ -71,11 +80,16 @@ import Testing
   }
 
   @Test func targetRangeGoesFromOneItemToOneByOneBoxes() {
-    let sizing = SmartGridSizing(viewportSize: CellSize(columns: 80, rows: 24), pageAspectRatio: Self.letter)
+    let sizing = SmartGridSizing(
+      viewportSize: CellSize(columns: 80, rows: 24), pageAspectRatio: Self.letter)
     #expect(sizing.targetRange == 1...216)
     #expect(sizing.clamped(GridZoom(targetItemCount: 5000)).targetItemCount == 216)
-    #expect(SmartGridSizing(viewportSize: CellSize(columns: 0, rows: 0), pageAspectRatio: 1).targetRange == 1...1)
-    #expect(SmartGridSizing(viewportSize: CellSize(columns: 200, rows: 50), pageAspectRatio: 1).targetRange == 1...1139)
+    #expect(
+      SmartGridSizing(viewportSize: CellSize(columns: 0, rows: 0), pageAspectRatio: 1).targetRange
+        == 1...1)
+    #expect(
+      SmartGridSizing(viewportSize: CellSize(columns: 200, rows: 50), pageAspectRatio: 1)
+        .targetRange == 1...1139)
   }
 
   /// Zooming steps through distinct box sizes, monotonically, from the largest box to 1 x 1.
@@ -85,7 +99,8 @@ import Testing
     (CellSize(columns: 40, rows: 50), 10.0, 1.0),
     (CellSize(columns: 3, rows: 2), letter, 2.0),
   ])
-  func zoomStepsAreMonotonicAndReachBothEnds(viewport: CellSize, aspect: Double, cellAspect: Double) {
+  func zoomStepsAreMonotonicAndReachBothEnds(viewport: CellSize, aspect: Double, cellAspect: Double)
+  {
     let sizing = SmartGridSizing(
       viewportSize: viewport, pageAspectRatio: aspect, cellAspect: CellAspect(cellAspect))
     var zoom = GridZoom(targetItemCount: 1)
@@ -106,13 +121,15 @@ import Testing
       steps += 1
     }
     // The last step reaches the grid of the largest target count.
-    #expect(previous == sizing.dimensions(for: GridZoom(targetItemCount: sizing.targetRange.upperBound)))
+    #expect(
+      previous == sizing.dimensions(for: GridZoom(targetItemCount: sizing.targetRange.upperBound)))
     #expect(previous.columnCount == sizing.maximumColumnCount)
     #expect(steps >= 1 || sizing.targetRange.count == 1)
   }
 
   @Test func unusableShapesFallBackToLetter() {
-    let sizing = SmartGridSizing(viewportSize: CellSize(columns: 40, rows: 50), pageAspectRatio: .nan)
+    let sizing = SmartGridSizing(
+      viewportSize: CellSize(columns: 40, rows: 50), pageAspectRatio: .nan)
     #expect(sizing.pageAspectRatio == PointSize.fallback.aspectRatio)
     #expect(sizing.dimensions(for: .standard).boxSize == CellSize(columns: 19, rows: 12))
   }

@@ -55,7 +55,8 @@ import Testing
     for mode in SpreadMode.allCases {
       for shifted in [false, true] {
         for pageCount in 0...40 {
-          let arrangement = SpreadArrangement(pageCount: pageCount, mode: mode, isShiftedByOne: shifted)
+          let arrangement = SpreadArrangement(
+            pageCount: pageCount, mode: mode, isShiftedByOne: shifted)
           let flattened = spreads(arrangement).flatMap { $0 }
           #expect(flattened == Array(0..<pageCount), "\(mode) \(shifted) \(pageCount)")
           for spread in arrangement.spreadIndices {
@@ -64,7 +65,8 @@ import Testing
             if mode == .single { #expect(pages.count == 1) }
             for page in pages { #expect(arrangement.spreadIndex(containing: page) == spread) }
           }
-          let widest = arrangement.spreadIndices.map { arrangement.pages(inSpread: $0).count }.max() ?? 0
+          let widest =
+            arrangement.spreadIndices.map { arrangement.pages(inSpread: $0).count }.max() ?? 0
           #expect(arrangement.maximumPagesPerSpread == widest)
           #expect(arrangement.pages(inSpread: arrangement.spreadCount).isEmpty)
           #expect(arrangement.pages(inSpread: -1).isEmpty)
@@ -77,7 +79,8 @@ import Testing
     let arrangement = SpreadArrangement(pageCount: 5, mode: .book)
     #expect(arrangement.spreadIndex(containing: PageIndex(-3)) == 0)
     #expect(arrangement.spreadIndex(containing: PageIndex(99)) == 2)
-    #expect(SpreadArrangement(pageCount: 0, mode: .double).spreadIndex(containing: PageIndex(4)) == 0)
+    #expect(
+      SpreadArrangement(pageCount: 0, mode: .double).spreadIndex(containing: PageIndex(4)) == 0)
     #expect(SpreadArrangement(pageCount: -4).pageCount == 0)
   }
 
@@ -85,7 +88,8 @@ import Testing
     for mode in SpreadMode.allCases {
       for shifted in [false, true] {
         for pageCount in [1, 2, 3, 7, 10] {
-          let arrangement = SpreadArrangement(pageCount: pageCount, mode: mode, isShiftedByOne: shifted)
+          let arrangement = SpreadArrangement(
+            pageCount: pageCount, mode: mode, isShiftedByOne: shifted)
           var previous = -1.0
           for step in 0..<(arrangement.spreadCount * 8) {
             let index = ContinuousSpreadIndex(Double(step) / 8)
@@ -94,7 +98,8 @@ import Testing
             previous = page.value
             #expect(page.value < Double(pageCount))
             let back = arrangement.continuousSpreadIndex(for: page)
-            #expect(abs(back.value - index.value) < 1e-12, "\(mode) \(shifted) \(pageCount) \(index)")
+            #expect(
+              abs(back.value - index.value) < 1e-12, "\(mode) \(shifted) \(pageCount) \(index)")
             // The page holding the position belongs to the spread holding it.
             #expect(arrangement.pages(inSpread: index.spread).contains(page.page))
           }
@@ -109,7 +114,8 @@ import Testing
     #expect(arrangement.continuousPageIndex(for: ContinuousSpreadIndex(0.5)).value == 0.5)
     #expect(arrangement.continuousSpreadIndex(for: ContinuousPageIndex(3.5)).value == 2.25)
     // Past the end: the last position of the document.
-    #expect(arrangement.continuousPageIndex(for: ContinuousSpreadIndex(9)).value == Double(6).nextDown)
+    #expect(
+      arrangement.continuousPageIndex(for: ContinuousSpreadIndex(9)).value == Double(6).nextDown)
   }
 
   @Test func emptyDocumentsHaveNoSpreadsAndIndexZero() {

@@ -14,62 +14,77 @@ import Testing
   @Test func verticalContinuousSpreadsFitTheWidth() {
     let layout = ContinuousLayout(metrics: Self.metrics, viewportSize: Self.viewport)
     // 40 columns: Letter round(40 / 1.545) = 26 rows, landscape round(15.45) = 15, foldout 13.
-    #expect((0..<4).map { layout.frame(ofItem: $0) } == [
-      CellRect(x: 0, y: 0, columns: 40, rows: 26), CellRect(x: 0, y: 27, columns: 40, rows: 15),
-      CellRect(x: 0, y: 43, columns: 40, rows: 26), CellRect(x: 0, y: 70, columns: 40, rows: 13),
-    ])
+    #expect(
+      (0..<4).map { layout.frame(ofItem: $0) } == [
+        CellRect(x: 0, y: 0, columns: 40, rows: 26), CellRect(x: 0, y: 27, columns: 40, rows: 15),
+        CellRect(x: 0, y: 43, columns: 40, rows: 26), CellRect(x: 0, y: 70, columns: 40, rows: 13),
+      ])
     #expect(layout.contentSize == CellSize(columns: 40, rows: 83))
-    #expect(layout.items(intersecting: CellRect(x: 0, y: 26, columns: 40, rows: 1)).isEmpty, "gap row")
-    #expect(layout.items(intersecting: CellRect(x: 0, y: 30, columns: 40, rows: 20)).map(\.index) == [1, 2])
+    #expect(
+      layout.items(intersecting: CellRect(x: 0, y: 26, columns: 40, rows: 1)).isEmpty, "gap row")
+    #expect(
+      layout.items(intersecting: CellRect(x: 0, y: 30, columns: 40, rows: 20)).map(\.index) == [
+        1, 2,
+      ])
   }
 
   @Test func pagesOfASpreadShareAHeightAndAddUpTheirWidths() {
     let style = SpreadStyle(mode: .double)
     let layout = ContinuousLayout(
-      metrics: Self.metrics, viewportSize: Self.viewport, options: ContinuousOptions(spreadStyle: style))
+      metrics: Self.metrics, viewportSize: Self.viewport,
+      options: ContinuousOptions(spreadStyle: style))
     // Spread 0 = Letter + landscape, shape 1.545 + 2.588 = 4.134: round(40 / 4.134) = 10 rows,
     // Letter's share round(40 * 1.545 / 4.134) = 15 columns.
     let first = layout.item(0)
     #expect(first.frame == CellRect(x: 0, y: 0, columns: 40, rows: 10))
-    #expect(first.pages.map(\.frame) == [
-      CellRect(x: 0, y: 0, columns: 15, rows: 10), CellRect(x: 15, y: 0, columns: 25, rows: 10),
-    ])
+    #expect(
+      first.pages.map(\.frame) == [
+        CellRect(x: 0, y: 0, columns: 15, rows: 10), CellRect(x: 15, y: 0, columns: 25, rows: 10),
+      ])
     // Spread 1 = Letter + foldout, shape 4.636: 9 rows, Letter's share round(13.33) = 13.
-    #expect(layout.item(1).pages.map(\.frame) == [
-      CellRect(x: 0, y: 11, columns: 13, rows: 9), CellRect(x: 13, y: 11, columns: 27, rows: 9),
-    ])
+    #expect(
+      layout.item(1).pages.map(\.frame) == [
+        CellRect(x: 0, y: 11, columns: 13, rows: 9), CellRect(x: 13, y: 11, columns: 27, rows: 9),
+      ])
     // Right to left: the first page goes right.
     let rightToLeft = ContinuousLayout(
       metrics: Self.metrics, viewportSize: Self.viewport,
       options: ContinuousOptions(spreadStyle: SpreadStyle(mode: .double, binding: .rightToLeft)))
-    #expect(rightToLeft.item(0).pages.map(\.frame) == [
-      CellRect(x: 25, y: 0, columns: 15, rows: 10), CellRect(x: 0, y: 0, columns: 25, rows: 10),
-    ])
+    #expect(
+      rightToLeft.item(0).pages.map(\.frame) == [
+        CellRect(x: 25, y: 0, columns: 15, rows: 10), CellRect(x: 0, y: 0, columns: 25, rows: 10),
+      ])
   }
 
   @Test func horizontalContinuousSpreadsFitTheHeightAndProgressWithTheBinding() {
     let options = ContinuousOptions(axis: .horizontal)
-    let layout = ContinuousLayout(metrics: Self.metrics, viewportSize: Self.viewport, options: options)
+    let layout = ContinuousLayout(
+      metrics: Self.metrics, viewportSize: Self.viewport, options: options)
     // 20 rows: Letter round(30.9) = 31 columns, landscape 52, foldout 62; gaps of 2 columns.
     #expect((0..<4).map { layout.frame(ofItem: $0).minX } == [0, 33, 87, 120])
     #expect(layout.contentSize == CellSize(columns: 182, rows: 20))
     var rightToLeft = options
     rightToLeft.spreadStyle.binding = .rightToLeft
-    let mirrored = ContinuousLayout(metrics: Self.metrics, viewportSize: Self.viewport, options: rightToLeft)
+    let mirrored = ContinuousLayout(
+      metrics: Self.metrics, viewportSize: Self.viewport, options: rightToLeft)
     #expect(mirrored.progression == .rightToLeft)
     #expect(mirrored.frame(ofItem: 0) == CellRect(x: 151, y: 0, columns: 31, rows: 20))
     #expect(mirrored.startViewport.origin == CellPoint(x: 142, y: 0))
     // Moving left moves forwards.
-    #expect(mirrored.continuousIndex(atAxisCoordinate: 160).value < mirrored.continuousIndex(atAxisCoordinate: 140).value)
+    #expect(
+      mirrored.continuousIndex(atAxisCoordinate: 160).value
+        < mirrored.continuousIndex(atAxisCoordinate: 140).value)
   }
 
   @Test func continuousZoomScalesEverySpread() {
     let zoomed = ContinuousLayout(
-      metrics: Self.metrics, viewportSize: Self.viewport, options: ContinuousOptions(zoom: ZoomScale(2)))
+      metrics: Self.metrics, viewportSize: Self.viewport,
+      options: ContinuousOptions(zoom: ZoomScale(2)))
     #expect(zoomed.frame(ofItem: 0) == CellRect(x: 0, y: 0, columns: 80, rows: 52))
     #expect(zoomed.contentSize.columns == 80)
     let small = ContinuousLayout(
-      metrics: Self.metrics, viewportSize: Self.viewport, options: ContinuousOptions(zoom: ZoomScale(0.5)))
+      metrics: Self.metrics, viewportSize: Self.viewport,
+      options: ContinuousOptions(zoom: ZoomScale(0.5)))
     // 20 columns wide, centered in the 40-column content.
     #expect(small.frame(ofItem: 0) == CellRect(x: 10, y: 0, columns: 20, rows: 13))
   }
@@ -92,7 +107,8 @@ import Testing
 
   @Test func perSpreadZoomGrowsOnlyTheCurrentSpread() {
     let options = PerSpreadOptions(zoom: SpreadZoom(spread: 1, scale: ZoomScale(2)))
-    let layout = PerSpreadLayout(metrics: Self.metrics, viewportSize: Self.viewport, options: options)
+    let layout = PerSpreadLayout(
+      metrics: Self.metrics, viewportSize: Self.viewport, options: options)
     // Landscape in 80 x 40: 80 columns x round(30.9) = 31 rows, in an 80-column slot.
     #expect(layout.spreadSize(1) == CellSize(columns: 80, rows: 31))
     #expect(layout.frame(ofItem: 1) == CellRect(x: 42, y: 0, columns: 80, rows: 31))
@@ -123,7 +139,9 @@ import Testing
     let after = ContinuousLayout(
       metrics: pages, viewportSize: Self.viewport, options: ContinuousOptions(zoom: ZoomScale(3)))
     let kept = after.viewport(keepingPlaceOf: viewport, in: before)
-    #expect(abs(after.continuousIndex(at: kept).value - before.continuousIndex(at: viewport).value) < 0.05)
+    #expect(
+      abs(after.continuousIndex(at: kept).value - before.continuousIndex(at: viewport).value) < 0.05
+    )
     // Across: the center stays at the middle of the now 120-column content.
     #expect(kept.origin.x == 40)
   }
@@ -134,9 +152,11 @@ import Testing
         let style = SpreadStyle(mode: mode)
         let one = CellSize(columns: 1, rows: 1)
         let continuous = ContinuousLayout(
-          metrics: Self.metrics, viewportSize: one, options: ContinuousOptions(axis: axis, spreadStyle: style))
+          metrics: Self.metrics, viewportSize: one,
+          options: ContinuousOptions(axis: axis, spreadStyle: style))
         let perSpread = PerSpreadLayout(
-          metrics: Self.metrics, viewportSize: one, options: PerSpreadOptions(axis: axis, spreadStyle: style))
+          metrics: Self.metrics, viewportSize: one,
+          options: PerSpreadOptions(axis: axis, spreadStyle: style))
         for layout in [continuous as any DocumentLayout, perSpread] {
           for index in 0..<layout.itemCount {
             for page in layout.item(index).pages {

@@ -47,13 +47,18 @@ import Testing
 
   @Test func clampingKeepsTheViewportOnTheContent() {
     let stack = Self.stack
-    #expect(stack.clamped(Viewport(origin: CellPoint(x: -5, y: -9), size: Self.viewport)).origin == CellPoint(x: 0, y: 0))
-    #expect(stack.clamped(Viewport(origin: CellPoint(x: 9, y: 900), size: Self.viewport)).origin == CellPoint(x: 0, y: 249))
+    #expect(
+      stack.clamped(Viewport(origin: CellPoint(x: -5, y: -9), size: Self.viewport)).origin
+        == CellPoint(x: 0, y: 0))
+    #expect(
+      stack.clamped(Viewport(origin: CellPoint(x: 9, y: 900), size: Self.viewport)).origin
+        == CellPoint(x: 0, y: 249))
     // Short content: a stack centers it, a grid keeps it at the top.
     let one = PageMetrics(sizes: [Self.letter])
     let tall = CellSize(columns: 40, rows: 60)
     let short = ContinuousLayout(metrics: one, viewportSize: tall)
-    #expect(short.clamped(Viewport(origin: CellPoint(x: 0, y: 0), size: tall)).origin.y == -17)  // (26 - 60) / 2
+    // Centered: (26 - 60) / 2 = -17.
+    #expect(short.clamped(Viewport(origin: CellPoint(x: 0, y: 0), size: tall)).origin.y == -17)
     let grid = GridLayout(metrics: one, viewportSize: tall)
     #expect(grid.clamped(Viewport(origin: CellPoint(x: 0, y: 7), size: tall)).origin.y == 0)
   }
@@ -61,7 +66,9 @@ import Testing
   @Test func viewportConvertsContentToScreen() {
     let viewport = Viewport(origin: CellPoint(x: 3, y: 10), size: CellSize(columns: 5, rows: 4))
     #expect(viewport.center == ContentPoint(x: 5.5, y: 12))
-    #expect(viewport.screenRect(of: CellRect(x: 4, y: 12, columns: 2, rows: 2)) == CellRect(x: 1, y: 2, columns: 2, rows: 2))
+    #expect(
+      viewport.screenRect(of: CellRect(x: 4, y: 12, columns: 2, rows: 2))
+        == CellRect(x: 1, y: 2, columns: 2, rows: 2))
     #expect(viewport.offsetBy(dx: -3, dy: 1).origin == CellPoint(x: 0, y: 11))
     #expect(Self.stack.item(at: CellPoint(x: 5, y: 30))?.index == 1)
     #expect(Self.stack.item(at: CellPoint(x: 5, y: 26)) == nil)
@@ -84,11 +91,15 @@ import Testing
 
   @Test func resizingAndChangingTheCellAspectKeepThePlace() {
     let pages = PageMetrics(sizes: Array(repeating: Self.letter, count: 200))
-    var layout: any DocumentLayout = GridLayout(metrics: pages, viewportSize: CellSize(columns: 80, rows: 24))
+    var layout: any DocumentLayout = GridLayout(
+      metrics: pages, viewportSize: CellSize(columns: 80, rows: 24))
     var viewport = layout.viewport(showing: PageIndex(120), at: .center, from: layout.startViewport)
     var index = layout.continuousIndex(at: viewport).value
     #expect(Int(index) / 4 == 120 / 4, "the row of page 120 is at the center")
-    let sizes = [CellSize(columns: 200, rows: 50), CellSize(columns: 30, rows: 80), CellSize(columns: 120, rows: 40)]
+    let sizes = [
+      CellSize(columns: 200, rows: 50), CellSize(columns: 30, rows: 80),
+      CellSize(columns: 120, rows: 40),
+    ]
     for (step, size) in sizes.enumerated() {
       let aspect = CellAspect(step == 1 ? 1.2 : 2)
       let next = GridLayout(metrics: pages, viewportSize: size, cellAspect: aspect)
