@@ -94,25 +94,53 @@ extension DocumentLayout {
   }
 
   /// The viewport of `viewportSize` that shows `page` at `position` along the scrolling axis,
-  /// starting from `current` (which matters for `.nearest`). Along the axis it aligns the page's
-  /// frame, or the whole item (label included) in thumbnail layouts. Across the axis it centers
-  /// the item, or the page when the item is wider than the viewport (`.nearest` keeps the current
-  /// position when the item is already in view across). Clamped.
+  /// starting from `current` (which matters for `.nearest`). It aligns the page's whole item (its
+  /// spread, or its thumbnail with the label) where the item fits the viewport, and the page alone
+  /// where it does not (a zoomed or very long spread). Clamped.
   public func viewport(showing page: PageIndex, at position: ScrollPosition, from current: Viewport)
     -> Viewport
   {
-    let size = viewportSize
-    guard itemCount > 0 else { return clamped(Viewport(origin: current.origin, size: size)) }
+    guard itemCount > 0 else {
+      return clamped(Viewport(origin: current.origin, size: viewportSize))
+    }
     let item = item(itemIndex(containing: page))
     let pageFrame = item.pages.first { $0.page == page }?.frame ?? item.frame
-    let target = item.labelFrame == nil ? pageFrame : item.frame
+    return viewport(aligning: item.frame, orPage: pageFrame, at: position, from: current)
+  }
+
+  /// The viewport of `viewportSize` that shows item `index` (a whole spread, or a thumbnail with
+  /// its label) at `position` along the scrolling axis, centered across it, starting from
+  /// `current` (which matters for `.nearest`): how a per-spread layout pages. Clamped.
+  public func viewport(showingItem index: Int, at position: ScrollPosition, from current: Viewport)
+    -> Viewport
+  {
+    guard itemCount > 0 else {
+      return clamped(Viewport(origin: current.origin, size: viewportSize))
+    }
+    let frame = frame(ofItem: index)
+    return viewport(aligning: frame, orPage: frame, at: position, from: current)
+  }
+
+  /// Aligns `itemFrame` at `position`, or on each axis where the item does not fit the viewport,
+  /// `pageFrame` (`.nearest` keeps the current position across when the item is in view across).
+  private func viewport(
+    aligning itemFrame: CellRect, orPage pageFrame: CellRect, at position: ScrollPosition,
+    from current: Viewport
+  ) -> Viewport {
+    let size = viewportSize
     let vertical = progression.isVertical
     let reversed = progression == .rightToLeft
     let contentWidth = contentSize.columns
     // Along the axis, in progression coordinates.
     let viewLength = vertical ? size.rows : size.columns
-    let lead = vertical ? target.minY : (reversed ? contentWidth - target.maxX : target.minX)
-    let trail = vertical ? target.maxY : (reversed ? contentWidth - target.minX : target.maxX)
+    func extent(_ rect: CellRect) -> (lead: Int, trail: Int) {
+      if vertical { return (rect.minY, rect.maxY) }
+      return reversed
+        ? (contentWidth - rect.maxX, contentWidth - rect.minX) : (rect.minX, rect.maxX)
+    }
+    let itemExtent = extent(itemFrame)
+    let (lead, trail) =
+      itemExtent.trail - itemExtent.lead <= viewLength ? itemExtent : extent(pageFrame)
     let currentStart =
       vertical
       ? current.origin.y
@@ -138,7 +166,7 @@ extension DocumentLayout {
     func span(_ rect: CellRect) -> (Int, Int) {
       vertical ? (rect.minX, rect.maxX) : (rect.minY, rect.maxY)
     }
-    let (itemLow, itemHigh) = span(item.frame)
+    let (itemLow, itemHigh) = span(itemFrame)
     let across: Int
     if position == .nearest, itemLow >= currentAcross, itemHigh <= currentAcross + viewBreadth {
       across = currentAcross
@@ -146,8 +174,7 @@ extension DocumentLayout {
       let (low, high) = itemHigh - itemLow <= viewBreadth ? (itemLow, itemHigh) : span(pageFrame)
       across = (low + high - viewBreadth).flooredDivision(by: 2)
     }
-    let origin =
-      vertical ? CellPoint(x: across, y: along) : CellPoint(x: along, y: across)
+    let origin = vertical ? CellPoint(x: across, y: along) : CellPoint(x: along, y: across)
     return clamped(Viewport(origin: origin, size: size))
   }
 }

@@ -168,3 +168,32 @@ import Testing
     }
   }
 }
+
+@Suite struct SpreadPagingTests {
+  static let letter = PointSize(width: 612, height: 792)
+
+  @Test func showingAPageOfAFittingSpreadCentersTheSpread() {
+    let metrics = PageMetrics(sizes: Array(repeating: Self.letter, count: 6))
+    let size = CellSize(columns: 80, rows: 20)
+    let layout = PerSpreadLayout(
+      metrics: metrics, viewportSize: size,
+      options: PerSpreadOptions(spreadStyle: SpreadStyle(mode: .double)))
+    // Two Letter pages in 80 x 20: 20 rows x round(61.8) = 62 columns, centered in an 80-column
+    // slot; slot 1 starts at 82.
+    #expect(layout.frame(ofItem: 1) == CellRect(x: 82 + 9, y: 0, columns: 62, rows: 20))
+    for page in [2, 3] {
+      let shown = layout.viewport(showing: PageIndex(page), at: .center, from: layout.startViewport)
+      #expect(shown.origin == CellPoint(x: 82, y: 0))
+    }
+    let next = layout.viewport(showingItem: 2, at: .center, from: layout.startViewport)
+    #expect(next.origin == CellPoint(x: 164, y: 0))
+    // Zoomed in, the spread no longer fits: showing its second page aligns that page.
+    let zoomed = PerSpreadLayout(
+      metrics: metrics, viewportSize: size,
+      options: PerSpreadOptions(
+        spreadStyle: SpreadStyle(mode: .double), zoom: SpreadZoom(spread: 1, scale: ZoomScale(3))))
+    let second = zoomed.item(1).pages[1].frame
+    let shown = zoomed.viewport(showing: PageIndex(3), at: .start, from: zoomed.startViewport)
+    #expect(shown.origin.x == second.minX)
+  }
+}
