@@ -7,9 +7,10 @@ public struct ContinuousSpreadIndex: Hashable, Comparable, Sendable, CustomStrin
   /// The index; finite and never negative.
   public let value: Double
 
-  /// Creates an index; negative or non-finite values become 0.
+  /// Creates an index; negative or non-finite values become 0, values beyond any document
+  /// (2^52) are clamped.
   public init(_ value: Double) {
-    self.value = value.isFinite ? max(0, value) : 0
+    self.value = value.isFinite ? min(max(0, value), 0x1p52) : 0
   }
 
   /// The spread this position lies in.
@@ -29,9 +30,10 @@ public struct ContinuousPageIndex: Hashable, Comparable, Sendable, CustomStringC
   /// The index; finite and never negative.
   public let value: Double
 
-  /// Creates an index; negative or non-finite values become 0.
+  /// Creates an index; negative or non-finite values become 0, values beyond any document
+  /// (2^52) are clamped.
   public init(_ value: Double) {
-    self.value = value.isFinite ? max(0, value) : 0
+    self.value = value.isFinite ? min(max(0, value), 0x1p52) : 0
   }
 
   /// The page this position lies in.

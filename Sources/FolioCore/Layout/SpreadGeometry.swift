@@ -4,7 +4,9 @@ enum SpreadGeometry {
   /// The spread's width over its common height, in points: the sum of its pages' aspect ratios.
   static func aspectRatio(of pages: Range<PageIndex>, metrics: PageMetrics) -> Double {
     var sum = 0.0
-    for page in pages { sum += metrics.size(of: page).aspectRatio }
+    for raw in pages.lowerBound.rawValue..<pages.upperBound.rawValue {
+      sum += metrics.size(of: PageIndex(raw)).aspectRatio
+    }
     return sum
   }
 

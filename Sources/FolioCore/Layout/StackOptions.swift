@@ -45,7 +45,8 @@ public struct PerSpreadOptions: Hashable, Sendable {
   public var axis: StackAxis
   /// Spread mode, shift and binding.
   public var spreadStyle: SpreadStyle
-  /// The zoom of the current spread, if it is zoomed in; the other spreads stay fitted.
+  /// The zoom of the current spread, if it is zoomed in; the other spreads stay fitted. Reset it
+  /// (or move it) when paging to another spread.
   public var zoom: SpreadZoom?
   /// The spacing between the viewport-sized slots of consecutive spreads.
   public var gutter: Gutter
