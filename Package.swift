@@ -23,7 +23,10 @@ let package = Package(
       pkgConfig: "poppler-glib",
       providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]
     ),
-    .target(name: "FolioCore"),
+    .target(
+      name: "FolioCore",
+      // Double's rounding and square roots call libm, which nothing else may link.
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "FolioUI", dependencies: ["FolioCore"]),
     .target(name: "FolioPoppler", dependencies: ["FolioCore", "CPoppler"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),

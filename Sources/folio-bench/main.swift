@@ -14,6 +14,7 @@ if CommandLine.arguments.dropFirst().first == "--leak-check" {
   }
 }
 do {
+  sections.append(LayoutBenchmarks.run())
   sections.append(try DocumentBenchmarks.run())
 } catch {
   FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
