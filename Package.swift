@@ -24,6 +24,7 @@ let package = Package(
       providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]
     ),
     .target(name: "FolioCore"),
+    .target(name: "FolioRuntime", dependencies: ["FolioCore"]),
     .target(name: "FolioPoppler", dependencies: ["FolioCore", "CPoppler"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
     .target(name: "FolioFixtures", dependencies: ["CPoppler"]),
@@ -39,6 +40,7 @@ let package = Package(
     .executableTarget(
       name: "folio-bench", dependencies: ["FolioCore", "FolioPoppler", "FolioFixtures"]),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+    .testTarget(name: "FolioRuntimeTests", dependencies: ["FolioRuntime", "FolioCore"]),
     .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioCore"]),
     .testTarget(
       name: "FolioPopplerTests", dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures"]),
