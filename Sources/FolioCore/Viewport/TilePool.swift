@@ -50,7 +50,7 @@ public struct TilePool<Request: Hashable> {
   public var pooledCount: Int { pooledSlots.count }
 
   /// The item indices that have a visible tile, in no particular order.
-  public var visibleItemIndices: Dictionary<Int, Int>.Keys { slotByItem.keys }
+  public var visibleItemIndices: some Collection<Int> { slotByItem.keys }
 
   /// Lays the tiles out for a new content size and visible rect.
   ///
