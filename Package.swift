@@ -28,6 +28,7 @@ let package = Package(
       // Double's rounding and square roots call libm, which nothing else may link.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "FolioUI", dependencies: ["FolioCore"]),
+    .target(name: "FolioRuntime", dependencies: ["FolioUI", "FolioCore"]),
     .target(name: "FolioPoppler", dependencies: ["FolioCore", "CPoppler"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
     .target(name: "FolioFixtures", dependencies: ["CPoppler"]),
@@ -44,6 +45,7 @@ let package = Package(
       name: "folio-bench", dependencies: ["FolioCore", "FolioPoppler", "FolioFixtures"]),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
     .testTarget(name: "FolioUITests", dependencies: ["FolioUI", "FolioCore"]),
+    .testTarget(name: "FolioRuntimeTests", dependencies: ["FolioRuntime", "FolioCore"]),
     .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioCore"]),
     .testTarget(
       name: "FolioPopplerTests", dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures"]),

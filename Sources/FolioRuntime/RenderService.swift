@@ -1,0 +1,210 @@
+import FolioCore
+import Foundation
+
+/// Renders requests on background threads so the interface never waits for Poppler.
+///
+/// Each of `workerCount` threads makes its own worker state with the factory given (the app
+/// passes `{ try document.makeIndependentCopy() }`: one Poppler document per thread) and uses
+/// it only on that thread. Threads take the most urgent wanted request from a `RenderQueue`;
+/// the main thread replaces the wanted set each layout pass (`replaceWanted(_:)`), which cancels
+/// waiting requests no longer wanted before they start. A request already running finishes and
+/// its outcome is delivered anyway, for the cache.
+///
+/// Outcomes wait in an inbox the main thread empties with `drainOutcomes()`. `wakeDescriptor`
+/// becomes readable when the inbox goes from empty to not empty (one byte for any number of
+/// outcomes), so the main loop polls it with the keyboard and one screen update covers every
+/// render that arrived together.
+///
+/// Use from one thread (the main loop). `shutdown()`, also run by deinit, cancels waiting
+/// requests and joins the threads after their running renders finish.
+public final class RenderService<Request: Hashable & Sendable, Output: Sendable> {
+  private let state: RenderServiceState<Request, Output>
+  private var threads: [JoinableThread] = []
+
+  /// Starts `workerCount` threads (at least 1). A thread calls `makeWorker` before its first
+  /// render, and again before the next one if it threw; then `render` with that worker for each
+  /// request it takes. A throw from either becomes the request's failed outcome.
+  public init<Worker>(
+    workerCount: Int = 2, name: String = "folio-render",
+    makeWorker: @escaping @Sendable () throws -> Worker,
+    render: @escaping @Sendable (inout Worker, Request) throws -> Output
+  ) throws {
+    state = RenderServiceState(wake: try WakePipe())
+    let state = self.state
+    for number in 1...max(1, workerCount) {
+      do {
+        threads.append(
+          try JoinableThread(name: "\(name)-\(number)") {
+            state.runWorker(makeWorker: makeWorker, render: render)
+          })
+      } catch {
+        shutdown()
+        throw error
+      }
+    }
+  }
+
+  deinit { shutdown() }
+
+  /// The descriptor to poll for readability: readable while outcomes wait in the inbox.
+  /// Valid until the service is deallocated.
+  public var wakeDescriptor: Int32 { state.wake.readDescriptor }
+
+  /// Makes `wanted` the requests to render, most urgent first (see
+  /// `RenderQueue.replaceWanted(_:)`): waiting requests not listed are cancelled, running ones
+  /// finish. Ignored after `beginShutdown()`. Returns how many waiting requests were cancelled.
+  @discardableResult
+  public func replaceWanted(_ wanted: some Sequence<(Request, RenderPriority)>) -> Int {
+    state.withLock {
+      guard !state.isShuttingDown else { return 0 }
+      let cancelled = state.queue.replaceWanted(wanted)
+      state.condition.broadcast()
+      return cancelled
+    }
+  }
+
+  /// Takes every outcome delivered since the last call, oldest first, and empties the wake
+  /// descriptor. Never blocks on rendering.
+  public func drainOutcomes() -> [RenderOutcome<Request, Output>] {
+    state.withLock {
+      let outcomes = state.inbox
+      state.inbox.removeAll()
+      if state.isWakePending {
+        state.isWakePending = false
+        state.wake.drain()
+      }
+      return outcomes
+    }
+  }
+
+  /// Requests waiting or running, for the status line ("rendering 7 pages…").
+  public var pendingCount: Int {
+    state.withLock { state.queue.waitingCount + state.queue.runningCount }
+  }
+
+  /// Requests started, cancelled before starting, and waiting or running, since the start.
+  public var statistics: RenderServiceStatistics {
+    state.withLock {
+      RenderServiceStatistics(
+        started: state.queue.startedCount, cancelled: state.queue.cancelledCount,
+        pending: state.queue.waitingCount + state.queue.runningCount)
+    }
+  }
+
+  /// Blocks until nothing waits and nothing runs, or until `timeout` passes; returns whether
+  /// the service is idle. For benchmarks, tests and shutdown, never for the interface loop.
+  @discardableResult
+  public func waitUntilIdle(timeout: Duration? = nil) -> Bool {
+    let deadline = timeout.map { Date(timeIntervalSinceNow: $0.timeInterval) }
+    return state.withLock {
+      while !state.queue.isIdle {
+        if let deadline {
+          if !state.condition.wait(until: deadline) { return state.queue.isIdle }
+        } else {
+          state.condition.wait()
+        }
+      }
+      return true
+    }
+  }
+
+  /// Cancels every waiting request and tells the threads to stop once their running render is
+  /// done, without waiting for them; later `replaceWanted(_:)` calls are ignored.
+  public func beginShutdown() {
+    state.withLock {
+      state.isShuttingDown = true
+      state.queue.cancelWaiting()
+      state.condition.broadcast()
+    }
+  }
+
+  /// `beginShutdown()`, then waits for every thread to finish (a running render completes and
+  /// is delivered first). Safe to call more than once.
+  public func shutdown() {
+    beginShutdown()
+    for thread in threads { thread.join() }
+  }
+}
+
+/// Counts of a render service's work.
+public struct RenderServiceStatistics: Hashable, Sendable {
+  /// Requests a worker has started.
+  public var started: Int
+  /// Requests cancelled before they started.
+  public var cancelled: Int
+  /// Requests waiting or running now.
+  public var pending: Int
+}
+
+/// The state a render service shares with its threads, guarded by `condition`'s lock.
+private final class RenderServiceState<Request: Hashable & Sendable, Output: Sendable>:
+  @unchecked Sendable
+{
+  /// Guards every other property; broadcast on every change of the queue.
+  let condition = NSCondition()
+  let wake: WakePipe
+  var queue = RenderQueue<Request>()
+  var inbox: [RenderOutcome<Request, Output>] = []
+  /// Whether `wake` holds a byte: set with the first outcome after a drain.
+  var isWakePending = false
+  var isShuttingDown = false
+
+  init(wake: WakePipe) { self.wake = wake }
+
+  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    condition.lock()
+    defer { condition.unlock() }
+    return try body()
+  }
+
+  /// One thread's loop: take a request, render it with this thread's worker, deliver.
+  func runWorker<Worker>(
+    makeWorker: @Sendable () throws -> Worker,
+    render: @Sendable (inout Worker, Request) throws -> Output
+  ) {
+    var worker: Worker?
+    while let request = nextRequest() {
+      let result: Result<Output, any Error>
+      do {
+        var current = try worker ?? makeWorker()
+        worker = nil  // `current` is the only reference while it renders.
+        defer { worker = current }
+        result = .success(try render(&current, request))
+      } catch {
+        result = .failure(error)
+      }
+      deliver(RenderOutcome(request: request, result: result))
+    }
+  }
+
+  /// Waits for a request to render; nil once shutting down.
+  private func nextRequest() -> Request? {
+    withLock {
+      while !isShuttingDown {
+        if let request = queue.next() { return request }
+        condition.wait()
+      }
+      return nil
+    }
+  }
+
+  private func deliver(_ outcome: RenderOutcome<Request, Output>) {
+    withLock {
+      queue.complete(outcome.request)
+      inbox.append(outcome)
+      if !isWakePending {
+        isWakePending = true
+        wake.signal()
+      }
+      condition.broadcast()
+    }
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, for Foundation's dates.
+  fileprivate var timeInterval: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}

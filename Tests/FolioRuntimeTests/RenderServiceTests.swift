@@ -1,0 +1,193 @@
+import FolioCore
+import FolioRuntime
+import Glibc
+import Testing
+
+private typealias Service = RenderService<Int, String>
+
+private func makeService(_ ledger: RenderLedger, workers: Int) throws -> Service {
+  try Service(
+    workerCount: workers, makeWorker: { try ledger.makeWorker() },
+    render: { worker, request in try ledger.render(&worker, request) })
+}
+
+/// `count` requests from `first`, nearest the center first.
+private func wanted(_ first: Int, count: Int) -> [(Int, RenderPriority)] {
+  (0..<count).map { (first + $0, RenderPriority(tier: .visible, distance: $0)) }
+}
+
+/// Whether `descriptor` is readable within `milliseconds` (0: right now).
+private func isReadable(_ descriptor: Int32, within milliseconds: Int32 = 0) -> Bool {
+  var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+  return poll(&entry, 1, milliseconds) == 1 && entry.revents & Int16(POLLIN) != 0
+}
+
+/// The bytes waiting in a pipe, without reading them.
+private func bytesWaiting(_ descriptor: Int32) -> Int32 {
+  var count: Int32 = -1
+  _ = ioctl(descriptor, UInt(FIONREAD), &count)
+  return count
+}
+
+@Suite("Render service")
+struct RenderServiceTests {
+  @Test(arguments: [1, 2])
+  func burstOfReplacementsStartsNothingStale(workers: Int) throws {
+    let ledger = RenderLedger(open: false)
+    let service = try makeService(ledger, workers: workers)
+    defer { service.shutdown() }
+    // Every worker busy with a render that was wanted when it started.
+    service.replaceWanted(wanted(0, count: workers))
+    #expect(ledger.waitForStarts(workers))
+
+    // 60 layout passes while the workers are busy: each wants 8 items, 3 shared with the last.
+    var cancelled = 0
+    for pass in 1...60 { cancelled += service.replaceWanted(wanted(pass * 5, count: 8)) }
+    #expect(cancelled == 59 * 5)
+    #expect(service.pendingCount == workers + 8)
+    ledger.open()
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+
+    let starts = ledger.starts
+    let stillWanted = Array(300..<308)
+    #expect(starts.count == workers + 8)  // each started once
+    #expect(Set(starts.prefix(workers)) == Set(0..<workers))
+    #expect(Set(starts.dropFirst(workers)) == Set(stillWanted))
+    if workers == 1 { #expect(Array(starts.dropFirst()) == stillWanted) }  // in priority order
+    let outcomes = service.drainOutcomes()
+    #expect(outcomes.map(\.request).sorted() == Array(0..<workers) + stillWanted)
+    let statistics = service.statistics
+    #expect(statistics.started == workers + 8)
+    #expect(statistics.cancelled == 295)
+    #expect(statistics.pending == 0)
+  }
+
+  @Test func outcomesCarryTheirRequestAndEachThreadKeepsItsWorker() throws {
+    let ledger = RenderLedger(open: false)
+    let service = try makeService(ledger, workers: 2)
+    defer { service.shutdown() }
+    service.replaceWanted(wanted(0, count: 40))
+    // Two renders at once, each with its own worker.
+    #expect(ledger.waitForStarts(2))
+    #expect(Set(ledger.workersOfStarts.prefix(2)).count == 2)
+    ledger.open()
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    let outcomes = service.drainOutcomes()
+    #expect(outcomes.map(\.request).sorted() == Array(0..<40))
+    for outcome in outcomes {
+      #expect((try? outcome.result.get()) == "rendered \(outcome.request)")
+    }
+    #expect(ledger.workersMade == 2)
+    #expect(ledger.rendersOnAnotherThread == 0)
+  }
+
+  @Test func manyOutcomesMakeOneWake() throws {
+    let ledger = RenderLedger(open: false)
+    let service = try makeService(ledger, workers: 2)
+    defer { service.shutdown() }
+    let descriptor = service.wakeDescriptor
+    service.replaceWanted(wanted(0, count: 6))
+    #expect(ledger.waitForStarts(2))
+    #expect(!isReadable(descriptor))  // nothing finished yet
+    ledger.open()
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    #expect(isReadable(descriptor))
+    #expect(bytesWaiting(descriptor) == 1)
+    #expect(service.drainOutcomes().count == 6)
+    #expect(!isReadable(descriptor))
+    #expect(service.drainOutcomes().isEmpty)
+
+    service.replaceWanted([(100, RenderPriority(tier: .visible, distance: 0))])
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    #expect(isReadable(descriptor))
+    #expect(service.drainOutcomes().map(\.request) == [100])
+    #expect(!isReadable(descriptor))
+  }
+
+  /// The main loop's pattern: poll the descriptor, drain, repeat; every wake brings outcomes.
+  @Test func pollingTheWakeDescriptorCollectsEveryOutcome() throws {
+    let ledger = RenderLedger(open: true)
+    let service = try makeService(ledger, workers: 2)
+    defer { service.shutdown() }
+    service.replaceWanted(wanted(0, count: 30))
+    var received: [Int] = []
+    var wakes = 0
+    while received.count < 30, isReadable(service.wakeDescriptor, within: 10_000) {
+      wakes += 1
+      let outcomes = service.drainOutcomes()
+      #expect(!outcomes.isEmpty)
+      received += outcomes.map(\.request)
+    }
+    #expect(received.sorted() == Array(0..<30))
+    #expect(wakes <= 30)
+    #expect(service.pendingCount == 0)
+  }
+
+  @Test func runningRenderFinishesAndIsDeliveredAfterCancel() throws {
+    let ledger = RenderLedger(open: false)
+    let service = try makeService(ledger, workers: 1)
+    defer { service.shutdown() }
+    service.replaceWanted(wanted(0, count: 1))
+    #expect(ledger.waitForStarts(1))
+    #expect(service.pendingCount == 1)
+    service.replaceWanted(wanted(1, count: 2))
+    #expect(service.pendingCount == 3)
+    #expect(service.replaceWanted([]) == 2)
+    #expect(service.pendingCount == 1)
+    ledger.open()
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    let outcomes = service.drainOutcomes()
+    #expect(outcomes.map(\.request) == [0])
+    #expect((try? outcomes.first?.result.get()) == "rendered 0")
+    #expect(ledger.starts == [0])
+    #expect(service.pendingCount == 0)
+  }
+
+  @Test func shutdownCancelsWaitingWorkAndJoinsTheThreads() throws {
+    let ledger = RenderLedger(open: false)
+    let service = try makeService(ledger, workers: 1)
+    service.replaceWanted(wanted(0, count: 3))
+    #expect(ledger.waitForStarts(1))
+    service.beginShutdown()
+    #expect(service.replaceWanted(wanted(10, count: 2)) == 0)
+    #expect(service.pendingCount == 1)  // only the running render
+    ledger.open()
+    service.shutdown()
+    // Joined: the thread has ended, so its worker has been released.
+    #expect(ledger.workersMade == 1)
+    #expect(ledger.workersFreed == 1)
+    #expect(ledger.starts == [0])
+    #expect(service.drainOutcomes().map(\.request) == [0])
+    service.shutdown()
+  }
+
+  @Test func releasingTheServiceJoinsItsThreads() throws {
+    let ledger = RenderLedger(open: true)
+    do {
+      let service = try makeService(ledger, workers: 3)
+      service.replaceWanted(wanted(0, count: 12))
+      #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    }
+    #expect(ledger.workersMade >= 1)
+    #expect(ledger.workersFreed == ledger.workersMade)
+  }
+
+  @Test func failuresAreDeliveredAndTheWorkerIsMadeAgain() throws {
+    let ledger = RenderLedger(open: true, failingFactoryCalls: 1)
+    let service = try makeService(ledger, workers: 1)
+    defer { service.shutdown() }
+    let priority = RenderPriority(tier: .visible, distance: 0)
+    for request in [1, -2, 3] {
+      service.replaceWanted([(request, priority)])
+      #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    }
+    let outcomes = service.drainOutcomes()
+    #expect(outcomes.map(\.request) == [1, -2, 3])
+    #expect(throws: FakeRenderError(reason: "cannot open")) { try outcomes[0].result.get() }
+    #expect(throws: FakeRenderError(reason: "page -2 is damaged")) { try outcomes[1].result.get() }
+    #expect((try? outcomes[2].result.get()) == "rendered 3")
+    // The factory failed once, then made one worker that survived the render error.
+    #expect(ledger.workersMade == 1)
+    #expect(ledger.starts == [-2, 3])
+  }
+}
