@@ -1,0 +1,64 @@
+/// Everything that decides the cells of one page picture: which page, which part of it, at
+/// how many cells, drawn how. Equal requests give equal pictures, so a request is the cache
+/// key of the render pipeline.
+public struct RenderRequest: Hashable, Sendable, CustomStringConvertible {
+  /// The page.
+  public var page: PageIndex
+  /// The part of the page drawn (`.whole` for thumbnails; the visible part when zoomed).
+  public var region: PageRegion
+  /// The picture's size in cells.
+  public var size: CellSize
+  /// Symbols, colors and inversion.
+  public var style: RenderStyle
+
+  /// Creates a request.
+  public init(page: PageIndex, region: PageRegion = .whole, size: CellSize, style: RenderStyle) {
+    self.page = page
+    self.region = region
+    self.size = size
+    self.style = style
+  }
+
+  /// The rasterizer that draws this request.
+  public var rasterizer: BlockRasterizer { style.rasterizer }
+
+  /// The exact pixel size the page region is rendered at.
+  public var pixelSize: PixelSize { rasterizer.pixelSize(for: size) }
+
+  /// Memory a finished picture of this request takes in a cache, in bytes.
+  public var cost: Int { size.area * MemoryLayout<Cell>.stride + 64 }
+
+  public var description: String {
+    "\(page) \(size.columns)x\(size.rows) \(style.symbols.rawValue)"
+  }
+}
+
+/// How pages are drawn in cells: the symbol set, the colors, and inversion.
+public struct RenderStyle: Hashable, Sendable {
+  /// The symbol set.
+  public var symbols: SymbolSet
+  /// The colors the cells may use.
+  public var colors: ColorMode
+  /// Dark paper: lightness inverted, hue kept.
+  public var isInverted: Bool
+
+  /// Creates a style.
+  public init(symbols: SymbolSet, colors: ColorMode, isInverted: Bool = false) {
+    self.symbols = symbols
+    self.colors = colors
+    self.isInverted = isInverted
+  }
+
+  /// The rasterizer for this style.
+  public var rasterizer: BlockRasterizer {
+    BlockRasterizer(symbols: symbols, colorMode: colors, isInverted: isInverted)
+  }
+}
+
+extension DocumentSource {
+  /// Renders a request: the page region at the request's exact pixel size, turned into cells.
+  public func picture(for request: RenderRequest) throws -> ScreenBuffer {
+    let image = try render(request.page, region: request.region, size: request.pixelSize)
+    return request.rasterizer.cells(from: image, size: request.size)
+  }
+}
