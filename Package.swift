@@ -35,7 +35,7 @@ let package = Package(
     .executableTarget(
       name: "folio",
       dependencies: [
-        "FolioCore", "FolioPoppler", "FolioTerminal",
+        "FolioCore", "FolioUI", "FolioRuntime", "FolioPoppler", "FolioTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       resources: [.copy("Resources/sample.pdf")]

@@ -123,11 +123,11 @@ public final class NcursesTerminal: TerminalBackend {
     return result
   }
 
-  public func nextEvent(timeout milliseconds: Int, wakeDescriptor: Int32?) -> InputEvent? {
+  public func nextEvent(timeout milliseconds: Int, wakeDescriptors: [Int32]) -> InputEvent? {
     // ncurses may already hold typed-ahead input that poll() cannot see.
     if let event = readEvent() { return event }
     var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
-    if let wakeDescriptor { descriptors.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)) }
+    for wake in wakeDescriptors { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
     let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: milliseconds))
     guard ready > 0, descriptors[0].revents != 0 else { return nil }
     return readEvent()

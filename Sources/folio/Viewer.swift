@@ -1,47 +1,37 @@
 import FolioCore
 import FolioPoppler
+import FolioRuntime
 import FolioTerminal
+import FolioUI
 import Foundation
 
-/// The interactive view: shows the first page fitted to the terminal in half blocks;
-/// `q` quits. (The full browser replaces this loop; the pieces it uses stay.)
+/// The interactive browser: the terminal, the state and the render loop, wired together.
 struct Viewer {
   let document: PopplerDocument
+  var mode: ViewMode = .grid
+  var colors: ColorMode?
+  var symbols: SymbolSet = SymbolSet.preferred(environment: ProcessInfo.processInfo.environment)
+  var cacheBytes = 64 << 20
 
   func run() throws {
-    let terminal = try NcursesTerminal(colors: nil, environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    let terminal = try NcursesTerminal(colors: colors, environment: environment)
     defer { terminal.restore() }
-    let rasterizer = BlockRasterizer()
-    var needsDraw = true
-    while true {
-      if needsDraw {
-        let size = terminal.size
-        var screen = ScreenBuffer(size: size)
-        let pageSize = document.pageSize(at: PageIndex(0))
-        let area = CellSize(columns: size.columns, rows: max(0, size.rows - 1))
-        let fitted = PageFit.cells(for: pageSize, in: area, cellAspect: 2)
-        if !fitted.isEmpty {
-          let image = try document.render(PageIndex(0), size: rasterizer.pixelSize(for: fitted))
-          let page = rasterizer.cells(from: image, size: fitted)
-          screen.draw(
-            page,
-            at: CellPoint(
-              x: (area.columns - fitted.columns) / 2, y: (area.rows - fitted.rows) / 2))
-        }
-        let status = " \(TerminalText.sanitized(document.title ?? "")) 1 / \(document.pageCount)  q quits"
-        for (i, scalar) in status.unicodeScalars.prefix(size.columns).enumerated() {
-          screen[i, size.rows - 1] = Cell(scalar, attributes: .reverse)
-        }
-        terminal.present(screen)
-        needsDraw = false
-      }
-      switch terminal.nextEvent(timeout: -1, wakeDescriptor: nil) {
-      case .key(.character("q")), .key(.character("Q")): return
-      case .resize:
-        terminal.invalidate()
-        needsDraw = true
-      default: break
-      }
+    let first = document.pageSize(at: PageIndex(0))
+    var metrics = PageMetrics(pageCount: document.pageCount)
+    metrics.setSize(first, of: PageIndex(0))
+    let facts = DocumentFacts(
+      pageCount: document.pageCount,
+      title: document.title ?? URL(fileURLWithPath: document.path).lastPathComponent)
+    let state = AppState(
+      document: facts, metrics: metrics, screenSize: terminal.size, mode: mode,
+      style: RenderStyle(symbols: symbols, colors: terminal.colorMode))
+    let path = document.path
+    let browser = try Browser(
+      state: state, terminal: terminal, view: AppView(width: .locale), cacheBytes: cacheBytes
+    ) {
+      try PopplerDocument.open(path: path)
     }
+    browser.run()
   }
 }

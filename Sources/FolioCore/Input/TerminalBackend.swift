@@ -14,8 +14,8 @@ public protocol TerminalBackend: AnyObject {
   func invalidate()
 
   /// Waits up to `milliseconds` (negative: until something happens) for input, also waking
-  /// when `wakeDescriptor` becomes readable; returns nil on timeout or wake-up.
-  func nextEvent(timeout milliseconds: Int, wakeDescriptor: Int32?) -> InputEvent?
+  /// when one of `wakeDescriptors` becomes readable; returns nil on timeout or wake-up.
+  func nextEvent(timeout milliseconds: Int, wakeDescriptors: [Int32]) -> InputEvent?
 
   /// Gives the terminal back as it was. Safe to call more than once.
   func restore()

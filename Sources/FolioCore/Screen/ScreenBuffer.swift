@@ -45,12 +45,15 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
   }
 
-  /// Copies `other` with its top-left corner at `origin`, clipped to this buffer.
-  public mutating func draw(_ other: ScreenBuffer, at origin: CellPoint) {
-    let x0 = max(0, -origin.x)
-    let y0 = max(0, -origin.y)
-    let x1 = min(other.size.columns, size.columns - origin.x)
-    let y1 = min(other.size.rows, size.rows - origin.y)
+  /// Copies `other` with its top-left corner at `origin`, clipped to this buffer and, when
+  /// given, to `clip`.
+  public mutating func draw(_ other: ScreenBuffer, at origin: CellPoint, clippedTo clip: CellRect? = nil) {
+    let bounds = clip.map { $0.intersection(CellRect(x: 0, y: 0, columns: size.columns, rows: size.rows)) }
+      ?? CellRect(x: 0, y: 0, columns: size.columns, rows: size.rows)
+    let x0 = max(0, bounds.minX - origin.x)
+    let y0 = max(0, bounds.minY - origin.y)
+    let x1 = min(other.size.columns, bounds.maxX - origin.x)
+    let y1 = min(other.size.rows, bounds.maxY - origin.y)
     guard x1 > x0, y1 > y0 else { return }
     for y in y0..<y1 {
       let source = y * other.size.columns

@@ -1,0 +1,255 @@
+import FolioCore
+import FolioUI
+import Foundation
+
+/// The interactive loop: reads input, updates the app state, keeps the tiles and the render
+/// pipeline in step with what is visible, and presents one frame per batch of events and
+/// renders. The only place that does IO for the interface, and it never waits for Poppler.
+public final class Browser<Terminal: TerminalBackend> {
+  /// The app state (public for tests and `--print`).
+  public private(set) var state: AppState
+  private let terminal: Terminal
+  private let view: AppView
+  private var cache: PictureCache
+  private var mainTiles = TilePool<RenderRequest>()
+  private var shelfTiles = TilePool<RenderRequest>()
+  private let renderer: RenderService<RenderRequest, RenderedPage>
+  private let pageReader: RenderService<Range<Int>, PageFacts>?
+  private var lastViewportOrigin = CellPoint(x: 0, y: 0)
+  private var digitsTypedAt: ContinuousClock.Instant?
+  /// In-process key-to-screen latencies (input read to frame presented), newest last.
+  public private(set) var latencies: [Duration] = []
+
+  /// Pages per background batch of sizes and labels.
+  static var factsBatch: Int { 500 }
+
+  /// Creates the loop. `openDocument` opens a new instance of the document for each render
+  /// thread (one document per thread); `readsAllPageFacts` starts a background reader of every
+  /// page's size and label, for documents whose sizes are lazy.
+  public init(
+    state: AppState, terminal: Terminal, view: AppView, cacheBytes: Int, workerCount: Int = 2,
+    readsAllPageFacts: Bool = true,
+    openDocument: @escaping @Sendable () throws -> any DocumentSource
+  ) throws {
+    self.state = state
+    self.terminal = terminal
+    self.view = view
+    cache = PictureCache(bytes: cacheBytes)
+    renderer = try RenderService(workerCount: workerCount, makeWorker: openDocument) { document, request in
+      let picture = try document.picture(for: request)
+      return RenderedPage(
+        picture: picture, pageSize: document.pageSize(at: request.page),
+        label: document.pageLabel(at: request.page))
+    }
+    if readsAllPageFacts && state.document.pageCount > 1 {
+      let reader = try RenderService<Range<Int>, PageFacts>(workerCount: 1, name: "folio-pages", makeWorker: openDocument) { document, range in
+        PageFacts(pages: range.map { index in
+          let page = PageIndex(index)
+          return (page, document.pageSize(at: page), document.pageLabel(at: page))
+        })
+      }
+      let count = state.document.pageCount
+      let batches = stride(from: 0, to: count, by: Self.factsBatch).map { start in
+        (start..<min(count, start + Self.factsBatch), RenderPriority(tier: .behind, distance: start))
+      }
+      _ = reader.replaceWanted(batches)
+      pageReader = reader
+    } else {
+      pageReader = nil
+    }
+  }
+
+  deinit {
+    renderer.beginShutdown()
+    pageReader?.beginShutdown()
+  }
+
+  /// Runs until the person quits. The terminal is restored by its owner.
+  public func run() {
+    refresh()
+    while true {
+      let now = ContinuousClock.now
+      var timeout = -1
+      if let typed = digitsTypedAt {
+        let waited = Int((now - typed).components.seconds * 1000)
+          + Int((now - typed).components.attoseconds / 1_000_000_000_000_000)
+        timeout = max(0, AppState.countTimeout - waited)
+      }
+      var wakes = [renderer.wakeDescriptor]
+      if let pageReader { wakes.append(pageReader.wakeDescriptor) }
+      let first = terminal.nextEvent(timeout: timeout, wakeDescriptors: wakes)
+      let started = ContinuousClock.now
+      var events: [AppEvent] = []
+      if let first { events.append(.input(first)) }
+      // Everything already typed (a key held down, a storm of resizes) makes one frame.
+      while events.count < 512, let more = terminal.nextEvent(timeout: 0, wakeDescriptors: []) {
+        events.append(.input(more))
+      }
+      if first == nil, let typed = digitsTypedAt, ContinuousClock.now - typed >= .milliseconds(AppState.countTimeout) {
+        events.append(.keyTimeout)
+      }
+      if handle(coalescingResizes(events)) { return }
+      refresh()
+      if !events.isEmpty {
+        latencies.append(ContinuousClock.now - started)
+        if latencies.count > 4096 { latencies.removeFirst(2048) }
+      }
+    }
+  }
+
+  /// Applies events; returns true when the person quit.
+  public func handle(_ events: [AppEvent]) -> Bool {
+    for event in events {
+      if state.update(event).contains(.quit) { return true }
+    }
+    digitsTypedAt = state.keys.pendingCount == nil ? nil : (digitsTypedAt ?? ContinuousClock.now)
+    return false
+  }
+
+  private func coalescingResizes(_ events: [AppEvent]) -> [AppEvent] {
+    var result: [AppEvent] = []
+    for event in events {
+      if case .input(.resize) = event, case .input(.resize)? = result.last {
+        result[result.count - 1] = event
+      } else {
+        result.append(event)
+      }
+    }
+    return result
+  }
+
+  /// Takes in finished work, lays the tiles out, asks for what is missing, and draws a frame.
+  public func refresh() {
+    absorbPageFacts()
+    absorbRenders()
+    layOut()
+    state.pendingRenders = renderer.pendingCount
+    terminal.present(view.draw(state, main: mainTiles, shelf: shelfTiles))
+  }
+
+  /// Waits until every wanted render is done (for `--print` and tests), then draws.
+  public func settle(timeout: Duration = .seconds(120)) {
+    let deadline = ContinuousClock.now + timeout
+    repeat {
+      absorbPageFacts()
+      absorbRenders()
+      layOut()
+      if renderer.pendingCount == 0 && (pageReader?.pendingCount ?? 0) == 0 {
+        absorbPageFacts()
+        absorbRenders()
+        layOut()
+        if renderer.pendingCount == 0 { break }
+      }
+      _ = renderer.waitUntilIdle(timeout: .milliseconds(50))
+      _ = pageReader?.waitUntilIdle(timeout: .milliseconds(50))
+    } while ContinuousClock.now < deadline
+    state.pendingRenders = renderer.pendingCount
+  }
+
+  /// The frame as it stands.
+  public var frame: ScreenBuffer { view.draw(state, main: mainTiles, shelf: shelfTiles) }
+
+  /// Tile recycling counters of the main view.
+  public var tileCounters: TilePool<RenderRequest>.Counters { mainTiles.counters }
+
+  private func absorbPageFacts() {
+    guard let pageReader else { return }
+    var sizes: [(PageIndex, PointSize)] = []
+    for outcome in pageReader.drainOutcomes() {
+      guard case .success(let facts) = outcome.result else { continue }
+      for fact in facts.pages {
+        sizes.append((fact.page, fact.size))
+        if fact.label != nil { state.learnLabel(fact.label, of: fact.page) }
+      }
+    }
+    state.learnSizes(sizes)
+  }
+
+  private func absorbRenders() {
+    var learned: [(PageIndex, PointSize)] = []
+    for outcome in renderer.drainOutcomes() {
+      guard case .success(let rendered) = outcome.result else {
+        // A page that cannot be rendered keeps its placeholder; it is not asked for again
+        // until it leaves and re-enters the screen.
+        failed.insert(outcome.request)
+        continue
+      }
+      cache.insert(rendered.picture, for: outcome.request)
+      if rendered.label != nil { state.learnLabel(rendered.label, of: outcome.request.page) }
+      if state.metrics.size(of: outcome.request.page) != rendered.pageSize.sanitized
+        || !state.metrics.isSizeKnown(outcome.request.page)
+      {
+        learned.append((outcome.request.page, rendered.pageSize))
+      }
+      let apply: (inout Tile<RenderRequest>) -> Void = { tile in
+        tile.preview = rendered.picture
+        tile.shownRequest = outcome.request
+      }
+      mainTiles.updateTiles(requesting: outcome.request, apply)
+      shelfTiles.updateTiles(requesting: outcome.request, apply)
+    }
+    state.learnSizes(learned)
+  }
+
+  private var failed = Set<RenderRequest>()
+
+  /// The reference's layout pass, for the main view and the filmstrip, then the wanted set.
+  private func layOut() {
+    var wanted: [(RenderRequest, RenderPriority)] = []
+    let scroll = CellPoint(
+      x: state.viewport.origin.x - lastViewportOrigin.x, y: state.viewport.origin.y - lastViewportOrigin.y)
+    lastViewportOrigin = state.viewport.origin
+    let prefetch = state.prefetchRect
+    let pieces = state.mainPieces(meeting: prefetch)
+    layOut(&mainTiles, pieces: pieces, contentSize: state.layout.contentSize, visibleRect: prefetch)
+    collectWanted(pieces, viewport: state.viewport.visibleRect, scroll: scroll, into: &wanted)
+    if state.shelf != nil {
+      let shelfRect = state.shelfPrefetchRect
+      let shelfPieces = state.shelfPieces(meeting: shelfRect)
+      layOut(&shelfTiles, pieces: shelfPieces, contentSize: state.shelf?.contentSize ?? CellSize(columns: 0, rows: 0), visibleRect: shelfRect)
+      var shelfWanted: [(RenderRequest, RenderPriority)] = []
+      collectWanted(shelfPieces, viewport: state.shelfViewport.visibleRect, scroll: CellPoint(x: 0, y: 0), into: &shelfWanted)
+      // The filmstrip comes after the main view's visible pages.
+      wanted += shelfWanted.map { ($0.0, RenderPriority(tier: max($0.1.tier, .ahead), distance: $0.1.distance)) }
+    } else if shelfTiles.visibleCount > 0 {
+      shelfTiles.recycleAll()
+    }
+    _ = renderer.replaceWanted(wanted)
+  }
+
+  private func layOut(_ pool: inout TilePool<RenderRequest>, pieces: [PagePiece], contentSize: CellSize, visibleRect: CellRect) {
+    var byIndex: [Int: PagePiece] = [:]
+    for piece in pieces where byIndex[piece.index] == nil { byIndex[piece.index] = piece }
+    pool.layOut(contentSize: contentSize, visibleRect: visibleRect, items: { _ in pieces }) { tile, piece in
+      self.configure(&tile, for: piece.request)
+    }
+    // Tiles that stayed on their item but whose picture changed (new size, symbols, colors).
+    pool.updateVisibleTiles { tile in
+      guard let piece = byIndex[tile.itemIndex], tile.request != piece.request else { return }
+      configure(&tile, for: piece.request)
+    }
+  }
+
+  private func configure(_ tile: inout Tile<RenderRequest>, for request: RenderRequest) {
+    tile.request = request
+    if let picture = cache.peek(request) {
+      tile.preview = picture
+      tile.shownRequest = request
+    } else if let standIn = cache.standIn(for: request) {
+      tile.preview = standIn
+    } else {
+      tile.preview.reset(to: request.size)
+      Placeholder.fill(&tile.preview, label: state.document.label(of: request.page), style: request.style, width: view.width)
+    }
+  }
+
+  private func collectWanted(
+    _ pieces: [PagePiece], viewport: CellRect, scroll: CellPoint, into wanted: inout [(RenderRequest, RenderPriority)]
+  ) {
+    var seen = Set<RenderRequest>()
+    for piece in pieces where !cache.contains(piece.request) && !failed.contains(piece.request) {
+      guard seen.insert(piece.request).inserted else { continue }
+      wanted.append((piece.request, RenderPriority(frame: piece.frame, viewport: viewport, scrollDelta: scroll)))
+    }
+  }
+}

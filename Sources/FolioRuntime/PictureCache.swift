@@ -1,0 +1,59 @@
+import FolioCore
+import FolioUI
+
+/// Finished page pictures, least recently used out, bounded in bytes, with the stand-in
+/// lookup: a cached picture of the same page at another size, cropped and scaled.
+public struct PictureCache {
+  private var storage: LRUCache<RenderRequest, ScreenBuffer, PageIndex>
+
+  /// Creates a cache holding at most `bytes` of pictures.
+  public init(bytes: Int) {
+    storage = LRUCache(capacity: bytes) { $0.page }
+  }
+
+  /// The exact picture for `request`, marking it recently used.
+  public mutating func picture(for request: RenderRequest) -> ScreenBuffer? {
+    storage.value(forKey: request)
+  }
+
+  /// The exact picture for `request` without changing recency.
+  public func peek(_ request: RenderRequest) -> ScreenBuffer? { storage.peekValue(forKey: request) }
+
+  /// Whether the exact picture is cached (does not change recency).
+  public func contains(_ request: RenderRequest) -> Bool { storage.contains(request) }
+
+  /// Stores a finished picture.
+  public mutating func insert(_ picture: ScreenBuffer, for request: RenderRequest) {
+    _ = storage.insert(picture, forKey: request, cost: request.cost)
+  }
+
+  /// Bytes held and entries, for tests and the benchmark.
+  public var statistics: CacheStatistics { storage.statistics }
+
+  /// The best stand-in for `request` among cached pictures of the same page: one of the same
+  /// region (scaled), else a whole-page picture (its region cut out and scaled); the largest
+  /// wins. O(pictures cached for that page + cells of the result).
+  public func standIn(for request: RenderRequest) -> ScreenBuffer? {
+    var best: (RenderRequest, ScreenBuffer)?
+    storage.forEachEntry(inGroup: request.page) { key, value in
+      guard key != request, key.region == request.region || key.region == .whole else { return }
+      if let current = best {
+        let better = (key.region == request.region) != (current.0.region == request.region)
+          ? key.region == request.region : key.size.area > current.0.size.area
+        if !better { return }
+      }
+      best = (key, value)
+    }
+    guard let (key, picture) = best else { return nil }
+    if key.region == request.region { return Placeholder.scaledPicture(picture, to: request.size) }
+    let region = request.region
+    let crop = CellRect(
+      x: Int((region.x * Double(picture.size.columns)).rounded(.down)),
+      y: Int((region.y * Double(picture.size.rows)).rounded(.down)),
+      columns: max(1, Int((region.width * Double(picture.size.columns)).rounded(.up))),
+      rows: max(1, Int((region.height * Double(picture.size.rows)).rounded(.up))))
+    var cut = ScreenBuffer(size: crop.size)
+    cut.draw(picture, at: CellPoint(x: -crop.minX, y: -crop.minY))
+    return Placeholder.scaledPicture(cut, to: request.size)
+  }
+}

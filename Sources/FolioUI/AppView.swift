@@ -1,0 +1,73 @@
+import FolioCore
+
+/// Draws the whole screen from the app state and the tiles of the render pipeline: the main
+/// view, labels and selection, the filmstrip, the status line, and the prompt or help overlay.
+/// A pure function of its inputs.
+public struct AppView: Sendable {
+  /// How wide text is on the terminal.
+  public var width: TextWidth
+
+  /// Creates a view that measures text with `width`.
+  public init(width: TextWidth) { self.width = width }
+
+  /// The screen for `state`, with page pictures from the tiles of `main` and `shelf`.
+  public func draw(
+    _ state: AppState, main: TilePool<RenderRequest>, shelf: TilePool<RenderRequest>
+  ) -> ScreenBuffer {
+    var screen = ScreenBuffer(size: state.screenSize)
+    guard !state.screenSize.isEmpty else { return screen }
+    let area = state.mainArea
+    if !area.isEmpty {
+      drawTiles(main, viewport: state.viewport, area: area, on: &screen)
+      if state.mode == .grid { drawLabels(state, layout: state.layout, viewport: state.viewport, area: area, on: &screen) }
+    }
+    if let shelfArea = state.shelfArea, let shelfLayout = state.shelf {
+      drawTiles(shelf, viewport: state.shelfViewport, area: shelfArea, on: &screen)
+      drawLabels(state, layout: shelfLayout, viewport: state.shelfViewport, area: shelfArea, on: &screen)
+    }
+    StatusLine(width: width).draw(state, on: &screen)
+    if state.showsHelp { HelpOverlay(width: width).draw(on: &screen, area: area.isEmpty ? CellRect(x: 0, y: 0, columns: state.screenSize.columns, rows: state.screenSize.rows) : area) }
+    return screen
+  }
+
+  private func drawTiles(
+    _ pool: TilePool<RenderRequest>, viewport: Viewport, area: CellRect, on screen: inout ScreenBuffer
+  ) {
+    let visible = viewport.visibleRect
+    pool.forEachVisibleTile { tile in
+      guard tile.frame.intersects(visible) else { return }
+      let origin = CellPoint(
+        x: area.minX + tile.frame.minX - visible.minX, y: area.minY + tile.frame.minY - visible.minY)
+      screen.draw(tile.preview, at: origin, clippedTo: area)
+    }
+  }
+
+  /// Page labels under thumbnails, the current page's in reverse video.
+  private func drawLabels(
+    _ state: AppState, layout: any DocumentLayout, viewport: Viewport, area: CellRect,
+    on screen: inout ScreenBuffer
+  ) {
+    let visible = viewport.visibleRect
+    let currentSpread = state.layout.spreads.spreadIndex(containing: state.currentPage)
+    let markedPages = state.mode == .spread ? state.layout.spreads.pages(inSpread: currentSpread) : state.currentPage..<state.currentPage.advanced(by: 1)
+    for item in layout.items(intersecting: visible) {
+      guard let labelFrame = item.labelFrame else { continue }
+      let page = item.pages[0].page
+      let isMarked = markedPages.contains(page)
+      let frame = CellRect(
+        x: area.minX + labelFrame.minX - visible.minX, y: area.minY + labelFrame.minY - visible.minY,
+        columns: labelFrame.size.columns, rows: labelFrame.size.rows)
+      guard frame.intersects(area), frame.minY >= area.minY, frame.minY < area.maxY else { continue }
+      let style = isMarked ? Cell(" ", attributes: [.reverse, .bold]) : Cell(" ", attributes: [.dim])
+      let text = width.truncated(state.document.label(of: page), toWidth: frame.size.columns)
+      let columns = width.width(of: text)
+      if isMarked {
+        for x in frame.minX..<frame.maxX where x >= area.minX && x < area.maxX { screen[x, frame.minY] = style }
+      }
+      let start = frame.minX + (frame.size.columns - columns) / 2
+      let clipLeft = max(0, area.minX - start)
+      guard clipLeft == 0 else { continue }
+      screen.write(text, at: CellPoint(x: start, y: frame.minY), maxWidth: min(columns, area.maxX - start), style: style, width: width)
+    }
+  }
+}

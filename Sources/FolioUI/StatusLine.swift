@@ -1,0 +1,51 @@
+import FolioCore
+
+/// The bottom row: the title (or a message, or the `:` prompt) on the left; on the right the
+/// page ("iv · 4 / 320"), mode, spread mode, zoom and render progress.
+struct StatusLine {
+  var width: TextWidth
+
+  func draw(_ state: AppState, on screen: inout ScreenBuffer) {
+    let row = state.screenSize.rows - 1
+    let columns = state.screenSize.columns
+    guard row >= 0, columns > 0 else { return }
+    let style = Cell(" ", attributes: [.reverse])
+    for x in 0..<columns { screen[x, row] = style }
+    if let prompt = state.prompt {
+      screen.write(":" + TerminalText.sanitized(prompt) + "▏", at: CellPoint(x: 0, y: row), maxWidth: columns, style: style, width: width)
+      return
+    }
+    let right = " " + details(state) + " "
+    let rightWidth = width.width(of: right)
+    let left = " " + (state.message ?? state.document.title)
+    if rightWidth >= columns {
+      // Too narrow for everything: the page position wins.
+      let position = width.truncated(state.document.position(of: state.currentPage), toWidth: columns)
+      screen.write(position, at: CellPoint(x: 0, y: row), maxWidth: columns, style: style, width: width)
+      return
+    }
+    let leftText = width.truncated(left, toWidth: columns - rightWidth - 1)
+    screen.write(leftText, at: CellPoint(x: 0, y: row), maxWidth: columns - rightWidth, style: style, width: width)
+    screen.write(right, at: CellPoint(x: columns - rightWidth, y: row), maxWidth: rightWidth, style: style, width: width)
+  }
+
+  func details(_ state: AppState) -> String {
+    var parts = [state.document.position(of: state.currentPage), state.mode.rawValue]
+    if state.mode != .grid {
+      var spreads = "\(state.spreadStyle.mode)"
+      if state.spreadStyle.isShiftedByOne && state.spreadStyle.mode != .single { spreads += " shifted" }
+      parts.append(spreads)
+    }
+    if state.spreadStyle.binding == .rightToLeft { parts.append("RTL") }
+    switch state.mode {
+    case .grid: parts.append("\(state.gridZoom.targetItemCount) per screen")
+    case .continuous: parts.append("\(Int((state.continuousZoom.value * 100).rounded()))%")
+    case .spread: parts.append("\(Int((state.spreadZoom.value * 100).rounded()))%")
+    }
+    if let count = state.keys.pendingCount { parts.append("\(count)…") }
+    if state.pendingRenders > 0 {
+      parts.append("rendering \(state.pendingRenders) page\(state.pendingRenders == 1 ? "" : "s")…")
+    }
+    return parts.joined(separator: "  ")
+  }
+}
