@@ -29,6 +29,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "FolioUI", dependencies: ["FolioCore"]),
     .target(name: "FolioRuntime", dependencies: ["FolioUI", "FolioCore"]),
+    .target(name: "FolioTestSupport", dependencies: ["FolioRuntime", "FolioUI", "FolioCore"]),
     .target(name: "FolioPoppler", dependencies: ["FolioCore", "CPoppler"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
     .target(name: "FolioFixtures", dependencies: ["CPoppler"]),
@@ -44,8 +45,10 @@ let package = Package(
     .executableTarget(
       name: "folio-bench", dependencies: ["FolioCore", "FolioPoppler", "FolioFixtures"]),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
-    .testTarget(name: "FolioUITests", dependencies: ["FolioUI", "FolioCore"]),
-    .testTarget(name: "FolioRuntimeTests", dependencies: ["FolioRuntime", "FolioCore"]),
+    .testTarget(name: "FolioUITests", dependencies: ["FolioUI", "FolioCore", "FolioTestSupport"]),
+    .testTarget(
+      name: "FolioRuntimeTests",
+      dependencies: ["FolioRuntime", "FolioUI", "FolioCore", "FolioTestSupport"]),
     .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioCore"]),
     .testTarget(
       name: "FolioPopplerTests", dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures"]),

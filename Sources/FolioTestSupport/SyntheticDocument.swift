@@ -1,0 +1,63 @@
+import FolioCore
+import Foundation
+
+/// A document made of flat-colored pages of chosen sizes, for tests: page `i` is painted in
+/// `SyntheticDocument.color(of: i)`, so a test can tell from a cell's color which page it shows.
+/// Optionally slow, to test that the interface never waits for rendering.
+public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
+  private let sizes: [PointSize]
+  private let labels: [String?]
+  /// Title in the metadata.
+  public let title: String?
+  /// How long each render takes.
+  public let renderDelay: Duration
+  private let lock = NSLock()
+  private var renderCount = 0
+
+  /// Creates a document of `sizes` pages.
+  public init(sizes: [PointSize], labels: [String?] = [], title: String? = nil, renderDelay: Duration = .zero) {
+    self.sizes = sizes
+    self.labels = labels
+    self.title = title
+    self.renderDelay = renderDelay
+  }
+
+  /// A document of `count` Letter pages.
+  public convenience init(pageCount count: Int, renderDelay: Duration = .zero) {
+    self.init(sizes: Array(repeating: PointSize(width: 612, height: 792), count: count), renderDelay: renderDelay)
+  }
+
+  /// The color page `index` is painted in: distinct for the first 2^18 pages.
+  public static func color(of index: Int) -> RGBA {
+    RGBA(red: UInt8(32 + (index & 0x3F) * 3), green: UInt8(32 + ((index >> 6) & 0x3F) * 3), blue: UInt8(32 + ((index >> 12) & 0x3F) * 3))
+  }
+
+  /// The page whose color is `color`, if any.
+  public static func page(ofColor color: TerminalColor) -> Int? {
+    guard case .rgb(let r, let g, let b) = color, r >= 32, g >= 32, b >= 32 else { return nil }
+    let parts = [Int(r) - 32, Int(g) - 32, Int(b) - 32]
+    guard parts.allSatisfy({ $0 % 3 == 0 }) else { return nil }
+    return parts[0] / 3 | (parts[1] / 3) << 6 | (parts[2] / 3) << 12
+  }
+
+  /// Renders done so far, by every copy.
+  public var renders: Int { lock.withLock { renderCount } }
+
+  public var pageCount: Int { sizes.count }
+  public func pageLabel(at page: PageIndex) -> String? { labels.indices.contains(page.rawValue) ? labels[page.rawValue] : nil }
+  public func pageIndex(forLabel label: String) -> PageIndex? { labels.firstIndex { $0 == label }.map { PageIndex($0) } }
+  public func pageSize(at page: PageIndex) -> PointSize { sizes[page.rawValue].sanitized }
+  public func knownPageSize(at page: PageIndex) -> PointSize? { pageSize(at: page) }
+
+  public func render(_ page: PageIndex, region: PageRegion, size: PixelSize) throws -> RGBAImage {
+    guard sizes.indices.contains(page.rawValue) else {
+      throw DocumentError.pageOutOfRange(page, pageCount: sizes.count)
+    }
+    if renderDelay > .zero { Thread.sleep(forTimeInterval: Double(renderDelay.components.attoseconds) / 1e18 + Double(renderDelay.components.seconds)) }
+    lock.withLock { renderCount += 1 }
+    return RGBAImage(size: size, fill: Self.color(of: page.rawValue))
+  }
+
+  /// The same object: it is safe to share between threads.
+  public func makeIndependentCopy() throws -> SyntheticDocument { self }
+}

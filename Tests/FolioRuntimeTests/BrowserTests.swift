@@ -1,0 +1,124 @@
+import FolioCore
+import FolioRuntime
+import FolioTestSupport
+import FolioUI
+import Testing
+
+/// The interactive loop with an in-memory terminal and a synthetic document: pictures land in
+/// the right places, tiles are recycled, and input is handled while renders are slow.
+@Suite("Browser")
+struct BrowserTests {
+  func makeBrowser(
+    _ document: SyntheticDocument, size: CellSize = CellSize(columns: 100, rows: 30),
+    mode: ViewMode = .grid, terminal: MemoryTerminal? = nil
+  ) throws -> (Browser<MemoryTerminal>, MemoryTerminal) {
+    let terminal = terminal ?? MemoryTerminal(size: size)
+    var metrics = PageMetrics(pageCount: document.pageCount)
+    metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
+    let state = AppState(
+      document: DocumentFacts(pageCount: document.pageCount, title: "synthetic"), metrics: metrics,
+      screenSize: terminal.size, mode: mode, style: RenderStyle(symbols: .half, colors: .truecolor))
+    let browser = try Browser(
+      state: state, terminal: terminal, view: AppView(width: .approximate), cacheBytes: 8 << 20,
+      readsAllPageFacts: false
+    ) { document }
+    return (browser, terminal)
+  }
+
+  /// Every visible picture shows its own page: the middle cell of each page frame has that
+  /// page's color.
+  func expectPicturesInPlace(_ browser: Browser<MemoryTerminal>, sourceLocation: SourceLocation = #_sourceLocation) {
+    let state = browser.state
+    let screen = browser.frame
+    let visible = state.viewport.visibleRect
+    var checked = 0
+    for item in state.layout.items(intersecting: visible) {
+      for placed in item.pages {
+        let frame = placed.frame.intersection(visible)
+        guard !frame.isEmpty else { continue }
+        let x = frame.minX + frame.size.columns / 2 - visible.minX
+        let y = frame.minY + frame.size.rows / 2 - visible.minY
+        guard y < state.mainArea.maxY else { continue }
+        let page = SyntheticDocument.page(ofColor: screen[x, y].background)
+        #expect(page == placed.page.rawValue, "cell \(x),\(y) shows page \(String(describing: page)), expected \(placed.page)", sourceLocation: sourceLocation)
+        checked += 1
+      }
+    }
+    #expect(checked > 0, sourceLocation: sourceLocation)
+  }
+
+  @Test func gridPicturesArriveInTheirTiles() throws {
+    let document = SyntheticDocument(pageCount: 40)
+    let (browser, _) = try makeBrowser(document)
+    browser.settle()
+    expectPicturesInPlace(browser)
+    #expect(browser.state.pendingRenders == 0)
+  }
+
+  @Test func scrollingThroughAHugeDocumentRecyclesTiles() throws {
+    let document = SyntheticDocument(pageCount: 15_000)
+    let (browser, _) = try makeBrowser(document)
+    browser.refresh()
+    let peakAfterFirstScreen = browser.tileCounters.peakVisible
+    for _ in 0..<400 {
+      _ = browser.handle([.input(.key(.pageDown))])
+      browser.refresh()
+    }
+    _ = browser.handle([.input(.key(.end))])
+    browser.settle()
+    expectPicturesInPlace(browser)
+    let counters = browser.tileCounters
+    #expect(counters.created <= counters.peakVisible)
+    #expect(counters.peakVisible <= peakAfterFirstScreen * 2)
+    #expect(counters.reused > 1000)
+    #expect(browser.state.currentPage == PageIndex(14_999))
+  }
+
+  @Test func inputIsHandledWhileRendersAreSlow() throws {
+    let document = SyntheticDocument(pageCount: 200, renderDelay: .milliseconds(200))
+    let (browser, terminal) = try makeBrowser(document)
+    browser.refresh()
+    // Keys are handled and frames drawn at once, with renders still queued.
+    for _ in 0..<5 {
+      _ = browser.handle([.input(.key(.character("j")))])
+      browser.refresh()
+    }
+    #expect(browser.state.pendingRenders > 0)
+    #expect(terminal.frames.count >= 5)
+    #expect(terminal.screen?.rows.last?.contains("rendering") == true)
+    browser.settle()
+    expectPicturesInPlace(browser)
+  }
+
+  @Test func modeSwitchesKeepThePageAndDrawIt() throws {
+    let document = SyntheticDocument(pageCount: 60)
+    let (browser, _) = try makeBrowser(document)
+    _ = browser.handle([.input(.key(.character("3"))), .input(.key(.character("7"))), .input(.key(.character("G")))])
+    #expect(browser.state.currentPage == PageIndex(36))
+    for key in [Key.tab, .tab, .tab] {
+      _ = browser.handle([.input(.key(key))])
+      browser.settle()
+      #expect(browser.state.currentPage == PageIndex(36), "\(browser.state.mode)")
+      expectPicturesInPlace(browser)
+    }
+  }
+
+  @Test func resizeStormsKeepThePlace() throws {
+    let document = SyntheticDocument(pageCount: 300)
+    let (browser, _) = try makeBrowser(document, mode: .continuous)
+    _ = browser.handle([.input(.key(.character("1"))), .input(.key(.character("5"))), .input(.key(.character("0"))), .input(.key(.character("G")))])
+    let page = browser.state.currentPage
+    var events: [AppEvent] = []
+    for i in 0..<50 { events.append(.input(.resize(CellSize(columns: 20 + (i * 37) % 300, rows: 1 + (i * 13) % 100)))) }
+    events.append(.input(.resize(CellSize(columns: 120, rows: 40))))
+    _ = browser.handle(events)
+    browser.settle()
+    #expect(abs(browser.state.currentPage.rawValue - page.rawValue) <= 1)
+    expectPicturesInPlace(browser)
+    for size in [CellSize(columns: 1, rows: 1), CellSize(columns: 10, rows: 5), CellSize(columns: 0, rows: 0)] {
+      _ = browser.handle([.input(.resize(size))])
+      browser.refresh()
+      #expect(browser.frame.size == size)
+    }
+  }
+}
