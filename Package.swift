@@ -43,7 +43,10 @@ let package = Package(
     ),
     .executableTarget(name: "folio-make-sample", dependencies: ["FolioFixtures"]),
     .executableTarget(
-      name: "folio-bench", dependencies: ["FolioCore", "FolioPoppler", "FolioFixtures"]),
+      name: "folio-bench",
+      dependencies: [
+        "FolioCore", "FolioUI", "FolioRuntime", "FolioPoppler", "FolioFixtures", "FolioTestSupport",
+      ]),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
     .testTarget(name: "FolioUITests", dependencies: ["FolioUI", "FolioCore", "FolioTestSupport"]),
     .testTarget(

@@ -19,6 +19,8 @@ public enum FixtureLibrary {
     case degenerate
     /// 15,000 small pages.
     case huge
+    /// The first 20 pages of `huge`: as many thumbnails as its first screen shows.
+    case twentyPages = "twenty-pages"
   }
 
   nonisolated(unsafe) private static var made: [Name: String] = [:]
@@ -84,6 +86,8 @@ public enum FixtureLibrary {
         FixturePage(width: 0, height: 0, headline: "2"),
         FixturePage(width: 300, height: 400, headline: "3"),
       ]
+    case .twentyPages:
+      return Array(pages(.huge).prefix(20))
     case .huge:
       return (1...15_000).map { FixturePage(width: 300 + Double($0 % 3) * 100, height: 400, headline: String($0)) }
     }

@@ -14,7 +14,9 @@ public final class Browser<Terminal: TerminalBackend> {
   private var mainTiles = TilePool<RenderRequest>()
   private var shelfTiles = TilePool<RenderRequest>()
   private let renderer: RenderService<RenderRequest, RenderedPage>
-  private let pageReader: RenderService<Range<Int>, PageFacts>?
+  private var pageReader: RenderService<Range<Int>, PageFacts>?
+  /// Batches of page facts to read once the first screen is complete.
+  private var pendingFactBatches: [(Range<Int>, RenderPriority)] = []
   private var lastViewportOrigin = CellPoint(x: 0, y: 0)
   private var digitsTypedAt: ContinuousClock.Instant?
   /// In-process key-to-screen latencies (input read to frame presented), newest last.
@@ -26,20 +28,29 @@ public final class Browser<Terminal: TerminalBackend> {
   /// Creates the loop. `openDocument` opens a new instance of the document for each render
   /// thread (one document per thread); `readsAllPageFacts` starts a background reader of every
   /// page's size and label, for documents whose sizes are lazy.
+  ///
+  /// `handoff` may carry the document the caller opened, which the first render thread then
+  /// uses instead of opening another (the caller must not touch it again).
   public init(
     state: AppState, terminal: Terminal, view: AppView, cacheBytes: Int, workerCount: Int = 2,
-    readsAllPageFacts: Bool = true,
+    readsAllPageFacts: Bool = true, handoff: DocumentHandoff = DocumentHandoff(),
     openDocument: @escaping @Sendable () throws -> any DocumentSource
   ) throws {
     self.state = state
     self.terminal = terminal
     self.view = view
     cache = PictureCache(bytes: cacheBytes)
-    renderer = try RenderService(workerCount: workerCount, makeWorker: openDocument) { document, request in
-      let picture = try document.picture(for: request)
-      return RenderedPage(
-        picture: picture, pageSize: document.pageSize(at: request.page),
-        label: document.pageLabel(at: request.page))
+    let handoff = handoff
+    renderer = try RenderService(
+      workerCount: workerCount,
+      makeWorker: { RecyclingDocument(document: try handoff.take() ?? openDocument(), open: openDocument) }
+    ) { worker, request in
+      let picture = try worker.document.picture(for: request)
+      let rendered = RenderedPage(
+        picture: picture, pageSize: worker.document.pageSize(at: request.page),
+        label: worker.document.pageLabel(at: request.page))
+      try worker.noteRender()
+      return rendered
     }
     if readsAllPageFacts && state.document.pageCount > 1 {
       let reader = try RenderService<Range<Int>, PageFacts>(workerCount: 1, name: "folio-pages", makeWorker: openDocument) { document, range in
@@ -52,7 +63,8 @@ public final class Browser<Terminal: TerminalBackend> {
       let batches = stride(from: 0, to: count, by: Self.factsBatch).map { start in
         (start..<min(count, start + Self.factsBatch), RenderPriority(tier: .behind, distance: start))
       }
-      _ = reader.replaceWanted(batches)
+      // Read only once the first screen is drawn: the first frame must not share the CPU.
+      pendingFactBatches = batches
       pageReader = reader
     } else {
       pageReader = nil
@@ -127,23 +139,35 @@ public final class Browser<Terminal: TerminalBackend> {
     terminal.present(view.draw(state, main: mainTiles, shelf: shelfTiles))
   }
 
-  /// Waits until every wanted render is done (for `--print` and tests), then draws.
+  /// Waits until every picture on screen is its exact render (for `--print`, tests and
+  /// benchmarks; the prefetch margin is not waited for), then lays out once more. Sizes learned
+  /// from renders may move pages and want more renders: it loops until the screen is complete
+  /// or `timeout` passes.
   public func settle(timeout: Duration = .seconds(120)) {
     let deadline = ContinuousClock.now + timeout
-    repeat {
-      absorbPageFacts()
+    while true {
       absorbRenders()
       layOut()
-      if renderer.pendingCount == 0 && (pageReader?.pendingCount ?? 0) == 0 {
-        absorbPageFacts()
-        absorbRenders()
-        layOut()
-        if renderer.pendingCount == 0 { break }
-      }
-      _ = renderer.waitUntilIdle(timeout: .milliseconds(50))
-      _ = pageReader?.waitUntilIdle(timeout: .milliseconds(50))
-    } while ContinuousClock.now < deadline
+      if isScreenComplete || renderer.pendingCount == 0 || ContinuousClock.now >= deadline { break }
+      // Sleep until a render arrives (the wake pipe turns readable) or 50 ms pass.
+      var descriptor = pollfd(fd: renderer.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+      _ = poll(&descriptor, 1, 50)
+    }
     state.pendingRenders = renderer.pendingCount
+  }
+
+  /// Whether every tile on screen shows its exact picture (or its render failed).
+  public var isScreenComplete: Bool {
+    func complete(_ pool: TilePool<RenderRequest>, _ visible: CellRect) -> Bool {
+      var done = true
+      pool.forEachVisibleTile { tile in
+        guard done, tile.frame.intersects(visible), let request = tile.request else { return }
+        if !tile.isShowingRequest && !failed.contains(request) { done = false }
+      }
+      return done
+    }
+    return complete(mainTiles, state.viewport.visibleRect)
+      && (state.shelf == nil || complete(shelfTiles, state.shelfViewport.visibleRect))
   }
 
   /// The frame as it stands.
@@ -154,8 +178,13 @@ public final class Browser<Terminal: TerminalBackend> {
 
   private func absorbPageFacts() {
     guard let pageReader else { return }
+    if !pendingFactBatches.isEmpty && renderer.pendingCount == 0 {
+      _ = pageReader.replaceWanted(pendingFactBatches)
+      pendingFactBatches = []
+    }
     var sizes: [(PageIndex, PointSize)] = []
-    for outcome in pageReader.drainOutcomes() {
+    let outcomes = pageReader.drainOutcomes()
+    for outcome in outcomes {
       guard case .success(let facts) = outcome.result else { continue }
       for fact in facts.pages {
         sizes.append((fact.page, fact.size))
@@ -163,6 +192,11 @@ public final class Browser<Terminal: TerminalBackend> {
       }
     }
     state.learnSizes(sizes)
+    if !outcomes.isEmpty && pageReader.pendingCount == 0 && pendingFactBatches.isEmpty {
+      // Every page is known: its document (and Poppler's cache of every page) can go.
+      pageReader.shutdown()
+      self.pageReader = nil
+    }
   }
 
   private func absorbRenders() {

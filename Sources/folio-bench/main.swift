@@ -13,9 +13,19 @@ if CommandLine.arguments.dropFirst().first == "--leak-check" {
     exit(1)
   }
 }
+if CommandLine.arguments.dropFirst().first == "--memory-run", CommandLine.arguments.count > 2 {
+  do {
+    print(try PipelineBenchmarks.memoryRun(path: CommandLine.arguments[2]))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 do {
   sections.append(LayoutBenchmarks.run())
   sections.append(try DocumentBenchmarks.run())
+  sections.append(try PipelineBenchmarks.run())
 } catch {
   FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
   exit(1)

@@ -28,7 +28,8 @@ struct Viewer {
       style: RenderStyle(symbols: symbols, colors: terminal.colorMode))
     let path = document.path
     let browser = try Browser(
-      state: state, terminal: terminal, view: AppView(width: .locale), cacheBytes: cacheBytes
+      state: state, terminal: terminal, view: AppView(width: .locale), cacheBytes: cacheBytes,
+      handoff: DocumentHandoff(document)
     ) {
       try PopplerDocument.open(path: path)
     }

@@ -1,0 +1,177 @@
+import FolioCore
+import FolioFixtures
+import FolioPoppler
+import FolioRuntime
+import FolioTestSupport
+import FolioUI
+import Foundation
+
+/// Measures the viewport engine and render pipeline against issue 5's targets: time to the
+/// first complete grid frame, memory while paging through 15,000 pages, throughput against
+/// Poppler's own render cost, against pdftoppm + chafa, and key-to-screen latency.
+enum PipelineBenchmarks {
+  static func makeBrowser(path: String, size: CellSize, mode: ViewMode = .grid, cacheBytes: Int = 64 << 20) throws -> Browser<MemoryTerminal> {
+    let document = try PopplerDocument.open(path: path)
+    var metrics = PageMetrics(pageCount: document.pageCount)
+    metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
+    let state = AppState(
+      document: DocumentFacts(pageCount: document.pageCount, title: "bench"), metrics: metrics,
+      screenSize: size, mode: mode, style: RenderStyle(symbols: .sextant, colors: .truecolor))
+    return try Browser(
+      state: state, terminal: MemoryTerminal(size: size), view: AppView(width: .approximate),
+      cacheBytes: cacheBytes,
+      readsAllPageFacts: ProcessInfo.processInfo.environment["FOLIO_BENCH_NO_FACTS"] == nil,
+      handoff: DocumentHandoff(document)
+    ) { try PopplerDocument.open(path: path) }
+  }
+
+  /// Resident memory now and at its peak, in MiB, from /proc/self/status.
+  static func memory() -> (current: Double, peak: Double) {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    func value(_ key: String) -> Double {
+      guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else { return 0 }
+      return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+    }
+    return (value("VmRSS:"), value("VmHWM:"))
+  }
+
+  static func run() throws -> String {
+    var lines = ["## Viewport engine and render pipeline", "", "| measurement | result | target |", "|---|---|---|"]
+    func row(_ name: String, _ value: String, _ target: String) { lines.append("| \(name) | \(value) | \(target) |") }
+    let huge = try FixtureLibrary.path(.huge)
+    let one = try FixtureLibrary.path(.onePage)
+    let size = CellSize(columns: 120, rows: 40)
+
+    // 1. Open to the first complete grid frame.
+    func firstFrame(_ path: String) throws -> Double {
+      try Measure.median(repetitions: 5) {
+        let browser = try makeBrowser(path: path, size: size)
+        browser.settle()
+        _ = browser.frame
+      }
+    }
+    let twenty = try FixtureLibrary.path(.twentyPages)
+    let hugeFirst = try firstFrame(huge)
+    let oneFirst = try firstFrame(one)
+    let twentyFirst = try firstFrame(twenty)
+    row("open to first complete grid frame, 15,000 pages (120x40)", Measure.format(hugeFirst), "")
+    row("open to first complete grid frame, 1 page", Measure.format(oneFirst), "")
+    row("open to first complete grid frame, 20 pages (a full first screen)", Measure.format(twentyFirst), "")
+    row("ratio 15,000 pages / 1 page", String(format: "%.2fx", hugeFirst / oneFirst), "≤ 1.5x")
+    row("ratio 15,000 pages / 20 pages (same thumbnails on screen)", String(format: "%.2fx", hugeFirst / twentyFirst), "≤ 1.5x")
+
+    // 2. Memory while paging through every page, measured in a fresh process.
+    let report = Shell.output("'\(CommandLine.arguments[0])' --memory-run '\(huge)'")
+    lines.append(contentsOf: report.split(separator: "\n").map(String.init))
+
+    // 3. Throughput against Poppler's own cost at the same pixel sizes.
+    let document = try PopplerDocument.open(path: huge)
+    let style = RenderStyle(symbols: .sextant, colors: .truecolor)
+    let requests = (0..<40).map { RenderRequest(page: PageIndex($0 * 300), size: CellSize(columns: 22, rows: 14), style: style) }
+    let popplerOnly = try Measure.median(repetitions: 3) {
+      for request in requests { _ = try document.render(request.page, size: request.pixelSize) }
+    }
+    let full = try Measure.median(repetitions: 3) {
+      for request in requests { _ = try document.picture(for: request) }
+    }
+    row("40 thumbnails 22x14 sextant: Poppler render only", Measure.format(popplerOnly), "")
+    row("40 thumbnails: render + cells", Measure.format(full), "")
+    row("ratio", String(format: "%.2fx", full / popplerOnly), "≤ 1.3x")
+
+    // 4. Ten fresh thumbnails in a 120x40 grid against pdftoppm + chafa one by one.
+    var visibleThumbnails = 0
+    let ours = try Measure.median(repetitions: 3) {
+      let browser = try makeBrowser(path: huge, size: size)
+      browser.settle()
+      visibleThumbnails = browser.state.layout.items(intersecting: browser.state.viewport.visibleRect).count
+    }
+    let peers = Measure.median(repetitions: 1) {
+      for page in 1...max(1, visibleThumbnails) {
+        let png = NSTemporaryDirectory() + "folio-bench-peer"
+        Shell.run("pdftoppm -f \(page) -l \(page) -singlefile -scale-to 160 -png '\(huge)' '\(png)' && chafa --size 22x14 --symbols sextant '\(png).png' > /dev/null")
+      }
+    }
+    row("first grid screen (\(visibleThumbnails) thumbnails, 120x40, includes opening), Folio", Measure.format(ours), "")
+    row("same \(visibleThumbnails) pages with pdftoppm + chafa, one by one", Measure.format(peers), "")
+    row("speed-up", String(format: "%.1fx", peers / ours), "≥ 10x")
+
+    // 5. Key-to-screen latency on 200x60 while renders are queued.
+    let latency = try makeBrowser(path: huge, size: CellSize(columns: 200, rows: 60))
+    latency.refresh()
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    for i in 0..<300 {
+      let key: Key = i % 3 == 2 ? .pageDown : .character(i % 2 == 0 ? "l" : "j")
+      let elapsed = clock.measure {
+        _ = latency.handle([.input(.key(key))])
+        latency.refresh()
+      }
+      samples.append(Measure.seconds(elapsed))
+    }
+    samples.sort()
+    let p99 = samples[Int(Double(samples.count) * 0.99)]
+    row("key to screen (update + layout pass + view), 200x60, renders queued: p50 / p99", "\(Measure.format(samples[samples.count / 2])) / \(Measure.format(p99))", "p99 < 16 ms")
+    lines.append("")
+    lines.append("Key-to-screen is measured in-process from the input event to the finished frame handed to the terminal backend (an in-memory terminal, so the terminal's own write time is not included).")
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension PipelineBenchmarks {
+  /// Pages through all of `path` in grid then continuous mode in this process and prints table
+  /// rows about resident memory (run as `folio-bench --memory-run FILE`).
+  static func memoryRun(path: String) throws -> String {
+    let size = CellSize(columns: 120, rows: 40)
+    let paging = try makeBrowser(path: path, size: size, cacheBytes: (Int(ProcessInfo.processInfo.environment["FOLIO_BENCH_CACHE_MB"] ?? "64") ?? 64) << 20)
+    paging.settle()
+    let afterFirst = memory().current
+    for step in 0..<2_000 {
+      _ = paging.handle([.input(.key(.pageDown))])
+      paging.refresh()
+      if step % 100 == 0 { paging.settle() }
+      if paging.state.currentPage.rawValue >= paging.state.document.pageCount - 1 { break }
+    }
+    _ = paging.handle([.input(.key(.character("2"))), .keyTimeout])
+    _ = paging.handle([.input(.key(.home))])
+    for step in 0..<20_000 {
+      _ = paging.handle([.input(.key(.pageDown))])
+      paging.refresh()
+      if step % 200 == 0 { paging.settle() }
+      if paging.state.currentPage.rawValue >= paging.state.document.pageCount - 1 { break }
+    }
+    paging.settle()
+    let afterAll = memory()
+    let counters = paging.tileCounters
+    return [
+      String(format: "| resident memory after the first screen | %.1f MiB | |", afterFirst),
+      String(format: "| resident memory after paging all pages (grid, then continuous) | %.1f MiB (peak %.1f) | < 150 MiB |", afterAll.current, afterAll.peak),
+      String(format: "| ratio | %.2fx | ≤ 1.5x |", afterAll.current / afterFirst),
+      "| tiles created / peak visible / reused | \(counters.created) / \(counters.peakVisible) / \(counters.reused) | created ≤ peak visible |",
+    ].joined(separator: "\n")
+  }
+}
+
+/// Runs shell commands for peer comparisons.
+enum Shell {
+  static func run(_ command: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try? process.run()
+    process.waitUntilExit()
+  }
+
+  /// Runs a command and returns its standard output.
+  static func output(_ command: String) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try? process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
