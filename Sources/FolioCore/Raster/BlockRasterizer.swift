@@ -1,27 +1,158 @@
-/// Turns page pixels into terminal cells. This first version draws half blocks: each cell
-/// shows the mean color of its upper and lower half as ▀ with foreground and background.
+/// Turns page pixels into terminal cells: for each cell a symbol from a `SymbolSet` and the
+/// foreground and background colors that reproduce the cell's pixels best.
+///
+/// Render the page at `pixelSize(for:)`, then call `cells(from:size:)`. Each cell's pixels are
+/// box-filtered to one sample per sub-cell; block sets then take the pattern and two colors
+/// with the least squared error in `errorSpace` (exhaustively up to inversion for half, quad
+/// and sextant; a shortlist refined by single flips for octants). Braille splits by luma with
+/// the dots on the smaller part; ASCII fits each character's measured ink coverage. With
+/// `ColorMode.none` patterns come from lightness alone, assuming light text on a dark terminal.
 public struct BlockRasterizer: Sendable {
+  /// The symbols cells are drawn with.
+  public var symbols: SymbolSet
+  /// The colors the output may use.
+  public var colorMode: ColorMode
+  /// Whether to invert lightness (keeping hue) for dark paper on dark terminals.
+  public var isInverted: Bool
+  /// Where color error is measured and colors are averaged.
+  public var errorSpace: ErrorSpace
+  /// Pixels rendered per sub-cell along each axis (1…4), averaged down to one sample.
+  public var supersampling: Int
+  /// How lightness becomes patterns without colors.
+  public var dithering: Dithering
+  /// Effort for 2 x 4 block sets: rounds of single-flip refinement after the shortlist.
+  public var workFactor: Int
+
+  /// The defaults chosen by measurement (docs/benchmarks.md): sRGB with luma weights, each
+  /// sub-cell rendered as 4 x 4 pixels and averaged.
+  public static let defaultErrorSpace = ErrorSpace.lumaWeightedSRGB
+  /// See `defaultErrorSpace`.
+  public static let defaultSupersampling = 4
+
   /// Creates a rasterizer.
-  public init() {}
+  public init(
+    symbols: SymbolSet = .sextant, colorMode: ColorMode = .truecolor, isInverted: Bool = false,
+    errorSpace: ErrorSpace = defaultErrorSpace, supersampling: Int = defaultSupersampling,
+    dithering: Dithering = .ordered, workFactor: Int = 2
+  ) {
+    self.symbols = symbols
+    self.colorMode = colorMode
+    self.isInverted = isInverted
+    self.errorSpace = errorSpace
+    self.supersampling = supersampling
+    self.dithering = dithering
+    self.workFactor = workFactor
+  }
+
+  /// Pixels rendered per sub-cell along each axis, clamped to 1…4.
+  var factor: Int { min(4, max(1, supersampling)) }
 
   /// The pixel size to render a page at so that it fills `cells` exactly.
   public func pixelSize(for cells: CellSize) -> PixelSize {
-    PixelSize(width: cells.columns, height: cells.rows * 2)
+    let table = symbols.table
+    return PixelSize(
+      width: cells.columns * table.columns * factor, height: cells.rows * table.rows * factor)
   }
 
-  /// Converts `image` (rendered at `pixelSize(for: size)`) into `size` cells.
+  /// Converts `image` into `size` cells. The image should be `pixelSize(for: size)`; any other
+  /// size is box-filtered onto the sub-cell grid as well as it divides. O(pixels + cells).
   public func cells(from image: RGBAImage, size: CellSize) -> ScreenBuffer {
     var buffer = ScreenBuffer(size: size)
-    guard image.width >= size.columns, image.height >= size.rows * 2 else { return buffer }
+    guard !size.isEmpty else { return buffer }
+    let table = symbols.table
+    let grid = SampleGrid(
+      image, width: size.columns * table.columns, height: size.rows * table.rows,
+      space: errorSpace)
+    let count = table.subCellCount
+    let cell = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: count)
+    defer { cell.deallocate() }
+    let output = CellOutput(table: table, rasterizer: self)
+    if colorMode == .none {
+      fillMonochrome(&buffer, grid: grid, table: table, output: output)
+      return buffer
+    }
+    let fitter = CellFitter(subCellCount: count, space: errorSpace, refinementRounds: workFactor)
+    let glyphs = table.kind == .glyphs ? GlyphFitter(space: errorSpace) : nil
+    let tables = ExhaustiveTables(subCellCount: count <= 6 ? count : 1)
+    let top = UnsafeMutableBufferPointer<(gain: Float, glyph: Int)>.allocate(capacity: 4)
+    defer { top.deallocate() }
+    var lastFlat: (color: SIMD4<Float>, cell: Cell)? = nil
     for row in 0..<size.rows {
       for column in 0..<size.columns {
-        let top = image[column, row * 2]
-        let bottom = image[column, row * 2 + 1]
-        buffer[column, row] = top == bottom
-          ? Cell(" ", background: TerminalColor(top))
-          : Cell("▀", foreground: TerminalColor(top), background: TerminalColor(bottom))
+        grid.gather(column: column, row: row, columns: table.columns, rows: table.rows, into: cell)
+        let choice: CellChoice
+        let isFlat = fitter.isUniform(cell, tolerance: 1e-5)
+        if isFlat {
+          // Runs of one flat color (paper, margins) reuse the cell made for the first.
+          if let last = lastFlat, last.color == cell[0] {
+            buffer[column, row] = last.cell
+            continue
+          }
+          choice = fitter.flat(cell)
+        } else {
+          switch table.kind {
+          case .blocks:
+            choice =
+              count <= 6 ? fitter.fitExhaustive(cell, tables: tables) : fitter.fitShortlist(cell)
+          case .dots:
+            choice = fitter.fitDots(cell)
+          case .glyphs:
+            choice = glyphs.map { $0.fit(cell, top: top) } ?? fitter.flat(cell)
+          }
+        }
+        let made = output.cell(for: choice, lumaAxis: fitter.lumaAxis)
+        buffer[column, row] = made
+        if isFlat { lastFlat = (cell[0], made) }
       }
     }
     return buffer
+  }
+
+  /// Patterns from lightness alone: a sub-cell is on (drawn in the terminal's foreground,
+  /// taken to be light) where its lightness passes the dithering threshold.
+  private func fillMonochrome(
+    _ buffer: inout ScreenBuffer, grid: borrowing SampleGrid, table: SymbolTable,
+    output: CellOutput
+  ) {
+    let scale = errorSpace.scale
+    let lumaAxis = scale / max((scale * scale).sum(), .leastNormalMagnitude)
+    let glyphs = table.kind == .glyphs ? GlyphFitter(space: errorSpace) : nil
+    for row in 0..<buffer.size.rows {
+      for column in 0..<buffer.size.columns {
+        var mask = 0
+        var lightness = SIMD8<Float>(repeating: 0)
+        for j in 0..<table.rows {
+          for i in 0..<table.columns {
+            let x = column * table.columns + i
+            let y = row * table.rows + j
+            var l = (grid.samples[y * grid.width + x] * lumaAxis).sum()
+            if errorSpace.transfer == .linear { l = Float(errorSpace.encode(l)) / 255 }
+            if isInverted { l = 1 - l }
+            let s = j * table.columns + i
+            if s < 8 { lightness[s] = l }
+            if l > dithering.threshold(x: x, y: y) { mask |= 1 << s }
+          }
+        }
+        let glyph = glyphs.map { table.glyphs[$0.fitMonochrome(lightness)] }
+        buffer[column, row] = Cell(glyph ?? (mask == 0 ? " " : table.glyphs[mask]))
+      }
+    }
+  }
+}
+
+extension SampleGrid {
+  /// Copies the samples of one cell, row-major, into `cell`.
+  @inline(__always)
+  func gather(
+    column: Int, row: Int, columns: Int, rows: Int, into cell: UnsafeMutablePointer<SIMD4<Float>>
+  ) {
+    var s = 0
+    for j in 0..<rows {
+      let base = (row * rows + j) * width + column * columns
+      for i in 0..<columns {
+        cell[s] = samples[base + i]
+        s += 1
+      }
+    }
   }
 }

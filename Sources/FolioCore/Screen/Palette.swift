@@ -1,4 +1,5 @@
-/// The xterm 256-color palette and nearest-color lookups into it and into the 16 ANSI colors.
+/// The xterm 256-color palette and nearest-color lookups into it and into the 16 ANSI colors,
+/// by distance in Oklab (a perceptual color space).
 public enum Palette {
   /// The six levels of each channel in the xterm 6x6x6 cube (entries 16–231).
   public static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
@@ -22,37 +23,48 @@ public enum Palette {
     return (gray, gray, gray)
   }
 
-  /// A perceptual-enough squared distance between two colors ("redmean" weighted RGB).
+  /// The squared Oklab distance between two sRGB colors, scaled to integers
+  /// (1 unit = 1/10000 of Oklab's lightness range, squared).
   public static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
-    let meanRed = (a.0 + b.0) / 2
-    let dr = a.0 - b.0
-    let dg = a.1 - b.1
-    let db = a.2 - b.2
-    return ((512 + meanRed) * dr * dr >> 8) + 4 * dg * dg + ((767 - meanRed) * db * db >> 8)
+    let d = oklab(a) - oklab(b)
+    return Int(((d * d).sum() * 1e8).rounded())
   }
 
-  /// The nearest entry among the cube and gray ramp (16–255) to an RGB color.
+  /// The nearest entry among the cube and gray ramp (16–255) to an sRGB color. The 16 ANSI
+  /// entries are left out because terminals let users redefine them.
+  ///
+  /// Compares the cube entries whose levels are near each channel and the gray entries whose
+  /// lightness brackets the color's (checked against exhaustive search in the tests).
   public static func nearest256(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
-    let target = (Int(red), Int(green), Int(blue))
-    func level(_ v: Int) -> Int {
-      var best = 0
-      for (i, l) in cubeLevels.enumerated() where abs(l - v) < abs(cubeLevels[best] - v) { best = i }
-      return best
+    let target = oklab((Int(red), Int(green), Int(blue)))
+    let r = bracket(Int(red))
+    let g = bracket(Int(green))
+    let b = bracket(Int(blue))
+    var best = 16
+    var bestDistance = Float.infinity
+    for ri in r.0...r.1 {
+      for gi in g.0...g.1 {
+        for bi in b.0...b.1 {
+          let index = 16 + 36 * ri + 6 * gi + bi
+          let d = squaredDistance(target, entries[index])
+          if d < bestDistance {
+            best = index
+            bestDistance = d
+          }
+        }
+      }
     }
-    let cube = 16 + 36 * level(target.0) + 6 * level(target.1) + level(target.2)
-    var best = UInt8(cube)
-    var bestDistance = distance(target, rgb(ofIndex: best))
-    let average = (target.0 + target.1 + target.2) / 3
-    let grayStep = min(23, max(0, (average - 3) / 10))
-    for step in max(0, grayStep - 1)...min(23, grayStep + 1) {
-      let index = UInt8(232 + step)
-      let d = distance(target, rgb(ofIndex: index))
+    // Gray lightness rises with the index: start at the first gray at least as light.
+    var step = 0
+    while step < 23 && entries[232 + step].x < target.x { step += 1 }
+    for index in (232 + max(0, step - 1))...(232 + step) {
+      let d = squaredDistance(target, entries[index])
       if d < bestDistance {
         best = index
         bestDistance = d
       }
     }
-    return best
+    return UInt8(best)
   }
 
   /// The nearest of the first `limit` palette entries (8 or 16) to entry `index`.
@@ -60,10 +72,74 @@ public enum Palette {
     nearest(to: rgb(ofIndex: index), among: min(max(limit, 2), 16))
   }
 
-  /// The nearest of the first `count` ANSI colors to an RGB color.
+  /// The nearest of the first `count` ANSI colors to an sRGB color.
   public static func nearest(to color: (Int, Int, Int), among count: Int = 16) -> UInt8 {
+    let target = oklab(color)
     var best = 0
-    for i in 1..<count where distance(color, ansi16[i]) < distance(color, ansi16[best]) { best = i }
+    var bestDistance = Float.infinity
+    for i in 0..<min(max(count, 1), 16) {
+      let d = squaredDistance(target, entries[i])
+      if d < bestDistance {
+        best = i
+        bestDistance = d
+      }
+    }
     return UInt8(best)
+  }
+
+  /// The nearest palette entry by exhaustive search over `candidates`: the definition the fast
+  /// lookups are tested against. O(candidates).
+  public static func exhaustiveNearest(
+    to color: (Int, Int, Int), among candidates: ClosedRange<Int>
+  )
+    -> UInt8
+  {
+    let target = oklab(color)
+    var best = candidates.lowerBound
+    for i in candidates
+    where squaredDistance(target, entries[i]) < squaredDistance(target, entries[best]) {
+      best = i
+    }
+    return UInt8(best)
+  }
+
+  /// The Oklab value of each of the 256 entries.
+  static let entries: [SIMD4<Float>] = (0..<256).map { oklab(rgb(ofIndex: UInt8($0))) }
+
+  /// The lowest and highest cube level index worth trying for a channel value: the levels
+  /// around it and one more on each side (the Oklab-nearest entry can lie one level off in a
+  /// channel when the others move).
+  static func bracket(_ value: Int) -> (Int, Int) {
+    var upper = 0
+    while upper < 5 && cubeLevels[upper] < value { upper += 1 }
+    return (max(0, upper - 2), min(5, upper + 1))
+  }
+
+  static func squaredDistance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
+    let d = a - b
+    return (d * d).sum()
+  }
+
+  /// Oklab (L, a, b, 0) of an sRGB color (Björn Ottosson, 2020).
+  static func oklab(_ color: (Int, Int, Int)) -> SIMD4<Float> {
+    let linear = SRGBTransfer.linear
+    let r = linear[min(255, max(0, color.0))]
+    let g = linear[min(255, max(0, color.1))]
+    let b = linear[min(255, max(0, color.2))]
+    let l = cubeRoot(0.412_221_470_8 * r + 0.536_332_536_3 * g + 0.051_445_992_9 * b)
+    let m = cubeRoot(0.211_903_498_2 * r + 0.680_699_545_1 * g + 0.107_396_956_6 * b)
+    let s = cubeRoot(0.088_302_461_9 * r + 0.281_718_837_6 * g + 0.629_978_700_5 * b)
+    return SIMD4(
+      0.210_454_255_3 * l + 0.793_617_785_0 * m - 0.004_072_046_8 * s,
+      1.977_998_495_1 * l - 2.428_592_205_0 * m + 0.450_593_709_9 * s,
+      0.025_904_037_1 * l + 0.782_771_766_2 * m - 0.808_675_766_0 * s, 0)
+  }
+
+  /// The cube root of a non-negative number: a bit-level first guess and Newton steps.
+  static func cubeRoot(_ x: Float) -> Float {
+    guard x > 0 else { return 0 }
+    var y = Float(bitPattern: x.bitPattern / 3 + 0x2A51_37A0)
+    for _ in 0..<3 { y -= (y * y * y - x) / (3 * y * y) }
+    return y
   }
 }

@@ -1,0 +1,16 @@
+extension CellSize {
+  /// The largest side accepted from text; larger sizes are typing mistakes, not terminals.
+  public static let largestParsedSide = 10_000
+
+  /// Parses `COLSxROWS` (such as `80x24`; `X` works too): both sides whole numbers from 1 to
+  /// `largestParsedSide`. Nil for anything else.
+  public init?(parsing text: String) {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2,
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let columns = Int(parts[0]), let rows = Int(parts[1]),
+      (1...Self.largestParsedSide).contains(columns), (1...Self.largestParsedSide).contains(rows)
+    else { return nil }
+    self.init(columns: columns, rows: rows)
+  }
+}

@@ -1,0 +1,266 @@
+/// The pattern (or glyph index) chosen for one cell and its two colors, in error space.
+struct CellChoice {
+  /// Sub-cell bitmask for block and dot tables; index into the glyphs for glyph tables.
+  var pattern: Int
+  /// Color of the set sub-cells (the glyph's ink).
+  var foreground: SIMD4<Float>
+  /// Color of the clear sub-cells.
+  var background: SIMD4<Float>
+}
+
+/// Chooses, for one cell's sub-cell samples, the pattern and two colors that minimize the
+/// squared color error: exhaustively over patterns up to inversion for small grids, by a
+/// shortlist of splits refined by single flips for 2 x 4 grids.
+///
+/// Uses the identity  Σ|x − mean|² = Σ|x|² − |Σx|²/n: a pattern's error with its best two
+/// colors (the means of its two parts) is a constant minus its "gain"
+/// |S_on|²/n_on + |S_off|²/n_off, so only sums are needed.
+struct CellFitter {
+  /// Sub-cells per cell.
+  let count: Int
+  /// `1 / c` for `c` in `0...count` (0 for `c = 0`).
+  let reciprocals: [Float]
+  /// The direction of luma in error space (the channel scales over their squared sum).
+  let lumaAxis: SIMD4<Float>
+  /// Rounds of single-flip refinement after the shortlist.
+  let refinementRounds: Int
+
+  init(subCellCount: Int, space: ErrorSpace, refinementRounds: Int) {
+    count = subCellCount
+    reciprocals = (0...subCellCount).map { $0 == 0 ? 0 : 1 / Float($0) }
+    let scale = space.scale
+    lumaAxis = scale / max((scale * scale).sum(), .leastNormalMagnitude)
+    self.refinementRounds = refinementRounds
+  }
+
+  /// Whether all samples are within `tolerance` of the first on every channel.
+  @inline(__always)
+  func isUniform(_ x: UnsafePointer<SIMD4<Float>>, tolerance: Float) -> Bool {
+    let first = x[0]
+    let high = first + tolerance
+    let low = first - tolerance
+    var outside = SIMDMask<SIMD4<Int32>>(repeating: false)
+    for i in 1..<count { outside .|= (x[i] .> high) .| (x[i] .< low) }
+    return !any(outside)
+  }
+
+  /// The choice for a cell with no pattern: both colors the mean.
+  @inline(__always)
+  func flat(_ x: UnsafePointer<SIMD4<Float>>) -> CellChoice {
+    var total = SIMD4<Float>(repeating: 0)
+    for i in 0..<count { total += x[i] }
+    let mean = total * reciprocals[count]
+    return CellChoice(pattern: 0, foreground: mean, background: mean)
+  }
+
+  @inline(__always)
+  func gain(_ on: SIMD4<Float>, _ onCount: Int, total: SIMD4<Float>) -> Float {
+    let off = total - on
+    return (on * on).sum() * reciprocals[onCount] + (off * off).sum()
+      * reciprocals[count - onCount]
+  }
+
+  @inline(__always)
+  func choice(_ mask: Int, on: SIMD4<Float>, onCount: Int, total: SIMD4<Float>) -> CellChoice {
+    if onCount == 0 || onCount == count {
+      let mean = total * reciprocals[count]
+      return CellChoice(pattern: 0, foreground: mean, background: mean)
+    }
+    return CellChoice(
+      pattern: mask, foreground: on * reciprocals[onCount],
+      background: (total - on) * reciprocals[count - onCount])
+  }
+
+  /// The exact best pattern over all `2^count / 2` patterns up to inversion: those with the
+  /// last sub-cell clear, which are exactly the masks below `2^(count − 1)`, so the sums and
+  /// gains are computed as plain arrays over consecutive masks (loops the compiler
+  /// vectorizes). O(2^count).
+  func fitExhaustive(
+    _ x: UnsafePointer<SIMD4<Float>>, tables: borrowing ExhaustiveTables
+  ) -> CellChoice {
+    let red = tables.red
+    let green = tables.green
+    let blue = tables.blue
+    // Subset sums of the first count − 1 samples, doubling the table once per sample.
+    red[0] = 0
+    green[0] = 0
+    blue[0] = 0
+    var size = 1
+    for i in 0..<(count - 1) {
+      let sample = x[i]
+      for m in 0..<size {
+        red[size + m] = red[m] + sample.x
+        green[size + m] = green[m] + sample.y
+        blue[size + m] = blue[m] + sample.z
+      }
+      size <<= 1
+    }
+    let total = red[size - 1] + x[count - 1].x
+    let totalGreen = green[size - 1] + x[count - 1].y
+    let totalBlue = blue[size - 1] + x[count - 1].z
+    let onWeight = tables.onWeight
+    let offWeight = tables.offWeight
+    let gains = tables.gains
+    for m in 0..<size {
+      let r = red[m]
+      let g = green[m]
+      let b = blue[m]
+      let offRed = total - r
+      let offGreen = totalGreen - g
+      let offBlue = totalBlue - b
+      gains[m] =
+        (r * r + g * g + b * b) * onWeight[m]
+        + (offRed * offRed + offGreen * offGreen + offBlue * offBlue) * offWeight[m]
+    }
+    var best = 0
+    var bestGain = gains[0]
+    for m in 1..<size where gains[m] > bestGain {
+      best = m
+      bestGain = gains[m]
+    }
+    return choice(
+      best, on: SIMD4(red[best], green[best], blue[best], 0), onCount: best.nonzeroBitCount,
+      total: SIMD4(total, totalGreen, totalBlue, 0))
+  }
+
+  /// A near-best pattern: the best threshold split along the luma axis and along the axis of
+  /// the two most different samples, then single sub-cell flips while they lower the error.
+  /// O(count² + rounds · count).
+  func fitShortlist(_ x: UnsafePointer<SIMD4<Float>>) -> CellChoice {
+    var total = SIMD4<Float>(repeating: 0)
+    for i in 0..<count { total += x[i] }
+    var best = (mask: 0, on: SIMD4<Float>(repeating: 0), count: 0)
+    var bestGain = (total * total).sum() * reciprocals[count]
+    func consider(_ split: (mask: Int, on: SIMD4<Float>, count: Int, gain: Float)) {
+      if split.gain > bestGain {
+        bestGain = split.gain
+        best = (split.mask, split.on, split.count)
+      }
+    }
+    consider(bestSplit(x, along: lumaAxis, total: total))
+    consider(bestSplit(x, along: spreadAxis(x), total: total))
+    for _ in 0..<refinementRounds {
+      var improved = false
+      for i in 0..<count {
+        let bit = 1 << i
+        let isOn = best.mask & bit != 0
+        let on = isOn ? best.on - x[i] : best.on + x[i]
+        let onCount = isOn ? best.count - 1 : best.count + 1
+        let g = gain(on, onCount, total: total)
+        if g > bestGain + 1e-9 {
+          bestGain = g
+          best = (best.mask ^ bit, on, onCount)
+          improved = true
+        }
+      }
+      if !improved { break }
+    }
+    return choice(best.mask, on: best.on, onCount: best.count, total: total)
+  }
+
+  /// The direction from the sample farthest from the first to the sample farthest from it.
+  func spreadAxis(_ x: UnsafePointer<SIMD4<Float>>) -> SIMD4<Float> {
+    func farthest(from a: SIMD4<Float>) -> SIMD4<Float> {
+      var far = a
+      var distance: Float = -1
+      for i in 0..<count {
+        let d = x[i] - a
+        let dd = (d * d).sum()
+        if dd > distance {
+          distance = dd
+          far = x[i]
+        }
+      }
+      return far
+    }
+    let b = farthest(from: x[0])
+    return farthest(from: b) - b
+  }
+
+  /// The best split of the samples into those below and above a threshold along `axis`: the
+  /// samples sorted by projection, each prefix tried as the "on" part.
+  func bestSplit(_ x: UnsafePointer<SIMD4<Float>>, along axis: SIMD4<Float>, total: SIMD4<Float>)
+    -> (mask: Int, on: SIMD4<Float>, count: Int, gain: Float)
+  {
+    // Insertion sort of at most 8 (projection, index) pairs on the stack.
+    var keys: (Float, Float, Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0, 0, 0)
+    var order: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    return withUnsafeMutableBytes(of: &keys) { keyBytes in
+      withUnsafeMutableBytes(of: &order) { orderBytes in
+        let key = keyBytes.bindMemory(to: Float.self)
+        let index = orderBytes.bindMemory(to: Int.self)
+        for i in 0..<count {
+          let k = (x[i] * axis).sum()
+          var j = i
+          while j > 0 && key[j - 1] > k {
+            key[j] = key[j - 1]
+            index[j] = index[j - 1]
+            j -= 1
+          }
+          key[j] = k
+          index[j] = i
+        }
+        var result = (mask: 0, on: SIMD4<Float>(repeating: 0), count: 0, gain: -Float.infinity)
+        var mask = 0
+        var on = SIMD4<Float>(repeating: 0)
+        for k in 1..<count {
+          mask |= 1 << index[k - 1]
+          on += x[index[k - 1]]
+          let g = gain(on, k, total: total)
+          if g > result.gain { result = (mask, on, k, g) }
+        }
+        return result
+      }
+    }
+  }
+
+  /// Braille: the best split by luma, with the dots ("on") on the smaller part so the
+  /// background, which fills most of a real braille cell, is the majority color; on a tie
+  /// the darker part gets the dots.
+  func fitDots(_ x: UnsafePointer<SIMD4<Float>>) -> CellChoice {
+    var total = SIMD4<Float>(repeating: 0)
+    for i in 0..<count { total += x[i] }
+    let split = bestSplit(x, along: lumaAxis, total: total)
+    var result = choice(split.mask, on: split.on, onCount: split.count, total: total)
+    guard result.pattern != 0 else { return result }
+    let onCount = split.count
+    let darkerIsOn = (result.foreground * lumaAxis).sum() <= (result.background * lumaAxis).sum()
+    if 2 * onCount > count || (2 * onCount == count && !darkerIsOn) {
+      result = CellChoice(
+        pattern: ~result.pattern & ((1 << count) - 1), foreground: result.background,
+        background: result.foreground)
+    }
+    return result
+  }
+}
+
+/// Scratch space and per-pattern weights for `CellFitter.fitExhaustive`, allocated once per
+/// image: sums and gains for the `2^(count − 1)` canonical patterns, and `1 / n_on`,
+/// `1 / n_off` for each.
+struct ExhaustiveTables: ~Copyable {
+  let red: UnsafeMutablePointer<Float>
+  let green: UnsafeMutablePointer<Float>
+  let blue: UnsafeMutablePointer<Float>
+  let gains: UnsafeMutablePointer<Float>
+  let onWeight: UnsafeMutablePointer<Float>
+  let offWeight: UnsafeMutablePointer<Float>
+
+  init(subCellCount count: Int) {
+    let size = 1 << max(0, count - 1)
+    red = .allocate(capacity: size)
+    green = .allocate(capacity: size)
+    blue = .allocate(capacity: size)
+    gains = .allocate(capacity: size)
+    onWeight = .allocate(capacity: size)
+    offWeight = .allocate(capacity: size)
+    for m in 0..<size {
+      let on = m.nonzeroBitCount
+      onWeight[m] = on == 0 ? 0 : 1 / Float(on)
+      offWeight[m] = 1 / Float(count - on)
+    }
+  }
+
+  deinit {
+    for pointer in [red, green, blue, gains, onWeight, offWeight] { pointer.deallocate() }
+  }
+}

@@ -1,0 +1,58 @@
+/// The family of characters a page is drawn with, as named on the command line
+/// (`--symbols half|quad|sextant|octant|braille|ascii`).
+public enum SymbolSet: String, CaseIterable, Hashable, Sendable {
+  /// Upper and lower half blocks: 1 x 2 sub-cells.
+  case half
+  /// Quadrant blocks: 2 x 2.
+  case quad
+  /// Unicode 13 sextants: 2 x 3.
+  case sextant
+  /// Unicode 16 octants: 2 x 4. Opt-in: fonts lag behind.
+  case octant
+  /// Braille dots: 2 x 4, one color on the background.
+  case braille
+  /// Printable ASCII, for terminals without block glyphs.
+  case ascii
+
+  /// The set's blitter table.
+  public var table: SymbolTable {
+    switch self {
+    case .half: return .half
+    case .quad: return .quad
+    case .sextant: return .sextant
+    case .octant: return .octant
+    case .braille: return .braille
+    case .ascii: return .ascii
+    }
+  }
+
+  /// The next simpler set when a font lacks this one's glyphs (octant → sextant → quad →
+  /// half), from the tables.
+  public var fallback: SymbolSet? { table.fallback }
+
+  /// This set followed by its fallbacks, simplest last.
+  public var fallbackChain: [SymbolSet] {
+    var chain = [self]
+    while let next = chain[chain.count - 1].fallback { chain.append(next) }
+    return chain
+  }
+
+  /// The default set: `sextant` when the locale uses UTF-8, else `ascii`.
+  ///
+  /// The locale is the first non-empty one of `LC_ALL`, `LC_CTYPE` and `LANG` in
+  /// `environment`, as the C library chooses it.
+  public static func preferred(environment: [String: String]) -> SymbolSet {
+    let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy
+      .compactMap { environment[$0] }.first { !$0.isEmpty }
+    return locale.map(namesUTF8) == true ? .sextant : .ascii
+  }
+
+  /// Whether a locale name such as `en_US.UTF-8` or `C.utf8` names the UTF-8 encoding.
+  static func namesUTF8(_ locale: String) -> Bool {
+    let lowered = locale.lowercased()
+    let codeset =
+      lowered.split(separator: ".", maxSplits: 1).dropFirst().first
+      .map { $0.split(separator: "@").first.map(String.init) ?? "" } ?? ""
+    return codeset == "utf-8" || codeset == "utf8"
+  }
+}
