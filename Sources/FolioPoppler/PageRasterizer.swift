@@ -11,12 +11,20 @@ enum PageRasterizer {
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
     defer { cairo_surface_destroy(surface) }
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+    // Poppler widens strokes thinner than one device unit to a whole unit (its stroke
+    // adjustment for screens), which turns hairlines into solid pixel rows in small renders.
+    // Device units of a quarter pixel keep hairlines near their true weight, while images
+    // keep Poppler's box-filtered downscaling (measured: docs/benchmarks.md, Block rasterizer).
+    let unitsPerPixel = 4.0
+    cairo_surface_set_device_scale(surface, 1 / unitsPerPixel, 1 / unitsPerPixel)
     let context = cairo_create(surface)
     cairo_set_source_rgb(context, 1, 1, 1)
     cairo_paint(context)
     let regionWidth = region.width * pageSize.width
     let regionHeight = region.height * pageSize.height
-    cairo_scale(context, Double(size.width) / regionWidth, Double(size.height) / regionHeight)
+    cairo_scale(
+      context, unitsPerPixel * Double(size.width) / regionWidth,
+      unitsPerPixel * Double(size.height) / regionHeight)
     cairo_translate(context, -region.x * pageSize.width, -region.y * pageSize.height)
     poppler_page_render(page, context)
     cairo_destroy(context)

@@ -17,6 +17,9 @@ struct FolioCommand: ParsableCommand {
   @Option(help: "The password of an encrypted PDF.")
   var password: String?
 
+  @OptionGroup(title: "Picture output for scripts")
+  var picture: PrintOptions
+
   mutating func run() throws {
     let path = try file ?? SampleDocument.path()
     let document: PopplerDocument
@@ -25,6 +28,7 @@ struct FolioCommand: ParsableCommand {
     } catch {
       throw Failure(path: path, reason: error.reason)
     }
+    if picture.print { return try PrintCommand.run(picture, document: document, path: path) }
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw Failure(
         path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",

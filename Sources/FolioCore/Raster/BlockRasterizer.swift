@@ -73,27 +73,36 @@ public struct BlockRasterizer: Sendable {
     }
     let fitter = CellFitter(subCellCount: count, space: errorSpace, refinementRounds: workFactor)
     let glyphs = table.kind == .glyphs ? GlyphFitter(space: errorSpace) : nil
-    let sums = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 1 << count)
-    defer { sums.deallocate() }
+    let tables = ExhaustiveTables(subCellCount: count <= 6 ? count : 1)
     let top = UnsafeMutableBufferPointer<(gain: Float, glyph: Int)>.allocate(capacity: 4)
     defer { top.deallocate() }
+    var lastFlat: (color: SIMD4<Float>, cell: Cell)? = nil
     for row in 0..<size.rows {
       for column in 0..<size.columns {
         grid.gather(column: column, row: row, columns: table.columns, rows: table.rows, into: cell)
         let choice: CellChoice
-        if fitter.isUniform(cell, tolerance: 1e-5) {
+        let isFlat = fitter.isUniform(cell, tolerance: 1e-5)
+        if isFlat {
+          // Runs of one flat color (paper, margins) reuse the cell made for the first.
+          if let last = lastFlat, last.color == cell[0] {
+            buffer[column, row] = last.cell
+            continue
+          }
           choice = fitter.flat(cell)
         } else {
           switch table.kind {
           case .blocks:
-            choice = count <= 6 ? fitter.fitExhaustive(cell, sums: sums) : fitter.fitShortlist(cell)
+            choice =
+              count <= 6 ? fitter.fitExhaustive(cell, tables: tables) : fitter.fitShortlist(cell)
           case .dots:
             choice = fitter.fitDots(cell)
           case .glyphs:
             choice = glyphs.map { $0.fit(cell, top: top) } ?? fitter.flat(cell)
           }
         }
-        buffer[column, row] = output.cell(for: choice, lumaAxis: fitter.lumaAxis)
+        let made = output.cell(for: choice, lumaAxis: fitter.lumaAxis)
+        buffer[column, row] = made
+        if isFlat { lastFlat = (cell[0], made) }
       }
     }
     return buffer

@@ -20,8 +20,6 @@ struct CellFitter {
   let count: Int
   /// `1 / c` for `c` in `0...count` (0 for `c = 0`).
   let reciprocals: [Float]
-  /// One pattern of each pair `p`, `~p` (the top sub-cell clear), with its sub-cell count.
-  let canonicalPatterns: [(mask: Int, count: Int)]
   /// The direction of luma in error space (the channel scales over their squared sum).
   let lumaAxis: SIMD4<Float>
   /// Rounds of single-flip refinement after the shortlist.
@@ -30,8 +28,6 @@ struct CellFitter {
   init(subCellCount: Int, space: ErrorSpace, refinementRounds: Int) {
     count = subCellCount
     reciprocals = (0...subCellCount).map { $0 == 0 ? 0 : 1 / Float($0) }
-    let top = 1 << (subCellCount - 1)
-    canonicalPatterns = (0..<top).map { ($0, $0.nonzeroBitCount) }
     let scale = space.scale
     lumaAxis = scale / max((scale * scale).sum(), .leastNormalMagnitude)
     self.refinementRounds = refinementRounds
@@ -41,11 +37,11 @@ struct CellFitter {
   @inline(__always)
   func isUniform(_ x: UnsafePointer<SIMD4<Float>>, tolerance: Float) -> Bool {
     let first = x[0]
-    for i in 1..<count {
-      let d = x[i] - first
-      if d.max() > tolerance || d.min() < -tolerance { return false }
-    }
-    return true
+    let high = first + tolerance
+    let low = first - tolerance
+    var outside = SIMDMask<SIMD4<Int32>>(repeating: false)
+    for i in 1..<count { outside .|= (x[i] .> high) .| (x[i] .< low) }
+    return !any(outside)
   }
 
   /// The choice for a cell with no pattern: both colors the mean.
@@ -75,29 +71,56 @@ struct CellFitter {
       background: (total - on) * reciprocals[count - onCount])
   }
 
-  /// The exact best pattern over all `2^count / 2` patterns up to inversion. `sums` must hold
-  /// `2^count` values. O(2^count).
+  /// The exact best pattern over all `2^count / 2` patterns up to inversion: those with the
+  /// last sub-cell clear, which are exactly the masks below `2^(count − 1)`, so the sums and
+  /// gains are computed as plain arrays over consecutive masks (loops the compiler
+  /// vectorizes). O(2^count).
   func fitExhaustive(
-    _ x: UnsafePointer<SIMD4<Float>>, sums: UnsafeMutablePointer<SIMD4<Float>>
+    _ x: UnsafePointer<SIMD4<Float>>, tables: borrowing ExhaustiveTables
   ) -> CellChoice {
-    let full = (1 << count) - 1
-    sums[0] = SIMD4(repeating: 0)
-    for mask in 1...full { sums[mask] = sums[mask & (mask - 1)] + x[mask.trailingZeroBitCount] }
-    let total = sums[full]
-    var best = 0
-    var bestCount = 0
-    var bestGain = (total * total).sum() * reciprocals[count]
-    canonicalPatterns.withUnsafeBufferPointer { patterns in
-      for pattern in patterns.dropFirst() {
-        let g = gain(sums[pattern.mask], pattern.count, total: total)
-        if g > bestGain {
-          bestGain = g
-          best = pattern.mask
-          bestCount = pattern.count
-        }
+    let red = tables.red
+    let green = tables.green
+    let blue = tables.blue
+    // Subset sums of the first count − 1 samples, doubling the table once per sample.
+    red[0] = 0
+    green[0] = 0
+    blue[0] = 0
+    var size = 1
+    for i in 0..<(count - 1) {
+      let sample = x[i]
+      for m in 0..<size {
+        red[size + m] = red[m] + sample.x
+        green[size + m] = green[m] + sample.y
+        blue[size + m] = blue[m] + sample.z
       }
+      size <<= 1
     }
-    return choice(best, on: sums[best], onCount: bestCount, total: total)
+    let total = red[size - 1] + x[count - 1].x
+    let totalGreen = green[size - 1] + x[count - 1].y
+    let totalBlue = blue[size - 1] + x[count - 1].z
+    let onWeight = tables.onWeight
+    let offWeight = tables.offWeight
+    let gains = tables.gains
+    for m in 0..<size {
+      let r = red[m]
+      let g = green[m]
+      let b = blue[m]
+      let offRed = total - r
+      let offGreen = totalGreen - g
+      let offBlue = totalBlue - b
+      gains[m] =
+        (r * r + g * g + b * b) * onWeight[m]
+        + (offRed * offRed + offGreen * offGreen + offBlue * offBlue) * offWeight[m]
+    }
+    var best = 0
+    var bestGain = gains[0]
+    for m in 1..<size where gains[m] > bestGain {
+      best = m
+      bestGain = gains[m]
+    }
+    return choice(
+      best, on: SIMD4(red[best], green[best], blue[best], 0), onCount: best.nonzeroBitCount,
+      total: SIMD4(total, totalGreen, totalBlue, 0))
   }
 
   /// A near-best pattern: the best threshold split along the luma axis and along the axis of
@@ -208,5 +231,36 @@ struct CellFitter {
         background: result.foreground)
     }
     return result
+  }
+}
+
+/// Scratch space and per-pattern weights for `CellFitter.fitExhaustive`, allocated once per
+/// image: sums and gains for the `2^(count − 1)` canonical patterns, and `1 / n_on`,
+/// `1 / n_off` for each.
+struct ExhaustiveTables: ~Copyable {
+  let red: UnsafeMutablePointer<Float>
+  let green: UnsafeMutablePointer<Float>
+  let blue: UnsafeMutablePointer<Float>
+  let gains: UnsafeMutablePointer<Float>
+  let onWeight: UnsafeMutablePointer<Float>
+  let offWeight: UnsafeMutablePointer<Float>
+
+  init(subCellCount count: Int) {
+    let size = 1 << max(0, count - 1)
+    red = .allocate(capacity: size)
+    green = .allocate(capacity: size)
+    blue = .allocate(capacity: size)
+    gains = .allocate(capacity: size)
+    onWeight = .allocate(capacity: size)
+    offWeight = .allocate(capacity: size)
+    for m in 0..<size {
+      let on = m.nonzeroBitCount
+      onWeight[m] = on == 0 ? 0 : 1 / Float(on)
+      offWeight[m] = 1 / Float(count - on)
+    }
+  }
+
+  deinit {
+    for pointer in [red, green, blue, gains, onWeight, offWeight] { pointer.deallocate() }
   }
 }

@@ -9,10 +9,19 @@ public struct RGBAImage: Hashable, Sendable {
   /// Creates an image filled with one color.
   public init(size: PixelSize, fill: RGBA = .white) {
     self.size = size
-    var row = [UInt8]()
-    row.reserveCapacity(size.area * 4)
-    for _ in 0..<size.area { row.append(contentsOf: [fill.red, fill.green, fill.blue, fill.alpha]) }
-    self.pixels = row
+    var pixels = [UInt8](repeating: fill.red, count: size.area * 4)
+    if fill.red != fill.green || fill.red != fill.blue || fill.red != fill.alpha {
+      pixels.withUnsafeMutableBufferPointer { bytes in
+        var i = 0
+        while i < bytes.count {
+          bytes[i + 1] = fill.green
+          bytes[i + 2] = fill.blue
+          bytes[i + 3] = fill.alpha
+          i += 4
+        }
+      }
+    }
+    self.pixels = pixels
   }
 
   /// Creates an image from raw RGBA bytes; nil when the byte count does not match the size.

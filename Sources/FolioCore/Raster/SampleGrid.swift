@@ -1,10 +1,11 @@
 /// An image box-filtered down to one sample per sub-cell, each sample a color in an
 /// `ErrorSpace`: what the rasterizer fits symbols to.
 ///
-/// Building one costs O(image pixels); pixels that are not opaque are composited over white.
+/// Building one costs O(image pixels). Pixels that are not opaque are composited over white.
 struct SampleGrid: ~Copyable {
-  /// Samples across and down.
+  /// Samples across.
   let width: Int
+  /// Samples down.
   let height: Int
   /// `width * height` samples, row-major, each (r, g, b, 0) scaled by the error space.
   let samples: UnsafeMutableBufferPointer<SIMD4<Float>>
@@ -16,61 +17,163 @@ struct SampleGrid: ~Copyable {
     self.width = width
     self.height = height
     samples = .allocate(capacity: max(1, width * height))
-    samples.initialize(repeating: SIMD4(repeating: 0))
-    guard width > 0, height > 0, image.width > 0, image.height > 0 else { return }
+    guard width > 0, height > 0, image.width > 0, image.height > 0 else {
+      samples.initialize(repeating: SIMD4(repeating: 0))
+      return
+    }
     let columns = Self.spans(count: width, over: image.width)
     let rows = Self.spans(count: height, over: image.height)
-    let table = space.transferTable()
-    let scale = space.scale
+    let largestBox =
+      (columns.map { $0.1 - $0.0 }.max() ?? 1) * (rows.map { $0.1 - $0.0 }.max() ?? 1)
+    if space.transfer == .srgb && largestBox <= Self.packedLimit {
+      fillPacked(image, columns: columns, rows: rows, scale: space.scale)
+    } else {
+      fillGeneral(image, columns: columns, rows: rows, space: space)
+    }
+  }
+
+  deinit { samples.deallocate() }
+
+  /// Pixels a box may hold for `fillPacked`: two 16-bit channel sums per `UInt32`.
+  static let packedLimit = 65535 / 255
+
+  /// The fast path for sRGB: channel sums packed two per `UInt32` (red with blue, green with
+  /// alpha). Rows are first summed per pixel column (a loop the compiler vectorizes), then
+  /// each box sums its columns.
+  private func fillPacked(
+    _ image: RGBAImage, columns: [(Int, Int)], rows: [(Int, Int)], scale: SIMD4<Float>
+  ) {
     let imageWidth = image.width
-    let samples = self.samples
-    // One row of horizontal sums, reused for every sample row.
-    let rowSums = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: width)
-    defer { rowSums.deallocate() }
-    image.pixels.withUnsafeBufferPointer { pixels in
-      table.withUnsafeBufferPointer { table in
-        for gy in 0..<height {
-          rowSums.update(repeating: SIMD4(repeating: 0))
-          let (y0, y1) = rows[gy]
-          for y in y0..<y1 {
-            let row = y * imageWidth * 4
-            for gx in 0..<width {
-              let (x0, x1) = columns[gx]
-              var sum = SIMD4<Float>(repeating: 0)
-              var p = row + x0 * 4
-              for _ in x0..<x1 {
-                let alpha = pixels[p + 3]
-                if alpha == 255 {
-                  sum += SIMD4(
-                    table[Int(pixels[p])], table[Int(pixels[p + 1])], table[Int(pixels[p + 2])], 0)
-                } else {
-                  sum += SIMD4(
-                    table[Self.overWhite(pixels[p], alpha)],
-                    table[Self.overWhite(pixels[p + 1], alpha)],
-                    table[Self.overWhite(pixels[p + 2], alpha)], 0)
-                }
-                p += 4
-              }
-              rowSums[gx] += sum
+    let redBlue = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: imageWidth)
+    let greenAlpha = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: imageWidth)
+    defer {
+      redBlue.deallocate()
+      greenAlpha.deallocate()
+    }
+    let perByte = scale / 255
+    let mask: UInt32 = 0x00FF_00FF
+    let reciprocals = (0...Self.packedLimit).map { $0 == 0 ? 0 : 1 / Float($0) }
+    image.pixels.withUnsafeBytes { bytes in
+      let pixels = bytes.bindMemory(to: UInt32.self)
+      guard let base = pixels.baseAddress, let rb = redBlue.baseAddress,
+        let ga = greenAlpha.baseAddress
+      else { return }
+      for gy in 0..<height {
+        let (y0, y1) = rows[gy]
+        // Little-endian RGBA: red in the low byte, alpha in the high byte. The first rows set
+        // the column sums (four at once in the usual 4 x 4 supersampling), the others add.
+        var y = y0
+        if y1 - y0 >= 4 {
+          let r0 = base + y0 * imageWidth
+          let r1 = r0 + imageWidth
+          let r2 = r1 + imageWidth
+          let r3 = r2 + imageWidth
+          for x in 0..<imageWidth {
+            let p0 = UInt32(littleEndian: r0[x])
+            let p1 = UInt32(littleEndian: r1[x])
+            let p2 = UInt32(littleEndian: r2[x])
+            let p3 = UInt32(littleEndian: r3[x])
+            rb[x] = (p0 & mask) &+ (p1 & mask) &+ (p2 & mask) &+ (p3 & mask)
+            ga[x] =
+              ((p0 >> 8) & mask) &+ ((p1 >> 8) & mask) &+ ((p2 >> 8) & mask)
+              &+ ((p3 >> 8) & mask)
+          }
+          y += 4
+        } else {
+          let row = base + y0 * imageWidth
+          for x in 0..<imageWidth {
+            let p = UInt32(littleEndian: row[x])
+            rb[x] = p & mask
+            ga[x] = (p >> 8) & mask
+          }
+          y += 1
+        }
+        while y + 1 < y1 {
+          let row = base + y * imageWidth
+          let next = row + imageWidth
+          for x in 0..<imageWidth {
+            let p = UInt32(littleEndian: row[x])
+            let q = UInt32(littleEndian: next[x])
+            rb[x] &+= (p & mask) &+ (q & mask)
+            ga[x] &+= ((p >> 8) & mask) &+ ((q >> 8) & mask)
+          }
+          y += 2
+        }
+        if y < y1 {
+          let row = base + y * imageWidth
+          for x in 0..<imageWidth {
+            let p = UInt32(littleEndian: row[x])
+            rb[x] &+= p & mask
+            ga[x] &+= (p >> 8) & mask
+          }
+        }
+        for gx in 0..<width {
+          let (x0, x1) = columns[gx]
+          var sumRB: UInt32 = 0
+          var sumGA: UInt32 = 0
+          if x1 - x0 == 4 {
+            sumRB = UnsafeRawPointer(rb + x0).loadUnaligned(as: SIMD4<UInt32>.self).wrappedSum()
+            sumGA = UnsafeRawPointer(ga + x0).loadUnaligned(as: SIMD4<UInt32>.self).wrappedSum()
+          } else {
+            for x in x0..<x1 {
+              sumRB &+= rb[x]
+              sumGA &+= ga[x]
             }
           }
-          let base = gy * width
-          for gx in 0..<width {
-            let area = Float((columns[gx].1 - columns[gx].0) * (y1 - y0))
-            samples[base + gx] = rowSums[gx] * scale / area
+          let area = (x1 - x0) * (y1 - y0)
+          let index = gy * width + gx
+          if sumGA >> 16 == 255 * UInt32(area) {
+            let sums = SIMD4<Float>(
+              Float(sumRB & 0xFFFF), Float(sumGA & 0xFFFF), Float(sumRB >> 16), 0)
+            samples[index] = sums * perByte * reciprocals[area]
+          } else {
+            samples[index] = averageOverWhite(
+              image, columns: columns[gx], rows: rows[gy], table: nil, scale: scale)
           }
         }
       }
     }
   }
 
-  deinit { samples.deallocate() }
-
-  /// A straight-alpha channel value composited over white.
-  @inline(__always)
-  static func overWhite(_ value: UInt8, _ alpha: UInt8) -> Int {
-    (Int(value) * Int(alpha) + 255 * (255 - Int(alpha)) + 127) / 255
+  /// Any transfer and box size: per-pixel table lookups, compositing where needed.
+  private func fillGeneral(
+    _ image: RGBAImage, columns: [(Int, Int)], rows: [(Int, Int)], space: ErrorSpace
+  ) {
+    let table = space.transferTable()
+    for gy in 0..<height {
+      for gx in 0..<width {
+        samples[gy * width + gx] = averageOverWhite(
+          image, columns: columns[gx], rows: rows[gy], table: table, scale: space.scale)
+      }
+    }
   }
+
+  /// The mean of one box, each pixel composited over white and passed through `table` (byte
+  /// to value; nil for byte / 255), times `scale`.
+  private func averageOverWhite(
+    _ image: RGBAImage, columns: (Int, Int), rows: (Int, Int), table: [Float]?,
+    scale: SIMD4<Float>
+  ) -> SIMD4<Float> {
+    (table ?? Self.identity).withUnsafeBufferPointer { table in
+      image.pixels.withUnsafeBufferPointer { pixels in
+        var sum = SIMD4<Float>(repeating: 0)
+        for y in rows.0..<rows.1 {
+          for x in columns.0..<columns.1 {
+            let p = (y * image.width + x) * 4
+            let alpha = Int(pixels[p + 3])
+            func channel(_ value: UInt8) -> Float {
+              table[(Int(value) * alpha + 255 * (255 - alpha) + 127) / 255]
+            }
+            sum += SIMD4(channel(pixels[p]), channel(pixels[p + 1]), channel(pixels[p + 2]), 0)
+          }
+        }
+        return sum * scale / Float((columns.1 - columns.0) * (rows.1 - rows.0))
+      }
+    }
+  }
+
+  /// Byte / 255 for each byte.
+  static let identity: [Float] = (0..<256).map { Float($0) / 255 }
 
   /// The pixel range `[start, end)` of each of `count` boxes over `pixels` pixels; never empty.
   static func spans(count: Int, over pixels: Int) -> [(Int, Int)] {

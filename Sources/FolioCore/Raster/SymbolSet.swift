@@ -50,7 +50,8 @@ public enum SymbolSet: String, CaseIterable, Hashable, Sendable {
   /// Whether a locale name such as `en_US.UTF-8` or `C.utf8` names the UTF-8 encoding.
   static func namesUTF8(_ locale: String) -> Bool {
     let lowered = locale.lowercased()
-    let codeset = lowered.split(separator: ".", maxSplits: 1).dropFirst().first
+    let codeset =
+      lowered.split(separator: ".", maxSplits: 1).dropFirst().first
       .map { $0.split(separator: "@").first.map(String.init) ?? "" } ?? ""
     return codeset == "utf-8" || codeset == "utf8"
   }

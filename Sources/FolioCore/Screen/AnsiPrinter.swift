@@ -74,8 +74,11 @@ public struct AnsiPrinter: Sendable {
         if attributes.contains(.dim) { parameters.append("2") }
         if attributes.contains(.underline) { parameters.append("4") }
         if attributes.contains(.reverse) { parameters.append("7") }
-        parameters += [AnsiPrinter.code(foreground, isBackground: false), AnsiPrinter.code(background, isBackground: true)]
-          .compactMap { $0 }
+        parameters += [
+          AnsiPrinter.code(foreground, isBackground: false),
+          AnsiPrinter.code(background, isBackground: true),
+        ]
+        .compactMap { $0 }
       } else {
         if foreground != self.foreground {
           parameters.append(AnsiPrinter.code(foreground, isBackground: false) ?? "39")

@@ -41,7 +41,8 @@ extension TerminalColor {
     switch (self, mode) {
     case (.default, _), (_, .truecolor): return self
     case (_, .none): return .default
-    case (.rgb(let red, let green, let blue), _): return mode.color(red: red, green: green, blue: blue)
+    case (.rgb(let red, let green, let blue), _):
+      return mode.color(red: red, green: green, blue: blue)
     case (.indexed(let index), .ansi16) where index > 15:
       return .indexed(Palette.nearest16(index: index, limit: 16))
     case (.indexed, _): return self

@@ -26,17 +26,17 @@ public enum Palette {
   /// The squared Oklab distance between two sRGB colors, scaled to integers
   /// (1 unit = 1/10000 of Oklab's lightness range, squared).
   public static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
-    let d = Oklab(a) - Oklab(b)
+    let d = oklab(a) - oklab(b)
     return Int(((d * d).sum() * 1e8).rounded())
   }
 
   /// The nearest entry among the cube and gray ramp (16–255) to an sRGB color. The 16 ANSI
   /// entries are left out because terminals let users redefine them.
   ///
-  /// Compares the cube entries whose levels bracket each channel and the gray entries whose
-  /// lightness brackets the color's, which finds the Oklab-nearest entry.
+  /// Compares the cube entries whose levels are near each channel and the gray entries whose
+  /// lightness brackets the color's (checked against exhaustive search in the tests).
   public static func nearest256(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
-    let target = Oklab((Int(red), Int(green), Int(blue)))
+    let target = oklab((Int(red), Int(green), Int(blue)))
     let r = bracket(Int(red))
     let g = bracket(Int(green))
     let b = bracket(Int(blue))
@@ -74,7 +74,7 @@ public enum Palette {
 
   /// The nearest of the first `count` ANSI colors to an sRGB color.
   public static func nearest(to color: (Int, Int, Int), among count: Int = 16) -> UInt8 {
-    let target = Oklab(color)
+    let target = oklab(color)
     var best = 0
     var bestDistance = Float.infinity
     for i in 0..<min(max(count, 1), 16) {
@@ -89,25 +89,30 @@ public enum Palette {
 
   /// The nearest palette entry by exhaustive search over `candidates`: the definition the fast
   /// lookups are tested against. O(candidates).
-  public static func exhaustiveNearest(to color: (Int, Int, Int), among candidates: ClosedRange<Int>)
+  public static func exhaustiveNearest(
+    to color: (Int, Int, Int), among candidates: ClosedRange<Int>
+  )
     -> UInt8
   {
-    let target = Oklab(color)
+    let target = oklab(color)
     var best = candidates.lowerBound
-    for i in candidates where squaredDistance(target, entries[i]) < squaredDistance(target, entries[best]) {
+    for i in candidates
+    where squaredDistance(target, entries[i]) < squaredDistance(target, entries[best]) {
       best = i
     }
     return UInt8(best)
   }
 
   /// The Oklab value of each of the 256 entries.
-  static let entries: [SIMD4<Float>] = (0..<256).map { Oklab(rgb(ofIndex: UInt8($0))) }
+  static let entries: [SIMD4<Float>] = (0..<256).map { oklab(rgb(ofIndex: UInt8($0))) }
 
-  /// The lowest and highest cube level index worth trying for a channel value.
+  /// The lowest and highest cube level index worth trying for a channel value: the levels
+  /// around it and one more on each side (the Oklab-nearest entry can lie one level off in a
+  /// channel when the others move).
   static func bracket(_ value: Int) -> (Int, Int) {
     var upper = 0
     while upper < 5 && cubeLevels[upper] < value { upper += 1 }
-    return cubeLevels[upper] == value ? (upper, upper) : (max(0, upper - 1), upper)
+    return (max(0, upper - 2), min(5, upper + 1))
   }
 
   static func squaredDistance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
@@ -116,7 +121,7 @@ public enum Palette {
   }
 
   /// Oklab (L, a, b, 0) of an sRGB color (Björn Ottosson, 2020).
-  static func Oklab(_ color: (Int, Int, Int)) -> SIMD4<Float> {
+  static func oklab(_ color: (Int, Int, Int)) -> SIMD4<Float> {
     let linear = SRGBTransfer.linear
     let r = linear[min(255, max(0, color.0))]
     let g = linear[min(255, max(0, color.1))]

@@ -1,0 +1,143 @@
+import ArgumentParser
+import FolioCore
+import FolioPoppler
+import Foundation
+
+/// The options of the picture output for scripts: `folio --print [--page N] [--size COLSxROWS]
+/// [--symbols S] [--colors C] [--invert] [--cell-aspect X] FILE`.
+struct PrintOptions: ParsableArguments {
+  @Flag(help: "Write one page as colored text to standard output and exit (no terminal needed).")
+  var print = false
+
+  @Option(help: "The page to print, counting from 1.")
+  var page: Int = 1
+
+  @Option(
+    help: ArgumentHelp(
+      "The box to fit the page into, as COLSxROWS.",
+      discussion: "Default: the terminal's size when standard output is one, else 80x24.",
+      valueName: "COLSxROWS"))
+  var size: CellSize?
+
+  @Option(
+    help: ArgumentHelp(
+      "Symbols to draw with: half, quad, sextant, octant, braille or ascii.",
+      discussion: "Default: sextant when the locale is UTF-8, else ascii."))
+  var symbols: SymbolSet?
+
+  @Option(
+    help: ArgumentHelp(
+      "Colors: truecolor, 256, 16 or none.",
+      discussion: "Default: none if NO_COLOR is set, truecolor if COLORTERM says so, else 256."))
+  var colors: ColorMode?
+
+  @Flag(help: "Invert lightness (dark paper, same hues) for dark terminals.")
+  var invert = false
+
+  @Option(help: "How many times taller than wide a terminal cell is.")
+  var cellAspect: Double = 2
+
+  @Flag(help: .hidden)
+  var timing = false
+
+  @Option(help: .hidden)
+  var supersampling: Int = BlockRasterizer.defaultSupersampling
+
+  @Option(help: .hidden)
+  var errorSpace: String?
+
+  func validate() throws {
+    guard page >= 1 else { throw ValidationError("--page must be 1 or more, not \(page)") }
+    guard cellAspect.isFinite, cellAspect > 0, cellAspect <= 10 else {
+      throw ValidationError("--cell-aspect must be a number above 0 and at most 10")
+    }
+  }
+}
+
+/// Writes one page as SGR-colored text: exactly ROWS lines of COLS columns.
+enum PrintCommand {
+  static func run(_ options: PrintOptions, document: PopplerDocument, path: String) throws {
+    let environment = ProcessInfo.processInfo.environment
+    let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
+    let rasterizer = BlockRasterizer(
+      symbols: options.symbols ?? SymbolSet.preferred(environment: environment),
+      colorMode: colorMode, isInverted: options.invert,
+      errorSpace: try errorSpace(named: options.errorSpace),
+      supersampling: options.supersampling)
+    let picture = PagePicture(rasterizer: rasterizer, cellAspect: options.cellAspect)
+    let box = options.size ?? terminalSize() ?? CellSize(columns: 80, rows: 24)
+    let page = PageIndex(number: options.page)
+    let screen: ScreenBuffer
+    do {
+      screen =
+        options.timing
+        ? try measure(picture, page: page, of: document, in: box)
+        : try picture.draw(page, of: document, in: box)
+    } catch let error as DocumentError {
+      throw Failure(path: path, reason: error.reason)
+    }
+    let text = AnsiPrinter(colorMode: colorMode).text(for: screen)
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  /// The error space named by the hidden `--error-space` option (for measurements).
+  static func errorSpace(named name: String?) throws -> ErrorSpace {
+    switch name {
+    case nil, "srgb-luma": return .lumaWeightedSRGB
+    case "linear-luma": return .linearLight
+    case "srgb-plain": return .plainSRGB
+    case "srgb-601": return ErrorSpace(transfer: .srgb, weights: SIMD3(0.299, 0.587, 0.114))
+    default: throw ValidationError("unknown error space '\(name ?? "")'")
+    }
+  }
+
+  /// The size of the terminal on standard output, if it is one.
+  static func terminalSize() -> CellSize? {
+    guard isatty(STDOUT_FILENO) == 1 else { return nil }
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
+      window.ws_row > 0
+    else { return nil }
+    return CellSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+  }
+
+  /// Draws like `PagePicture.draw` while timing its two stages (median of 7 runs each) and
+  /// reports them on standard error as `render_ms=… cells_ms=… pixels=WxH`.
+  static func measure(
+    _ picture: PagePicture, page: PageIndex, of document: PopplerDocument, in box: CellSize
+  ) throws -> ScreenBuffer {
+    guard (0..<document.pageCount).contains(page.rawValue) else {
+      throw DocumentError.pageOutOfRange(page, pageCount: document.pageCount)
+    }
+    let cells = picture.pageCells(for: document.pageSize(at: page), in: box)
+    let pixels = picture.rasterizer.pixelSize(for: cells)
+    let clock = ContinuousClock()
+    var image = RGBAImage(size: PixelSize(width: 0, height: 0))
+    var renders: [Duration] = []
+    var conversions: [Duration] = []
+    var result = ScreenBuffer(size: cells)
+    for _ in 0..<7 {
+      renders.append(try clock.measure { image = try document.render(page, size: pixels) })
+      conversions.append(
+        clock.measure { result = picture.rasterizer.cells(from: image, size: cells) })
+    }
+    func milliseconds(_ times: [Duration]) -> String {
+      let median = times.sorted()[times.count / 2]
+      let (seconds, attoseconds) = median.components
+      return String(format: "%.3f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    }
+    FileHandle.standardError.write(
+      Data(
+        "render_ms=\(milliseconds(renders)) cells_ms=\(milliseconds(conversions)) pixels=\(pixels.width)x\(pixels.height)\n"
+          .utf8))
+    return PagePicture.centered(result, in: box)
+  }
+}
+
+extension CellSize: ExpressibleByArgument {
+  public init?(argument: String) { self.init(parsing: argument) }
+}
+
+extension SymbolSet: ExpressibleByArgument {}
+
+extension ColorMode: ExpressibleByArgument {}

@@ -1,0 +1,97 @@
+import FolioFixtures
+import Foundation
+import Testing
+
+/// `folio --print` as a script runs it: through a pipe, with exit statuses and one-line errors.
+struct PrintCommandTests {
+  struct Run {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  /// The `folio` executable built next to the test bundle.
+  static var executable: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("folio")
+  }
+
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+      error: String(decoding: errorData, as: UTF8.self))
+  }
+
+  static func fixture() throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("folio-e2e-\(UUID().uuidString).pdf").path
+    try FixturePDF.write(
+      [
+        FixturePage(width: 595, height: 842, headline: "1", hasColorBlocks: true),
+        FixturePage(width: 842, height: 595, headline: "2"),
+      ], to: path)
+    return path
+  }
+
+  @Test func printsExactlyTheRequestedLinesThroughAPipe() throws {
+    let file = try Self.fixture()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let run = try Self.run([
+      "--print", "--page", "2", "--size", "50x12", "--colors", "truecolor", file,
+    ])
+    #expect(run.status == 0)
+    #expect(run.error.isEmpty)
+    let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 13 && lines.last == "")
+    #expect(lines.dropLast().allSatisfy { $0.hasSuffix("\u{1B}[0m") })
+  }
+
+  @Test func defaultsWithoutATerminalAre80x24InTheLocalesSymbols() throws {
+    let file = try Self.fixture()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let run = try Self.run(["--print", file], environment: ["NO_COLOR": "1"])
+    #expect(run.status == 0)
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.count == 24)
+    #expect(lines.allSatisfy { $0.unicodeScalars.count == 80 })
+    #expect(!run.output.contains("\u{1B}"))
+    let ascii = try Self.run(["--print", "--colors", "none", file], environment: ["LANG": "C"])
+    #expect(ascii.output.unicodeScalars.allSatisfy { $0.isASCII })
+  }
+
+  @Test(arguments: [
+    ["--page", "0"], ["--size", "0x10"], ["--size", "big"], ["--symbols", "runes"],
+    ["--colors", "88"], ["--cell-aspect", "-1"], ["--cell-aspect", "nan"],
+  ])
+  func badValuesAreOneLineUsageErrors(arguments: [String]) throws {
+    let file = try Self.fixture()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let run = try Self.run(["--print"] + arguments + [file])
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(
+      run.error.hasPrefix("folio: ") && run.error.filter { $0 == "\n" }.count == 1, "\(run.error)")
+  }
+
+  @Test func pageOutOfRangeNamesTheFile() throws {
+    let file = try Self.fixture()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let run = try Self.run(["--print", "--page", "3", file])
+    #expect(run.status == 1)
+    #expect(run.output.isEmpty)
+    #expect(run.error == "folio: \(file): has no page 3 (it has 2 pages)\n")
+  }
+}
