@@ -6,7 +6,8 @@ import FolioCore
 enum PageRasterizer {
   /// Returns nil when cairo cannot make the surface (absurd sizes, out of memory).
   static func render(
-    _ page: OpaquePointer, pageSize: PointSize, region: PageRegion, size: PixelSize
+    _ page: OpaquePointer, pageSize: PointSize, region: PageRegion, size: PixelSize,
+    keepsHairlinesThin: Bool = true
   ) -> RGBAImage? {
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
     defer { cairo_surface_destroy(surface) }
@@ -15,7 +16,7 @@ enum PageRasterizer {
     // adjustment for screens), which turns hairlines into solid pixel rows in small renders.
     // Device units of a quarter pixel keep hairlines near their true weight, while images
     // keep Poppler's box-filtered downscaling (measured: docs/benchmarks.md, Block rasterizer).
-    let unitsPerPixel = 4.0
+    let unitsPerPixel = keepsHairlinesThin ? 4.0 : 1.0
     cairo_surface_set_device_scale(surface, 1 / unitsPerPixel, 1 / unitsPerPixel)
     let context = cairo_create(surface)
     cairo_set_source_rgb(context, 1, 1, 1)

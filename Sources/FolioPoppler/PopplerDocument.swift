@@ -18,6 +18,10 @@ public final class PopplerDocument: DocumentSource {
   public let pageCount: Int
   /// The title from the document's metadata, if any.
   public let title: String?
+  /// Whether hairlines keep their true weight (the default, measured to draw better block art)
+  /// instead of Poppler's screen stroke adjustment, which widens them to whole pixels. With
+  /// `false`, renders match Poppler's own cairo raster (`pdftocairo`) exactly.
+  public var keepsHairlinesThin = true
   private var sizes: [Int: PointSize] = [:]
   private var labels: [Int: String?] = [:]
 
@@ -56,6 +60,7 @@ public final class PopplerDocument: DocumentSource {
     let copy = try PopplerDocument(path: path, password: password)
     copy.sizes = sizes
     copy.labels = labels
+    copy.keepsHairlinesThin = keepsHairlinesThin
     return copy
   }
 
@@ -89,7 +94,8 @@ public final class PopplerDocument: DocumentSource {
     guard !size.isEmpty else { return RGBAImage(size: size) }
     let rendered = withPage(page) { poppler -> RGBAImage? in
       PageRasterizer.render(
-        poppler, pageSize: sizes[page.rawValue] ?? .fallback, region: region, size: size)
+        poppler, pageSize: sizes[page.rawValue] ?? .fallback, region: region, size: size,
+        keepsHairlinesThin: keepsHairlinesThin)
     }
     if rendered == nil {
       // Poppler lists the page but cannot load it (a broken page tree): it has no content.

@@ -57,6 +57,7 @@ struct RenderTests {
   func wholePageMatchesPoppler(file: String, page: Int) throws {
     let path = try Self.resolve(file)
     let document = try PopplerDocument.open(path: path)
+    document.keepsHairlinesThin = false
     let index = PageIndex(number: page)
     let aspect = document.pageSize(at: index).aspectRatio
     for tool in [PopplerReference.Tool.cairo, .splash] {
@@ -79,6 +80,7 @@ struct RenderTests {
   func regionMatchesCrop(file: String, page: Int) throws {
     let path = try Self.resolve(file)
     let document = try PopplerDocument.open(path: path)
+    document.keepsHairlinesThin = false
     let index = PageIndex(number: page)
     let aspect = document.pageSize(at: index).aspectRatio
     for tool in [PopplerReference.Tool.cairo, .splash] {
@@ -93,6 +95,19 @@ struct RenderTests {
       #expect(difference < Self.tolerance[tool, default: 2],
         "\(file) p\(page) region vs \(tool): mean abs difference \(difference)")
     }
+  }
+
+  /// Folio's default keeps hairlines at their true weight; the page is still the same page.
+  @Test(arguments: cases)
+  func thinHairlinesStayCloseToPoppler(file: String, page: Int) throws {
+    let path = try Self.resolve(file)
+    let document = try PopplerDocument.open(path: path)
+    let index = PageIndex(number: page)
+    let aspect = document.pageSize(at: index).aspectRatio
+    let reference = try Self.exactReference(path, page: page, near: 160, aspect: aspect, tool: .cairo)
+    let ours = try document.render(index, size: reference.size)
+    let difference = PopplerReference.meanAbsoluteDifference(ours, reference)
+    #expect(difference < 16, "\(file) p\(page): mean abs difference \(difference)")
   }
 
   @Test func renderIsExactSizeAndOpaqueWhitePaper() throws {

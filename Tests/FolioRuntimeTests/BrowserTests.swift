@@ -52,7 +52,7 @@ struct BrowserTests {
     let (browser, _) = try makeBrowser(document)
     browser.settle()
     expectPicturesInPlace(browser)
-    #expect(browser.state.pendingRenders == 0)
+    #expect(browser.isScreenComplete)
   }
 
   @Test func scrollingThroughAHugeDocumentRecyclesTiles() throws {
