@@ -12,7 +12,8 @@ import Foundation
 public final class PopplerDocument: DocumentSource {
   /// The file this document was opened from.
   public let path: String
-  private let password: String?
+  /// The password it was opened with, if any (to open copies).
+  public let password: String?
   private let handle: OpaquePointer
   /// Number of pages, fixed at open.
   public let pageCount: Int

@@ -156,6 +156,13 @@ public final class Browser<Terminal: TerminalBackend> {
     state.pendingRenders = renderer.pendingCount
   }
 
+  /// Cancels the prefetch margin's waiting renders and forgets them in the status line: for a
+  /// frame that is printed once, when nothing beyond the screen matters any more.
+  public func stopPrefetching() {
+    _ = renderer.replaceWanted([])
+    state.pendingRenders = 0
+  }
+
   /// Whether every tile on screen shows its exact picture (or its render failed).
   public var isScreenComplete: Bool {
     func complete(_ pool: TilePool<RenderRequest>, _ visible: CellRect) -> Bool {

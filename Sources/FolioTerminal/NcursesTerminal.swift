@@ -194,3 +194,15 @@ public enum TerminalError: Error, CustomStringConvertible {
     }
   }
 }
+
+extension NcursesTerminal {
+  /// The cell shape from the terminal's reported pixel size (TIOCGWINSZ), if it reports one.
+  public var cellAspect: CellAspect? {
+    var columns: UInt16 = 0
+    var rows: UInt16 = 0
+    var width: UInt16 = 0
+    var height: UInt16 = 0
+    guard folio_window_pixels(STDOUT_FILENO, &columns, &rows, &width, &height) == 0 else { return nil }
+    return CellAspect(pixelWidth: Int(width), pixelHeight: Int(height), columns: Int(columns), rows: Int(rows))
+  }
+}

@@ -28,13 +28,18 @@ struct FolioCommand: ParsableCommand {
     } catch {
       throw Failure(path: path, reason: error.reason)
     }
-    if picture.print { return try PrintCommand.run(picture, document: document, path: path) }
+    if picture.print {
+      if let mode = picture.mode {
+        return try FramePrinter.run(picture, mode: mode, document: document, path: path)
+      }
+      return try PrintCommand.run(picture, document: document, path: path)
+    }
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw Failure(
         path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
         status: 2)
     }
-    try Viewer(document: document).run()
+    try Viewer(document: document, options: picture, path: path).run()
   }
 }
 

@@ -1,16 +1,39 @@
 import ArgumentParser
 import FolioCore
 import FolioPoppler
+import FolioUI
 import Foundation
 
-/// The options of the picture output for scripts: `folio --print [--page N] [--size COLSxROWS]
-/// [--symbols S] [--colors C] [--invert] [--cell-aspect X] FILE`.
+/// The options shared by the browser and the output for scripts: `folio [--print] [--mode M]
+/// [--page N|LABEL] [--size COLSxROWS] [--symbols S] [--colors C] [--invert] [--cell-aspect X]
+/// [--spreads S] [--rtl] [--cover] FILE`.
 struct PrintOptions: ParsableArguments {
-  @Flag(help: "Write one page as colored text to standard output and exit (no terminal needed).")
+  @Flag(
+    help: ArgumentHelp(
+      "Write to standard output and exit (no terminal needed).",
+      discussion: "Alone: one page as colored text. With --mode: the whole frame that view shows."))
   var print = false
 
-  @Option(help: "The page to print, counting from 1.")
-  var page: Int = 1
+  @Option(help: "The view: grid, continuous or spread (default grid).")
+  var mode: ViewMode?
+
+  @Option(help: "The page to start on (or print): a number counting from 1, or a page label.")
+  var page: String?
+
+  @Option(help: "Pages per spread: single, double or book.")
+  var spreads: SpreadMode = .single
+
+  @Flag(help: "Right-to-left binding: spreads and horizontal strips run leftwards.")
+  var rtl = false
+
+  @Flag(help: "Start double and book spreads one page later.")
+  var shift = false
+
+  @Flag(help: "Show the first page as a large cover in the grid.")
+  var cover = false
+
+  @Option(help: "Memory for finished page pictures, in MiB.")
+  var cacheMb: Int = 64
 
   @Option(
     help: ArgumentHelp(
@@ -34,8 +57,11 @@ struct PrintOptions: ParsableArguments {
   @Flag(help: "Invert lightness (dark paper, same hues) for dark terminals.")
   var invert = false
 
-  @Option(help: "How many times taller than wide a terminal cell is.")
-  var cellAspect: Double = 2
+  @Option(
+    help: ArgumentHelp(
+      "How many times taller than wide a terminal cell is.",
+      discussion: "Default: from the terminal's pixel size when it reports one, else 2."))
+  var cellAspect: Double?
 
   @Flag(help: .hidden)
   var timing = false
@@ -47,10 +73,13 @@ struct PrintOptions: ParsableArguments {
   var errorSpace: String?
 
   func validate() throws {
-    guard page >= 1 else { throw ValidationError("--page must be 1 or more, not \(page)") }
-    guard cellAspect.isFinite, cellAspect > 0, cellAspect <= 10 else {
+    if let cellAspect, !(cellAspect.isFinite && cellAspect > 0 && cellAspect <= 10) {
       throw ValidationError("--cell-aspect must be a number above 0 and at most 10")
     }
+    guard (1...4096).contains(cacheMb) else {
+      throw ValidationError("--cache-mb must be between 1 and 4096")
+    }
+    if let page, page.isEmpty { throw ValidationError("--page needs a page number or label") }
   }
 }
 
@@ -64,9 +93,9 @@ enum PrintCommand {
       colorMode: colorMode, isInverted: options.invert,
       errorSpace: try errorSpace(named: options.errorSpace),
       supersampling: options.supersampling)
-    let picture = PagePicture(rasterizer: rasterizer, cellAspect: options.cellAspect)
+    let picture = PagePicture(rasterizer: rasterizer, cellAspect: options.cellAspect ?? 2)
     let box = options.size ?? terminalSize() ?? CellSize(columns: 80, rows: 24)
-    let page = PageIndex(number: options.page)
+    let page = try options.startPage(in: document, path: path)
     let screen: ScreenBuffer
     do {
       screen =
@@ -139,5 +168,29 @@ extension CellSize: ExpressibleByArgument {
 }
 
 extension SymbolSet: ExpressibleByArgument {}
+
+extension ViewMode: ExpressibleByArgument {}
+
+extension SpreadMode: ExpressibleByArgument {
+  public init?(argument: String) {
+    guard let mode = SpreadMode.allCases.first(where: { "\($0)" == argument }) else { return nil }
+    self = mode
+  }
+}
+
+extension PrintOptions {
+  /// The page `--page` names: a page label of the document, else a number; page 1 without it.
+  func startPage(in document: PopplerDocument, path: String) throws -> PageIndex {
+    guard let page else { return PageIndex(0) }
+    if let labeled = document.pageIndex(forLabel: page) { return labeled }
+    guard let number = Int(page), number >= 1 else {
+      throw Failure(path: path, reason: "has no page labeled “\(TerminalText.sanitized(page))”")
+    }
+    guard number <= document.pageCount else {
+      throw Failure(path: path, reason: DocumentError.pageOutOfRange(PageIndex(number: number), pageCount: document.pageCount).reason)
+    }
+    return PageIndex(number: number)
+  }
+}
 
 extension ColorMode: ExpressibleByArgument {}

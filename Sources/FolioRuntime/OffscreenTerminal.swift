@@ -1,0 +1,51 @@
+import FolioCore
+import Foundation
+
+/// A terminal in memory: a size, a queue of input events, and the frames presented. `--print`
+/// draws whole frames into one; tests type into one.
+public final class OffscreenTerminal: TerminalBackend {
+  public private(set) var size: CellSize
+  public let colorMode: ColorMode
+  /// Every frame presented, oldest first.
+  public private(set) var frames: [ScreenBuffer] = []
+  private var input: [InputEvent] = []
+
+  /// Creates a terminal of `size` that shows `colorMode`.
+  public init(size: CellSize, colorMode: ColorMode = .truecolor) {
+    self.size = size
+    self.colorMode = colorMode
+  }
+
+  /// Queues events as if typed; a resize also changes `size`.
+  public func type(_ events: [InputEvent]) { input += events }
+
+  /// The last frame presented.
+  public var screen: ScreenBuffer? { frames.last }
+
+  public func present(_ screen: ScreenBuffer) {
+    frames.append(screen)
+    if frames.count > 8 { frames.removeFirst() }
+  }
+
+  public func invalidate() {}
+
+  public func nextEvent(timeout milliseconds: Int, wakeDescriptors: [Int32]) -> InputEvent? {
+    guard !input.isEmpty else { return nil }
+    let event = input.removeFirst()
+    if case .resize(let newSize) = event { size = newSize }
+    return event
+  }
+
+  public func restore() {}
+}
+
+extension ScreenBuffer {
+  /// The screen as text, one string per row (continuation cells left out).
+  public var rows: [String] {
+    (0..<size.rows).map { y in
+      var text = String.UnicodeScalarView()
+      for x in 0..<size.columns where !self[x, y].isContinuation { text.append(self[x, y].scalar) }
+      return String(text)
+    }
+  }
+}

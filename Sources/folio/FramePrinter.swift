@@ -1,0 +1,68 @@
+import FolioCore
+import FolioPoppler
+import FolioRuntime
+import FolioUI
+import Foundation
+
+/// `folio --print --mode M`: the frame the interactive view would show at that size, status line
+/// included, once every visible render has finished.
+enum FramePrinter {
+  static func run(_ options: PrintOptions, mode: ViewMode, document: PopplerDocument, path: String) throws {
+    let environment = ProcessInfo.processInfo.environment
+    let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
+    let size = options.size ?? PrintCommand.terminalSize() ?? CellSize(columns: 80, rows: 24)
+    let page = try options.startPage(in: document, path: path)
+    setlocale(LC_ALL, "")
+    let state = BrowserSetup.state(
+      for: document, options: options, mode: mode, page: page, screenSize: size,
+      colors: colorMode, cellAspect: CellAspect(options.cellAspect ?? 2), environment: environment)
+    let terminal = OffscreenTerminal(size: size, colorMode: colorMode)
+    let browser = try BrowserSetup.browser(
+      state: state, terminal: terminal, document: document, options: options, readsAllPageFacts: false)
+    browser.settle()
+    browser.stopPrefetching()
+    let text = AnsiPrinter(colorMode: colorMode).text(for: browser.frame)
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+}
+
+/// Builds the app state and the browser from the command line, for the terminal and `--print`.
+enum BrowserSetup {
+  static func state(
+    for document: PopplerDocument, options: PrintOptions, mode: ViewMode, page: PageIndex,
+    screenSize: CellSize, colors: ColorMode, cellAspect: CellAspect, environment: [String: String]
+  ) -> AppState {
+    var metrics = PageMetrics(pageCount: document.pageCount)
+    metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
+    metrics.setSize(document.pageSize(at: page), of: page)
+    var facts = DocumentFacts(
+      pageCount: document.pageCount,
+      title: document.title ?? URL(fileURLWithPath: document.path).lastPathComponent)
+    facts.setLabel(document.pageLabel(at: page), of: page)
+    let style = RenderStyle(
+      symbols: options.symbols ?? SymbolSet.preferred(environment: environment), colors: colors,
+      isInverted: options.invert)
+    return AppState(
+      document: facts, metrics: metrics, screenSize: screenSize, cellAspect: cellAspect,
+      mode: mode, page: page,
+      spreadStyle: SpreadStyle(
+        mode: options.spreads, isShiftedByOne: options.shift,
+        binding: options.rtl ? .rightToLeft : .leftToRight),
+      hasDropCap: options.cover, style: style)
+  }
+
+  static func browser<Terminal: TerminalBackend>(
+    state: AppState, terminal: Terminal, document: PopplerDocument, options: PrintOptions,
+    readsAllPageFacts: Bool
+  ) throws -> Browser<Terminal> {
+    let path = document.path
+    let password = document.password
+    return try Browser(
+      state: state, terminal: terminal, view: AppView(width: .locale),
+      cacheBytes: options.cacheMb << 20, readsAllPageFacts: readsAllPageFacts,
+      handoff: DocumentHandoff(document)
+    ) {
+      try PopplerDocument.open(path: path, password: password)
+    }
+  }
+}
