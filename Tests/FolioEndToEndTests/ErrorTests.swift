@@ -10,6 +10,10 @@ struct ErrorTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("shared/corpus/pdfs").path
 
+  static var corpusFiles: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).filter { $0.hasSuffix(".pdf") }.sorted()
+  }
+
   static func scratch(_ name: String, contents: Data?) -> String {
     let path = FixtureLibrary.directory + "/" + name
     if let contents { FileManager.default.createFile(atPath: path, contents: contents) }

@@ -1,0 +1,34 @@
+import FolioFixtures
+import Foundation
+import Testing
+
+/// `folio --print` on every real-world PDF of the shared corpus that opens, in every mode:
+/// exit 0, exactly ROWS lines, the status line last, no control characters but SGR.
+@Suite("Corpus --print")
+struct CorpusPrintTests {
+  static let files = ErrorTests.corpusFiles.filter { !["ocrmypdf-invalid.pdf", "pypdf-password-openpassword.pdf"].contains($0) }
+
+  @Test(arguments: files)
+  func printsEveryMode(file: String) throws {
+    let path = ErrorTests.corpus + "/" + file
+    for mode in ["grid", "continuous", "spread"] {
+      let result = try FolioProcess.run(["--print", "--mode", mode, "--size", "90x28", "--colors", "256", path])
+      #expect(result.status == 0, "\(file) \(mode): \(result.standardError)")
+      let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.count == 29 && lines.last == "", "\(file) \(mode): \(lines.count) lines")
+      #expect(lines.dropLast().last?.contains("/ ") == true, "\(file) \(mode): status line")
+      let stripped = result.standardOutput.replacingOccurrences(
+        of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+      #expect(!stripped.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(file) \(mode)")
+    }
+  }
+
+  @Test func encryptedPrintsWithItsPassword() throws {
+    let result = try FolioProcess.run([
+      "--print", "--mode", "grid", "--size", "60x20", "--password", "openpassword",
+      ErrorTests.corpus + "/pypdf-password-openpassword.pdf",
+    ])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("1 / 1"))
+  }
+}
