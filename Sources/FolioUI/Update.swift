@@ -189,6 +189,12 @@ extension AppState {
     switch mode {
     case .spread where spreadZoom <= .fit:
       turnSpreads(screens)
+    case .spread:
+      // Zoomed: page through the spread, and on to the next one from its far edge.
+      let before = viewport
+      let step = max(1, Int(Double(viewport.size.rows) * fraction) - (fraction == 1 ? 1 : 0))
+      viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: step * screens))
+      if viewport == before { turnSpreads(screens > 0 ? 1 : -1) }
     case .grid:
       guard let grid = layout as? GridLayout else { return }
       let rows = max(1, Int(Double(viewport.size.rows) * fraction) / max(1, (grid.dimensions.slotSize.rows + grid.dimensions.rowGap)))
