@@ -80,6 +80,9 @@ struct PrintOptions: ParsableArguments {
       throw ValidationError("--cache-mb must be between 1 and 4096")
     }
     if let page, page.isEmpty { throw ValidationError("--page needs a page number or label") }
+    if let page, let number = Int(page), number < 1 {
+      throw ValidationError("--page must be 1 or more, not \(number)")
+    }
   }
 }
 
