@@ -43,14 +43,11 @@ public final class Browser<Terminal: TerminalBackend> {
     let handoff = handoff
     renderer = try RenderService(
       workerCount: workerCount,
-      makeWorker: { RecyclingDocument(document: try handoff.take() ?? openDocument(), open: openDocument) }
-    ) { worker, request in
-      let picture = try worker.document.picture(for: request)
-      let rendered = RenderedPage(
-        picture: picture, pageSize: worker.document.pageSize(at: request.page),
-        label: worker.document.pageLabel(at: request.page))
-      try worker.noteRender()
-      return rendered
+      makeWorker: { try handoff.take() ?? openDocument() }
+    ) { document, request in
+      RenderedPage(
+        picture: try document.picture(for: request), pageSize: document.pageSize(at: request.page),
+        label: document.pageLabel(at: request.page))
     }
     if readsAllPageFacts && state.document.pageCount > 1 {
       let reader = try RenderService<Range<Int>, PageFacts>(workerCount: 1, name: "folio-pages", makeWorker: openDocument) { document, range in

@@ -1,5 +1,7 @@
 // `folio-bench`: measures Folio's hot paths and prints Markdown for docs/benchmarks.md.
 // Run through `make bench` (release build). Compare ratios measured in one run.
+import FolioCore
+import FolioPoppler
 import Foundation
 
 var sections: [String] = []
@@ -7,6 +9,26 @@ if CommandLine.arguments.dropFirst().first == "--leak-check" {
   // A workload for valgrind/LeakSanitizer: open, read, render and close documents repeatedly.
   do {
     try LeakWorkload.run(paths: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
+if CommandLine.arguments.dropFirst().first == "--raw-memory", CommandLine.arguments.count > 2 {
+  // Renders every page (or page 1 again and again with --same-page) with one document on this
+  // thread, reporting resident memory every 3,000 renders: Poppler and cairo's own growth,
+  // without Folio's pipeline.
+  do {
+    let document = try PopplerDocument.open(path: CommandLine.arguments[2])
+    let samePage = CommandLine.arguments.contains("--same-page")
+    let style = RenderStyle(symbols: .sextant, colors: .truecolor)
+    for index in 0..<document.pageCount {
+      let page = PageIndex(samePage ? 0 : index)
+      _ = try document.picture(for: RenderRequest(page: page, size: CellSize(columns: 22, rows: 14), style: style))
+      if index % 3000 == 0 { print(index, PipelineBenchmarks.memory().current) }
+    }
+    print("end", PipelineBenchmarks.memory().current)
     exit(0)
   } catch {
     FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
