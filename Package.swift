@@ -47,16 +47,17 @@ let package = Package(
       dependencies: [
         "FolioCore", "FolioUI", "FolioRuntime", "FolioPoppler", "FolioFixtures", "FolioTestSupport",
       ]),
-    .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+    .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
     .testTarget(name: "FolioUITests", dependencies: ["FolioUI", "FolioCore", "FolioTestSupport"]),
     .testTarget(
       name: "FolioRuntimeTests",
       dependencies: ["FolioRuntime", "FolioUI", "FolioCore", "FolioTestSupport"]),
     .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioCore"]),
     .testTarget(
-      name: "FolioPopplerTests", dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures"]),
+      name: "FolioPopplerTests",
+      dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures", "FolioTestSupport"]),
     .testTarget(
-      name: "FolioEndToEndTests", dependencies: ["FolioFixtures", "folio"]),
+      name: "FolioEndToEndTests", dependencies: ["FolioFixtures", "FolioTestSupport", "folio"]),
   ],
   swiftLanguageModes: [.v6]
 )

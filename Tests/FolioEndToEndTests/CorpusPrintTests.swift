@@ -1,4 +1,5 @@
 import FolioFixtures
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -14,12 +15,10 @@ struct CorpusPrintTests {
     for mode in ["grid", "continuous", "spread"] {
       let result = try FolioProcess.run(["--print", "--mode", mode, "--size", "90x28", "--colors", "256", path])
       #expect(result.status == 0, "\(file) \(mode): \(result.standardError)")
-      let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-      #expect(lines.count == 29 && lines.last == "", "\(file) \(mode): \(lines.count) lines")
-      #expect(lines.dropLast().last?.contains("/ ") == true, "\(file) \(mode): status line")
-      let stripped = result.standardOutput.replacingOccurrences(
-        of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-      #expect(!stripped.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(file) \(mode)")
+      let problems = AnsiTextChecks.problems(in: result.standardOutput, columns: 90, rows: 28, colored: true)
+      #expect(problems.isEmpty, "\(file) \(mode): \(problems.prefix(3))")
+      let lines = result.standardOutput.split(separator: "\n")
+      #expect(lines.last?.contains("/ ") == true, "\(file) \(mode): status line")
     }
   }
 

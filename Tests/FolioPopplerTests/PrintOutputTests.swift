@@ -2,6 +2,7 @@ import FolioCore
 import FolioFixtures
 import FolioPoppler
 import Foundation
+import FolioTestSupport
 import Testing
 
 /// `--print` output on fixture PDFs: the core's picture path with a real Poppler document.

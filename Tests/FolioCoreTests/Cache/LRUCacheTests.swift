@@ -47,7 +47,7 @@ private struct SizedPage: Hashable, Sendable {
 struct LRUCacheTests {
   @Test(arguments: [7 as UInt64, 8, 9])
   func matchesTheModelUnderRandomAccess(seed: UInt64) {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var cache = LRUCache<Int, Int, Never>(capacity: 5_000)
     var model = ModelCache(capacity: 5_000)
     for step in 0..<4_000 {
@@ -119,7 +119,7 @@ struct LRUCacheTests {
   }
 
   @Test func groupIndexListsEveryCachedSizeOfAPage() {
-    var random = SeededGenerator(seed: 11)
+    var random = SplitMix64(seed: 11)
     var cache = LRUCache<SizedPage, Int, Int>(capacity: 2_000, group: { $0.page })
     for step in 0..<3_000 {
       let key = SizedPage(

@@ -91,7 +91,7 @@ struct BlockRasterizerTests {
 
   @Test(arguments: [SymbolSet.half, .quad, .sextant, .octant])
   func randomTwoColorCellsAreReproducedExactly(symbols: SymbolSet) {
-    var generator = Images.Generator(state: 42)
+    var generator = SplitMix64(seed: 42)
     let rasterizer = BlockRasterizer(symbols: symbols)
     let table = symbols.table
     let cells = CellSize(columns: 12, rows: 10)

@@ -10,7 +10,7 @@ struct PaletteTests {
         for blue in stride(from: 0, through: 255, by: 15) { colors.append((red, green, blue)) }
       }
     }
-    var generator = RasterTestImages.Generator(state: 7)
+    var generator = SplitMix64(seed: 7)
     for _ in 0..<3000 {
       let c = RasterTestImages.randomColor(&generator)
       colors.append((Int(c.red), Int(c.green), Int(c.blue)))

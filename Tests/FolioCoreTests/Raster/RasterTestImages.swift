@@ -20,19 +20,7 @@ enum RasterTestImages {
     return image
   }
 
-  /// A deterministic pseudo-random generator (SplitMix64) so failures reproduce.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
-  static func randomColor(_ generator: inout Generator) -> RGBA {
+  static func randomColor(_ generator: inout SplitMix64) -> RGBA {
     RGBA(
       red: UInt8.random(in: 0...255, using: &generator),
       green: UInt8.random(in: 0...255, using: &generator),

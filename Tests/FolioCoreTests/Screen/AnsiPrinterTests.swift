@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTestSupport
 import Testing
 
 /// SGR text for `--print`: exact widths, resets, only SGR escapes.

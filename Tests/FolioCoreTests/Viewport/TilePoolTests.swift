@@ -165,7 +165,7 @@ struct TilePoolTests {
 
   @Test(arguments: [1 as UInt64, 2, 3])
   func randomScrollsJumpsAndResizesKeepTheInvariants(seed: UInt64) {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var session = ScrollSession(
       grid: Self.thumbnails, viewport: CellRect(x: 0, y: 0, columns: 80, rows: 24), margin: 4)
     for step in 0..<1_000 {

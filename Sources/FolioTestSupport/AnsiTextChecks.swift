@@ -1,8 +1,10 @@
+import FolioCore
+
 /// Checks of `--print` style text shared by the core and Poppler tests: lines, widths, resets
 /// and the control characters allowed.
-enum AnsiTextChecks {
+public enum AnsiTextChecks {
   /// One problem per line that breaks the rules, empty when all hold.
-  static func problems(in text: String, columns: Int, rows: Int, colored: Bool) -> [String] {
+  public static func problems(in text: String, columns: Int, rows: Int, colored: Bool) -> [String] {
     var problems: [String] = []
     guard text.hasSuffix("\n") else { return ["text does not end with a newline"] }
     let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
@@ -24,8 +26,7 @@ enum AnsiTextChecks {
         } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
           problems.append("line \(number): control character \(scalar.value)")
         } else {
-          // Block glyphs are one column; the tests' only wide characters are CJK ideographs.
-          width += (0x4E00...0x9FFF).contains(scalar.value) ? 2 : 1
+          width += max(0, TextWidth.approximate.columns(scalar))
         }
       }
       if width != columns { problems.append("line \(number): \(width) columns, not \(columns)") }
