@@ -1,5 +1,41 @@
 #!/usr/bin/env bash
-# Runs every benchmark on a release build and prints Markdown sections for docs/benchmarks.md.
+# `make bench`: runs every benchmark on the release build and writes the results into
+# docs/benchmarks.md, each between its markers (the rest of the file is kept):
+#   <!-- folio-bench:begin --> … <!-- folio-bench:end -->          layout, Poppler, pipeline
+#   <!-- blockart-compare:begin --> … <!-- blockart-compare:end -->  quality against chafa
+# Set SKIP_BLOCKART=1 to leave the (long) quality comparison out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-.build/release/folio-bench
+doc=docs/benchmarks.md
+
+replace_between() { # marker file-with-new-text
+  python3 - "$doc" "$1" "$2" <<'PY'
+import sys
+doc, marker, new = sys.argv[1], sys.argv[2], open(sys.argv[3]).read().strip("\n")
+text = open(doc).read()
+begin, end = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
+if begin in text and end in text:
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    text = f"{head}{begin}\n{new}\n{end}{tail}"
+else:
+    text = f"{text.rstrip()}\n\n{begin}\n{new}\n{end}\n"
+open(doc, "w").write(text)
+PY
+}
+
+out=$(mktemp)
+echo "Running folio-bench (release)…" >&2
+{
+  echo "Measured $(date -u +%Y-%m-%d) on $(nproc) cores by \`.build/release/folio-bench\`."
+  echo
+  .build/release/folio-bench
+} > "$out"
+cat "$out"
+replace_between folio-bench "$out"
+rm -f "$out"
+
+if [[ -z "${SKIP_BLOCKART:-}" ]]; then
+  echo "Running the block-art quality comparison (long)…" >&2
+  NO_BUILD=1 ./Scripts/blockart-compare.sh ../shared/corpus/pdfs "$doc"
+fi

@@ -43,14 +43,24 @@ public final class Browser<Terminal: TerminalBackend> {
     let handoff = handoff
     renderer = try RenderService(
       workerCount: workerCount,
-      makeWorker: { try handoff.take() ?? openDocument() }
+      makeWorker: {
+        // Render threads yield the CPU to the interface thread: keys before pictures.
+        lowerThreadPriority()
+        return try handoff.take() ?? openDocument()
+      }
     ) { document, request in
       RenderedPage(
         picture: try document.picture(for: request), pageSize: document.pageSize(at: request.page),
         label: document.pageLabel(at: request.page))
     }
     if readsAllPageFacts && state.document.pageCount > 1 {
-      let reader = try RenderService<Range<Int>, PageFacts>(workerCount: 1, name: "folio-pages", makeWorker: openDocument) { document, range in
+      let reader = try RenderService<Range<Int>, PageFacts>(
+        workerCount: 1, name: "folio-pages",
+        makeWorker: {
+          lowerThreadPriority()
+          return try openDocument()
+        }
+      ) { document, range in
         PageFacts(pages: range.map { index in
           let page = PageIndex(index)
           return (page, document.pageSize(at: page), document.pageLabel(at: page))
@@ -291,3 +301,12 @@ public final class Browser<Terminal: TerminalBackend> {
     }
   }
 }
+
+/// Lowers the calling thread's scheduling priority (Linux nice +5 for this thread only).
+func lowerThreadPriority() {
+  _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(currentThreadID()), 5)
+}
+
+/// glibc's gettid (not exported by the Glibc module).
+@_silgen_name("gettid")
+private func currentThreadID() -> Int32
