@@ -21,6 +21,9 @@ public enum FixtureLibrary {
     case huge
     /// The first 20 pages of `huge`: as many thumbnails as its first screen shows.
     case twentyPages = "twenty-pages"
+    /// 40 portrait pages, each showing its number large, odd pages on pink paper and even
+    /// pages on blue paper (so a spread's left and right pages can be told apart on screen).
+    case numbered
   }
 
   nonisolated(unsafe) private static var made: [Name: String] = [:]
@@ -88,15 +91,27 @@ public enum FixtureLibrary {
       ]
     case .twentyPages:
       return Array(pages(.huge).prefix(20))
+    case .numbered:
+      return (1...40).map { number in
+        FixturePage(
+          width: 400, height: 560, headline: String(number),
+          tint: number % 2 == 1 ? numberedOddTint : numberedEvenTint)
+      }
     case .huge:
       return (1...15_000).map { FixturePage(width: 300 + Double($0 % 3) * 100, height: 400, headline: String($0)) }
     }
   }
 
+  /// The paper of the odd pages of `numbered` (pink: more red than blue).
+  public static let numberedOddTint = (1.0, 0.55, 0.55)
+  /// The paper of the even pages of `numbered` (blue: more blue than red).
+  public static let numberedEvenTint = (0.55, 0.65, 1.0)
+
   /// The title a fixture carries in its metadata.
   public static func title(_ name: Name) -> String? {
     switch name {
     case .labeled: return "Labeled fixture"
+    case .numbered: return "Numbered pages"
     case .hostile: return "Evil\u{1B}[2J\u{1B}[31mTitle\u{9B}31m\u{07}"
     default: return nil
     }

@@ -19,6 +19,7 @@ final class JoinableThread {
   init(name: String, body: @escaping @Sendable () -> Void) throws {
     let context = Unmanaged.passRetained(
       Body {
+        Self.blockTerminalSignals()
         Thread.current.name = name
         body()
       }
@@ -36,6 +37,21 @@ final class JoinableThread {
       throw RenderServiceError.systemCall("pthread_create", result)
     }
     self.handle = handle
+  }
+
+  /// The signals only the main thread takes. A process-directed signal goes to any thread
+  /// that does not block it; on a worker, a terminal signal would run its handler (which
+  /// calls curses) beside the drawing thread, a SIGWINCH would not wake the main thread's
+  /// poll, and a SIGTSTP arriving while curses draws (when curses ignores it for the
+  /// moment) would be lost instead of waiting, blocked, for the main thread.
+  static let terminalSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH]
+
+  /// Blocks `terminalSignals` in the calling thread.
+  static func blockTerminalSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in terminalSignals { sigaddset(&set, signal) }
+    pthread_sigmask(SIG_BLOCK, &set, nil)
   }
 
   /// Waits for the thread to finish. Later calls return at once.

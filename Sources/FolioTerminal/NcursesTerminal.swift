@@ -110,8 +110,17 @@ public final class NcursesTerminal: TerminalBackend {
       }
     }
     previous = buffer
+    // doupdate() ignores SIGTSTP while it writes (so as not to stop half-way), which drops a
+    // Ctrl-Z typed meanwhile. Blocked instead, the signal waits and suspends once the frame is
+    // out. (Worker threads block it too, so it cannot go to them.)
+    var suspend = sigset_t()
+    var previousMask = sigset_t()
+    sigemptyset(&suspend)
+    sigaddset(&suspend, SIGTSTP)
+    pthread_sigmask(SIG_BLOCK, &suspend, &previousMask)
     wnoutrefresh(folio_stdscr())
     doupdate()
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
   }
 
   private func attributes(of cell: Cell) -> attr_t {

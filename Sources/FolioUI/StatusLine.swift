@@ -19,8 +19,15 @@ struct StatusLine {
     let rightWidth = width.width(of: right)
     let left = " " + (state.message ?? state.document.title)
     if rightWidth >= columns {
-      // Too narrow for everything: the page position wins.
-      let position = width.truncated(state.document.position(of: state.currentPage), toWidth: columns)
+      // Too narrow for everything: the page position wins, the label going first, then the
+      // page count ("iv · 4 / 320", "4 / 320", "4"), so the page number always shows.
+      let page = state.currentPage
+      let choices = [
+        state.document.position(of: page), "\(page.number) / \(state.document.pageCount)",
+        String(page.number),
+      ]
+      let position = choices.first { width.width(of: $0) <= columns }
+        ?? width.truncated(choices[choices.count - 1], toWidth: columns)
       screen.write(position, at: CellPoint(x: 0, y: row), maxWidth: columns, style: style, width: width)
       return
     }

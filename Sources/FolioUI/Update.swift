@@ -156,10 +156,10 @@ extension AppState {
         let rowStep = max(1, viewport.size.rows / 8) * times
         let columnStep = max(2, viewport.size.columns / 8) * times
         switch direction {
-        case .up: scroll(dx: 0, dy: -rowStep)
-        case .down: scroll(dx: 0, dy: rowStep)
-        case .left: scroll(dx: -columnStep, dy: 0)
-        case .right: scroll(dx: columnStep, dy: 0)
+        case .up: pan(dx: 0, dy: -rowStep)
+        case .down: pan(dx: 0, dy: rowStep)
+        case .left: pan(dx: -columnStep, dy: 0)
+        case .right: pan(dx: columnStep, dy: 0)
         }
       } else {
         let forward = direction == .down || direction == .right && spreadStyle.binding == .leftToRight
@@ -178,6 +178,24 @@ extension AppState {
     currentPage = spreads.pages(inSpread: target).lowerBound
     viewport = layout.viewport(showingItem: target, at: .center, from: viewport)
     followCurrentPageInShelf()
+  }
+
+  /// Pans the zoomed spread in spread mode: the viewport moves within the spread and never
+  /// past its edges onto the neighbouring spreads (which are not zoomed); along a side where
+  /// the zoomed spread is smaller than the screen it stays centered.
+  private mutating func pan(dx: Int, dy: Int) {
+    let frame = layout.frame(ofItem: layout.itemIndex(containing: currentPage))
+    func keep(_ origin: Int, view: Int, start: Int, length: Int) -> Int {
+      length <= view ? start - (view - length) / 2 : min(max(origin, start), start + length - view)
+    }
+    let moved = viewport.offsetBy(dx: dx, dy: dy)
+    let kept = Viewport(
+      origin: CellPoint(
+        x: keep(moved.origin.x, view: moved.size.columns, start: frame.minX, length: frame.size.columns),
+        y: keep(moved.origin.y, view: moved.size.rows, start: frame.minY, length: frame.size.rows)),
+      size: moved.size)
+    viewport = layout.clamped(kept)
+    followViewport()
   }
 
   private mutating func scroll(dx: Int, dy: Int) {

@@ -27,7 +27,10 @@ final class TmuxSession {
     try run(["set-option", "-t", name, "status", "off"])
   }
 
-  deinit { try? run(["kill-server"]) }
+  deinit {
+    try? run(["kill-server"])
+    unlink(socket)
+  }
 
   static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 

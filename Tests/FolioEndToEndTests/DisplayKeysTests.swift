@@ -1,0 +1,86 @@
+import FolioFixtures
+import Foundation
+import Testing
+
+/// Keys that change how pages are drawn rather than which page is shown: symbol sets,
+/// inverted paper, the help overlay.
+@Suite("Display keys")
+struct DisplayKeysTests {
+  @Test func cCyclesSymbolSets() throws {
+    let folio = try FolioSession(.numbered)
+    try folio.waitForRenders()
+    let sextant = try folio.screen().dropLast()
+    var names: [String] = []
+    for _ in 0..<6 {
+      let previous = names.last
+      try folio.press("c")
+      let status = try folio.waitForStatus { status in
+        guard let match = status.firstMatch(of: #/symbols: (\w+)/#) else { return false }
+        return String(match.1) != previous
+      }
+      names.append(status.firstMatch(of: #/symbols: (\w+)/#).map { String($0.1) } ?? "?")
+    }
+    #expect(names == ["octant", "braille", "ascii", "half", "quad", "sextant"], "\(names)")
+    // The ascii set really draws with ASCII: after three presses from the start.
+    try folio.press("c", "c", "c")
+    try folio.expectStatus("symbols: ascii")
+    try folio.expectScreen("pages drawn in ASCII") { screen in
+      (0..<(folio.rows - 1)).allSatisfy {
+        screen.text(ofRow: $0).unicodeScalars.allSatisfy(\.isASCII)
+      }
+    }
+    try folio.press("c", "c", "c")
+    try folio.expectStatus("symbols: sextant")
+    try folio.waitForRenders()
+    try folio.expectScreen("sextants again") { _ in (try? folio.screen().dropLast()) == sextant }
+    try folio.expectPage(1, of: 40)
+  }
+
+  @Test func iInvertsThePaper() throws {
+    let folio = try FolioSession(.numbered)
+    try folio.waitForRenders()
+    let area = 0..<folio.columns
+    let rows = 0..<(folio.rows - 1)
+    let light = try #require(try folio.styled().meanLightness(columns: area, rows: rows))
+    try folio.press("i")
+    try folio.expectScreen("dark paper") { screen in
+      (screen.meanLightness(columns: area, rows: rows) ?? 255) < light - 60
+    }
+    try folio.press("i")
+    try folio.expectScreen("light paper again") { screen in
+      abs((screen.meanLightness(columns: area, rows: rows) ?? 0) - light) < 10
+    }
+    try folio.expectPage(1, of: 40)
+  }
+
+  @Test func questionMarkShowsTheKeys() throws {
+    let folio = try FolioSession(.numbered)
+    func helpShown(_ screen: StyledScreen) -> Bool {
+      (0..<folio.rows).contains { screen.text(ofRow: $0).contains("Folio keys") }
+    }
+    try folio.press("?")
+    let help = try folio.expectScreen("help overlay", helpShown)
+    let text = (0..<folio.rows).map { help.text(ofRow: $0) }.joined(separator: "\n")
+    for line in [
+      "hjkl", "PgDn", "Ctrl-D", "G End", "Enter", "Tab", "+ - =", "right-to-left", "filmstrip",
+      "quit",
+    ] {
+      let words = line == "hjkl" ? "j ↓" : line
+      #expect(text.contains(words), "help lists \(words)")
+    }
+    // Any key closes it; ? and Escape only close it.
+    try folio.press("?")
+    try folio.expectScreen("help closed by ?") { !helpShown($0) }
+    try folio.press("?")
+    try folio.expectScreen("help overlay again", helpShown)
+    try folio.press("Escape")
+    try folio.expectScreen("help closed by Escape") { !helpShown($0) }
+    try folio.expectPage(1, of: 40)
+    try folio.press("?")
+    try folio.expectScreen("help overlay again", helpShown)
+    try folio.press("q")
+    try folio.expectScreen("help closed by q, folio still running") { !helpShown($0) }
+    #expect(folio.isAlive)
+    try folio.quit()
+  }
+}
