@@ -3,17 +3,17 @@ import Foundation
 import Testing
 
 /// Starting options (`--mode`, `--page`, `--spreads`, `--rtl`, `--invert`): folio opens where
-/// they say. Disabled until the options exist (the command line has only `--password` now).
+/// they say.
 @Suite("Starting options")
 struct StartingOptionsTests {
-  @Test(.disabled("needs --mode option"), arguments: ["grid", "continuous", "spread"])
+  @Test(arguments: ["grid", "continuous", "spread"])
   func modeOption(mode: String) throws {
     let folio = try FolioSession(.numbered, arguments: ["--mode", mode])
     try folio.expectStatus("1 / 40", mode)
     try folio.quit()
   }
 
-  @Test(.disabled("needs --page option"))
+  @Test
   func pageOptionTakesNumbersAndLabels() throws {
     let folio = try FolioSession(.numbered, arguments: ["--page", "17"])
     try folio.expectPage(17, of: 40)
@@ -24,7 +24,7 @@ struct StartingOptionsTests {
     try sample.quit()
   }
 
-  @Test(.disabled("needs --mode, --page, --spreads and --rtl options"))
+  @Test
   func spreadOptionsPutPageTwoLeftOfPageOne() throws {
     let folio = try FolioSession(
       .numbered, arguments: ["--mode", "spread", "--spreads", "double", "--rtl", "--page", "1"])
@@ -39,7 +39,7 @@ struct StartingOptionsTests {
     try folio.quit()
   }
 
-  @Test(.disabled("needs --invert option"))
+  @Test
   func invertOptionStartsOnDarkPaper() throws {
     let light = try FolioSession(.numbered)
     try light.waitForRenders()
@@ -52,5 +52,17 @@ struct StartingOptionsTests {
       (screen.meanLightness(columns: area, rows: rows) ?? 255) < lightness - 60
     }
     try dark.quit()
+  }
+
+  @Test func noColorMeansNoColorUnlessColorsSaysOtherwise() throws {
+    let plain = try FolioSession(.numbered, environment: ["NO_COLOR": "1"])
+    try plain.waitForRenders()
+    let rows = 0..<(plain.rows - 1)
+    #expect(try plain.styled().meanLightness(columns: 0..<plain.columns, rows: rows) == nil)
+    try plain.quit()
+    let colored = try FolioSession(.numbered, arguments: ["--colors", "256"], environment: ["NO_COLOR": "1"])
+    try colored.waitForRenders()
+    #expect(try colored.styled().meanLightness(columns: 0..<colored.columns, rows: rows) != nil)
+    try colored.quit()
   }
 }

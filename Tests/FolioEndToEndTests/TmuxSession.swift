@@ -22,7 +22,7 @@ final class TmuxSession {
     let assignments = env.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
     try run([
       "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows),
-      "env \(assignments) \(command); echo '[exited]' $?; sleep 600",
+      "env -u NO_COLOR -u COLORTERM -u COLUMNS -u LINES \(assignments) \(command); echo '[exited]' $?; sleep 600",
     ])
     try run(["set-option", "-t", name, "status", "off"])
   }
