@@ -14,15 +14,18 @@ enum PageRasterizer {
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
     // Poppler widens strokes thinner than one device unit to a whole unit (its stroke
     // adjustment for screens), which turns hairlines into solid pixel rows in small renders.
-    // Device units of a quarter pixel keep hairlines near their true weight, while images
-    // keep Poppler's box-filtered downscaling (measured: docs/benchmarks.md, Block rasterizer).
-    let unitsPerPixel = keepsHairlinesThin ? 4.0 : 1.0
+    // By default a device unit the size of a 150 dpi pixel (at most 4 per pixel, never more than one
+    // pixel) keeps hairlines at the weight they have on a screen, scaled down with the page,
+    // while images keep Poppler's box-filtered downscaling (docs/benchmarks.md).
+    let regionWidth = region.width * pageSize.width
+    let regionHeight = region.height * pageSize.height
+    let pointsPerPixel = regionWidth / Double(max(size.width, 1))
+    // With `keepsHairlinesThin` off, one unit per pixel: exactly Poppler's own raster.
+    let unitsPerPixel = keepsHairlinesThin ? min(4, max(1, pointsPerPixel * 150 / 72)) : 1
     cairo_surface_set_device_scale(surface, 1 / unitsPerPixel, 1 / unitsPerPixel)
     let context = cairo_create(surface)
     cairo_set_source_rgb(context, 1, 1, 1)
     cairo_paint(context)
-    let regionWidth = region.width * pageSize.width
-    let regionHeight = region.height * pageSize.height
     cairo_scale(
       context, unitsPerPixel * Double(size.width) / regionWidth,
       unitsPerPixel * Double(size.height) / regionHeight)

@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# blockart-compare.sh CORPUS_DIR OUTPUT.md
+#
+# Compares `folio --print` with chafa (and timg for half/quad) on the first and middle page of
+# every PDF in CORPUS_DIR, at 40x20, 80x40 and 160x60 cells, for the symbol sets half, quad,
+# sextant, braille and ascii, with the blockart scorer (../shared/tools/blockart/score.py), and
+# writes Markdown tables: median ssim_2x4 (the headline) and native SSIM per set and size, and
+# folio's pixels->cells time against Poppler's render time for the same page and size.
+#
+# If OUTPUT.md exists and holds the markers <!-- blockart-compare:begin --> and
+# <!-- blockart-compare:end -->, only the text between them is replaced (so the script can
+# update docs/benchmarks.md in place); otherwise OUTPUT.md is written whole. The per-render
+# scores go to OUTPUT.tsv next to it.
+#
+# Environment:
+#   BLOCKART          scorer directory (default: ../shared/tools/blockart from the repository)
+#   BLOCKART_CACHE    cache for reference rasters and peer renders/scores, reused across runs
+#                     and safe to share between parallel runs (default: .build/blockart-cache)
+#   JOBS              parallel jobs (default: number of CPUs)
+#   SIZES             default "40x20 80x40 160x60"
+#   SYMSETS           default "half quad sextant braille ascii"
+#   SKIP              file names to leave out (default: the unusable and the very slow files,
+#                     see below)
+#   PASSWORDS         "file.pdf=password ..." for encrypted files
+#   FOLIO_ARGS        extra folio options, e.g. "--supersampling 1" (hidden measurement options)
+#   NO_BUILD=1        use the existing release build
+set -euo pipefail
+export LC_ALL=C.UTF-8
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+BLOCKART=${BLOCKART:-$ROOT/../shared/tools/blockart}
+CACHE=${BLOCKART_CACHE:-$ROOT/.build/blockart-cache}
+FOLIO=${FOLIO:-$ROOT/.build/release/folio}
+SIZES=${SIZES:-40x20 80x40 160x60}
+SYMSETS=${SYMSETS:-half quad sextant braille ascii}
+# ocrmypdf-invalid.pdf does not open; hugemono takes ~11 s per render; unreadable-metadata has
+# only blank 0x0 pages, which the scorer cannot crop.
+SKIP=${SKIP:-ocrmypdf-invalid.pdf ocrmypdf-hugemono-8400pt.pdf pypdf-unreadable-metadata.pdf}
+PASSWORDS=${PASSWORDS:-pypdf-password-openpassword.pdf=openpassword}
+FOLIO_ARGS=${FOLIO_ARGS:-}
+export BLOCKART CACHE FOLIO FOLIO_ARGS PASSWORDS
+
+password_for() {
+  local entry
+  for entry in $PASSWORDS; do
+    if [ "${entry%%=*}" = "$1" ]; then printf '%s' "${entry#*=}"; fi
+  done
+  return 0
+}
+
+# chafa's and timg's options for a symbol set (from the scorer's peer.sh).
+chafa_symbols() {
+  case $1 in half) echo vhalf ;; quad) echo quad+half ;; *) echo "$1" ;; esac
+}
+
+# Writes $2 atomically from stdin.
+atomic_write() { local tmp; tmp=$(mktemp "$1.XXXXXX"); cat > "$tmp"; mv -f "$tmp" "$1"; }
+
+# One page x size x symbol set: folio (fresh) and the peers (cached), scored.
+# Prints TSV rows: file page size symbols tool ssim_2x4 ssim render_ms cells_ms
+job() {
+  local work=$1 pdf=$2 page=$3 size=$4 sym=$5 ref=$6
+  local name key pw cols rows
+  name=$(basename "$pdf")
+  pw=$(password_for "$name")
+  cols=${size%x*}; rows=${size#*x}
+  key="${name%.pdf}_p${page}_${size}_${sym}"
+  local dir="$work/$key"; mkdir -p "$dir"
+  # folio: the picture and, separately, the timing (median of 7 renders and conversions).
+  # shellcheck disable=SC2086
+  "$FOLIO" --print --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
+    ${pw:+--password "$pw"} $FOLIO_ARGS "$pdf" > "$dir/folio.ansi" 2> "$dir/folio.err" || true
+  # shellcheck disable=SC2086
+  "$FOLIO" --print --timing --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
+    ${pw:+--password "$pw"} $FOLIO_ARGS "$pdf" 2> "$dir/timing.txt" > /dev/null || true
+  # Peers, cached by page, size and set (their input is the cached reference raster).
+  local peers="$CACHE/peers/$key"; mkdir -p "$peers"
+  local variants="chafa chafa-w9"
+  case $sym in half | quad) variants="$variants timg" ;; esac
+  local v
+  for v in $variants; do
+    [ -s "$peers/$v.json" ] && continue
+    case $v in
+      chafa) chafa --size "$size" --symbols "$(chafa_symbols "$sym")" --format symbols \
+        --colors full --dither none "$ref" ;;
+      chafa-w9) chafa --size "$size" --symbols "$(chafa_symbols "$sym")" --format symbols \
+        --colors full --dither none --work 9 "$ref" ;;
+      timg) env -u TIMG_USE_UPPER_BLOCK TERM=xterm-256color COLORTERM=truecolor \
+        timg -g"${cols}x${rows}" -p"${sym:0:1}" -E "$ref" ;;
+    esac 2> /dev/null | atomic_write "$peers/$v.ansi"
+    python3 "$BLOCKART/score.py" "$ref" "$peers/$v.ansi" 2> /dev/null | atomic_write "$peers/$v.json"
+  done
+  python3 "$BLOCKART/score.py" "$ref" "$dir/folio.ansi" 2> /dev/null > "$dir/folio.json" || true
+  python3 - "$name" "$page" "$size" "$sym" "$dir" "$peers" $variants <<'EOF'
+import json, math, re, sys
+name, page, size, sym, folio_dir, peers = sys.argv[1:7]
+def score(path):
+    try:
+        d = json.loads(open(path).read().strip().splitlines()[0])
+        values = [d.get("ssim_2x4"), d.get("ssim")]
+        return ["" if v is None or (isinstance(v, float) and math.isnan(v)) else str(v) for v in values]
+    except Exception:
+        return ["", ""]
+timing = open(folio_dir + "/timing.txt").read()
+m = re.search(r"render_ms=([\d.]+) cells_ms=([\d.]+)", timing)
+render, cells = (m.group(1), m.group(2)) if m else ("", "")
+print("\t".join([name, page, size, sym, "folio"] + score(folio_dir + "/folio.json") + [render, cells]))
+for v in sys.argv[7:]:
+    print("\t".join([name, page, size, sym, v] + score(f"{peers}/{v}.json") + ["", ""]))
+EOF
+}
+export -f job password_for chafa_symbols atomic_write
+
+if [ "${1:-}" = --job ]; then shift; job "$@"; exit 0; fi
+if [ $# -ne 2 ]; then awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 2; fi
+CORPUS=$1
+OUT=$2
+TSV=${OUT%.md}.tsv
+JOBS=${JOBS:-$(nproc)}
+
+if [ "${NO_BUILD:-0}" != 1 ]; then (cd "$ROOT" && swift build -c release --product folio >&2); fi
+mkdir -p "$CACHE/ref" "$CACHE/peers"
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/blockart-compare.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+# Pages: the first and page n/2+1 of each file; references at 1650 px on the long side
+# (150 dpi for Letter, and enough for tiny or huge pages).
+: > "$WORK/jobs"
+skipped=()
+for pdf in "$CORPUS"/*.pdf; do
+  name=$(basename "$pdf")
+  if [[ " $SKIP " == *" $name "* ]]; then skipped+=("$name"); continue; fi
+  pw=$(password_for "$name")
+  count=$(pdfinfo ${pw:+-upw "$pw"} "$pdf" 2> /dev/null | awk '/^Pages:/ { print $2 }') || true
+  if [ -z "${count:-}" ] || [ "$count" -lt 1 ]; then skipped+=("$name (does not open)"); continue; fi
+  for page in $(printf '%s\n' 1 $((count / 2 + 1)) | sort -un); do
+    ref="$CACHE/ref/${name%.pdf}_p$page.png"
+    if [ ! -s "$ref" ]; then
+      pdftoppm ${pw:+-upw "$pw"} -scale-to 1650 -f "$page" -l "$page" -png -singlefile "$pdf" \
+        "$WORK/ref" 2> /dev/null && mv -f "$WORK/ref.png" "$ref" || continue
+    fi
+    for size in $SIZES; do
+      for sym in $SYMSETS; do printf '%s\t%s\t%s\t%s\t%s\n' "$pdf" "$page" "$size" "$sym" "$ref"; done
+    done
+  done
+done >> "$WORK/jobs"
+echo "blockart-compare: $(wc -l < "$WORK/jobs") jobs on $JOBS cores; skipped: ${skipped[*]:-none}" >&2
+
+printf 'file\tpage\tsize\tsymbols\ttool\tssim_2x4\tssim\trender_ms\tcells_ms\n' > "$TSV"
+tr '\t' '\n' < "$WORK/jobs" | xargs -d '\n' -n 5 -P "$JOBS" "$0" --job "$WORK" \
+  >> "$TSV" 2> "$WORK/errors" || true
+[ -s "$WORK/errors" ] && sed 's/^/blockart-compare: /' "$WORK/errors" | head -20 >&2
+
+python3 - "$TSV" "$OUT" "${skipped[*]:-none}" "$FOLIO_ARGS" <<'EOF'
+import collections, statistics, sys
+tsv, out, skipped, folio_args = sys.argv[1:5]
+rows = [line.rstrip("\n").split("\t") for line in open(tsv)][1:]
+sets = ["half", "quad", "sextant", "braille", "ascii"]
+sizes = ["40x20", "80x40", "160x60"]
+score = collections.defaultdict(dict)   # (set, size, tool) -> {page: (s24, ssim)}
+timing = collections.defaultdict(list)  # (set, size) -> [(render, cells)]
+for f, page, size, sym, tool, s24, ssim, render, cells in rows:
+    if s24 and ssim:
+        score[(sym, size, tool)][(f, page)] = (float(s24), float(ssim))
+    if tool == "folio" and render and cells:
+        timing[(sym, size)].append((float(render), float(cells)))
+def med(values):
+    return statistics.median(values) if values else float("nan")
+lines = ["<!-- blockart-compare:begin -->",
+         "Generated by `Scripts/blockart-compare.sh` (median over the pages every tool in the row "
+         "could be scored on; skipped: %s%s)." % (skipped, "; folio options: `%s`" % folio_args if folio_args else ""),
+         "",
+         "| symbols | size | pages | folio ssim_2x4 | best chafa ssim_2x4 | folio − chafa | folio SSIM | chafa SSIM | timg ssim_2x4 |",
+         "|---|---|---|---|---|---|---|---|---|"]
+for sym in sets:
+    for size in sizes:
+        folio = score.get((sym, size, "folio"), {})
+        if not folio:
+            continue
+        best = None
+        for v in ("chafa", "chafa-w9"):
+            peer = score.get((sym, size, v), {})
+            pages = sorted(set(folio) & set(peer))
+            if not pages:
+                continue
+            m = med([peer[p][0] for p in pages])
+            if best is None or m > best[1]:
+                best = (v, m, pages, peer)
+        if best is None:
+            continue
+        v, m, pages, peer = best
+        f24 = med([folio[p][0] for p in pages])
+        timg = score.get((sym, size, "timg"), {})
+        tpages = [p for p in pages if p in timg]
+        timg_text = "%.3f" % med([timg[p][0] for p in tpages]) if tpages else "—"
+        lines.append("| %s | %s | %d | **%.3f** | %.3f (%s) | %+.3f | %.3f | %.3f | %s |" % (
+            sym, size, len(pages), f24, m, v, f24 - m, med([folio[p][1] for p in pages]),
+            med([peer[p][1] for p in pages]), timg_text))
+lines += ["", "Folio's cost per page (median of 7 runs each, same process): Poppler rendering the page at "
+          "the supersampled size folio asks for, and `BlockRasterizer.cells` turning those pixels into cells.", "",
+          "| symbols | size | pages | Poppler render ms | pixels→cells ms | cells/render median | cells/render 90th pct |",
+          "|---|---|---|---|---|---|---|"]
+for sym in sets:
+    for size in sizes:
+        t = timing.get((sym, size), [])
+        if not t:
+            continue
+        ratios = sorted(c / r for r, c in t if r > 0)
+        p90 = ratios[min(len(ratios) - 1, int(0.9 * len(ratios)))]
+        lines.append("| %s | %s | %d | %.2f | %.3f | %.1f %% | %.1f %% |" % (
+            sym, size, len(t), med([r for r, _ in t]), med([c for _, c in t]), 100 * med(ratios), 100 * p90))
+lines.append("<!-- blockart-compare:end -->")
+block = "\n".join(lines) + "\n"
+try:
+    text = open(out).read()
+except FileNotFoundError:
+    text = ""
+begin, end = "<!-- blockart-compare:begin -->", "<!-- blockart-compare:end -->"
+if begin in text and end in text:
+    text = text[:text.index(begin)] + block.rstrip("\n") + text[text.index(end) + len(end):]
+else:
+    text = "# Block rasterizer comparison\n\n" + block
+open(out, "w").write(text)
+print(block)
+EOF
