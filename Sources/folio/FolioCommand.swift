@@ -58,23 +58,38 @@ struct Failure: Error {
 extension FolioCommand {
   /// Runs the command and exits: one line on stderr for any failure, status 2 for usage errors.
   static func mainExitingCleanly() -> Never {
+    var command: FolioCommand
     do {
-      var command = try parseAsRoot()
+      command = try parse()
+    } catch {
+      exitForUsage(error)
+    }
+    do {
       try command.run()
       Foundation.exit(0)
     } catch let failure as Failure {
       FileHandle.standardError.write(Data((failure.line + "\n").utf8))
       Foundation.exit(failure.status)
+    } catch let error as ValidationError {
+      exitForUsage(error)
     } catch {
-      let code = exitCode(for: error)
-      if code == .success {
-        print(fullMessage(for: error))
-        Foundation.exit(0)
-      }
-      let message = fullMessage(for: error)
-        .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
-      FileHandle.standardError.write(Data("folio: \(message)\n".utf8))
-      Foundation.exit(2)
+      // Anything else is a failure of the run, not of the command line.
+      let reason = TerminalText.sanitized("\(error)")
+      FileHandle.standardError.write(Data("folio: \(reason)\n".utf8))
+      Foundation.exit(1)
     }
+  }
+
+  /// Help and version go to stdout with status 0; usage errors are one line and status 2.
+  private static func exitForUsage(_ error: any Error) -> Never {
+    if exitCode(for: error) == .success {
+      print(fullMessage(for: error))
+      Foundation.exit(0)
+    }
+    var message = fullMessage(for: error)
+      .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+    if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+    FileHandle.standardError.write(Data("folio: \(message)\n".utf8))
+    Foundation.exit(2)
   }
 }

@@ -16,15 +16,26 @@ struct Viewer {
     let page = try options.startPage(in: document, path: path)
     // NO_COLOR means no color unless --colors says otherwise.
     let requested = options.colors ?? (ColorMode.preferred(environment: environment) == .none ? ColorMode.none : nil)
-    let terminal = try NcursesTerminal(colors: requested, environment: environment)
+    let terminal: NcursesTerminal
+    do {
+      terminal = try NcursesTerminal(colors: requested, environment: environment)
+    } catch {
+      throw Failure(path: nil, reason: "\(error)")
+    }
     defer { terminal.restore() }
     let aspect = options.cellAspect.map { CellAspect($0) } ?? terminal.cellAspect ?? .standard
     let state = BrowserSetup.state(
       for: document, options: options, mode: options.mode ?? .grid, page: page,
       screenSize: terminal.size, colors: terminal.colorMode, cellAspect: aspect,
       environment: environment)
-    let browser = try BrowserSetup.browser(
-      state: state, terminal: terminal, document: document, options: options, readsAllPageFacts: true)
+    let browser: Browser<NcursesTerminal>
+    do {
+      browser = try BrowserSetup.browser(
+        state: state, terminal: terminal, document: document, options: options,
+        readsAllPageFacts: true)
+    } catch {
+      throw Failure(path: nil, reason: "cannot start rendering (\(error))")
+    }
     browser.run()
   }
 }

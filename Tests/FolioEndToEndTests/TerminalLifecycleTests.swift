@@ -32,6 +32,14 @@ struct TerminalLifecycleTests {
     expectSaneTerminal(screen)
   }
 
+  @Test func unknownTerminalTypeIsOneLineAndStatusOne() throws {
+    let tmux = try TmuxSession(
+      command: "\(FolioProcess.executable); echo \"[status] $?\"", environment: ["TERM": "nosuchterm"])
+    let screen = try tmux.waitFor("[status]")
+    #expect(screen.contains { $0.contains("[status] 1") })
+    #expect(screen.contains { $0.hasPrefix("folio: unknown terminal type") })
+  }
+
   @Test(arguments: ["TERM", "HUP", "INT"])
   func signalsRestoreTerminal(signal name: String) throws {
     let path = try FixtureLibrary.path(.mixedSizes)
