@@ -16,7 +16,7 @@ public struct BlockRasterizer: Sendable {
   public var isInverted: Bool
   /// Where color error is measured and colors are averaged.
   public var errorSpace: ErrorSpace
-  /// Pixels rendered per sub-cell along each axis (1…4), averaged down to one sample.
+  /// Pixels rendered per sub-cell along each axis (1…8), averaged down to one sample.
   public var supersampling: Int
   /// How lightness becomes patterns without colors.
   public var dithering: Dithering
@@ -44,8 +44,8 @@ public struct BlockRasterizer: Sendable {
     self.workFactor = workFactor
   }
 
-  /// Pixels rendered per sub-cell along each axis, clamped to 1…4.
-  var factor: Int { min(4, max(1, supersampling)) }
+  /// Pixels rendered per sub-cell along each axis, clamped to 1…8.
+  var factor: Int { min(8, max(1, supersampling)) }
 
   /// The pixel size to render a page at so that it fills `cells` exactly.
   public func pixelSize(for cells: CellSize) -> PixelSize {
@@ -57,8 +57,7 @@ public struct BlockRasterizer: Sendable {
   /// Converts `image` into `size` cells. The image should be `pixelSize(for: size)`; any other
   /// size is box-filtered onto the sub-cell grid as well as it divides. O(pixels + cells).
   public func cells(from image: RGBAImage, size: CellSize) -> ScreenBuffer {
-    var buffer = ScreenBuffer(size: size)
-    guard !size.isEmpty else { return buffer }
+    guard !size.isEmpty else { return ScreenBuffer(size: size) }
     let table = symbols.table
     let grid = SampleGrid(
       image, width: size.columns * table.columns, height: size.rows * table.rows,
@@ -68,6 +67,7 @@ public struct BlockRasterizer: Sendable {
     defer { cell.deallocate() }
     let output = CellOutput(table: table, rasterizer: self)
     if colorMode == .none {
+      var buffer = ScreenBuffer(size: size)
       fillMonochrome(&buffer, grid: grid, table: table, output: output)
       return buffer
     }
@@ -76,36 +76,42 @@ public struct BlockRasterizer: Sendable {
     let tables = ExhaustiveTables(subCellCount: count <= 6 ? count : 1)
     let top = UnsafeMutableBufferPointer<(gain: Float, glyph: Int)>.allocate(capacity: 4)
     defer { top.deallocate() }
-    var lastFlat: (color: SIMD4<Float>, cell: Cell)? = nil
-    for row in 0..<size.rows {
-      for column in 0..<size.columns {
-        grid.gather(column: column, row: row, columns: table.columns, rows: table.rows, into: cell)
-        let choice: CellChoice
-        let isFlat = fitter.isUniform(cell, tolerance: 1e-5)
-        if isFlat {
-          // Runs of one flat color (paper, margins) reuse the cell made for the first.
-          if let last = lastFlat, last.color == cell[0] {
-            buffer[column, row] = last.cell
-            continue
+    var cells = [Cell](repeating: .blank, count: size.area)
+    cells.withUnsafeMutableBufferPointer { cells in
+      var lastFlat: (color: SIMD4<Float>, cell: Cell)? = nil
+      var index = 0
+      for row in 0..<size.rows {
+        for column in 0..<size.columns {
+          defer { index += 1 }
+          grid.gather(
+            column: column, row: row, columns: table.columns, rows: table.rows, into: cell)
+          let choice: CellChoice
+          let isFlat = fitter.isUniform(cell, tolerance: 1e-5)
+          if isFlat {
+            // Runs of one flat color (paper, margins) reuse the cell made for the first.
+            if let last = lastFlat, last.color == cell[0] {
+              cells[index] = last.cell
+              continue
+            }
+            choice = fitter.flat(cell)
+          } else {
+            switch table.kind {
+            case .blocks:
+              choice =
+                count <= 6 ? fitter.fitExhaustive(cell, tables: tables) : fitter.fitShortlist(cell)
+            case .dots:
+              choice = fitter.fitDots(cell)
+            case .glyphs:
+              choice = glyphs.map { $0.fit(cell, top: top) } ?? fitter.flat(cell)
+            }
           }
-          choice = fitter.flat(cell)
-        } else {
-          switch table.kind {
-          case .blocks:
-            choice =
-              count <= 6 ? fitter.fitExhaustive(cell, tables: tables) : fitter.fitShortlist(cell)
-          case .dots:
-            choice = fitter.fitDots(cell)
-          case .glyphs:
-            choice = glyphs.map { $0.fit(cell, top: top) } ?? fitter.flat(cell)
-          }
+          let made = output.cell(for: choice, lumaAxis: fitter.lumaAxis)
+          cells[index] = made
+          if isFlat { lastFlat = (cell[0], made) }
         }
-        let made = output.cell(for: choice, lumaAxis: fitter.lumaAxis)
-        buffer[column, row] = made
-        if isFlat { lastFlat = (cell[0], made) }
       }
     }
-    return buffer
+    return ScreenBuffer(size: size, cells: cells) ?? ScreenBuffer(size: size)
   }
 
   /// Patterns from lightness alone: a sub-cell is on (drawn in the terminal's foreground,

@@ -37,6 +37,9 @@ struct SampleGrid: ~Copyable {
   /// Pixels a box may hold for `fillPacked`: two 16-bit channel sums per `UInt32`.
   static let packedLimit = 65535 / 255
 
+  /// `1 / n` for box areas `n` up to `packedLimit`.
+  static let reciprocals: [Float] = (0...packedLimit).map { $0 == 0 ? 0 : 1 / Float($0) }
+
   /// The fast path for sRGB: channel sums packed two per `UInt32` (red with blue, green with
   /// alpha). Rows are first summed per pixel column (a loop the compiler vectorizes), then
   /// each box sums its columns.
@@ -52,7 +55,9 @@ struct SampleGrid: ~Copyable {
     }
     let perByte = scale / 255
     let mask: UInt32 = 0x00FF_00FF
-    let reciprocals = (0...Self.packedLimit).map { $0 == 0 ? 0 : 1 / Float($0) }
+    let reciprocals = Self.reciprocals
+    let starts = columns.map(\.0)
+    let widths = columns.map { $0.1 - $0.0 }
     image.pixels.withUnsafeBytes { bytes in
       let pixels = bytes.bindMemory(to: UInt32.self)
       guard let base = pixels.baseAddress, let rb = redBlue.baseAddress,
@@ -107,27 +112,34 @@ struct SampleGrid: ~Copyable {
             ga[x] &+= (p >> 8) & mask
           }
         }
+        let boxHeight = y1 - y0
+        let row = gy * width
         for gx in 0..<width {
-          let (x0, x1) = columns[gx]
-          var sumRB: UInt32 = 0
-          var sumGA: UInt32 = 0
-          if x1 - x0 == 4 {
+          let x0 = starts[gx]
+          let span = widths[gx]
+          var sumRB: UInt32
+          var sumGA: UInt32
+          switch span {
+          case 4:
             sumRB = UnsafeRawPointer(rb + x0).loadUnaligned(as: SIMD4<UInt32>.self).wrappedSum()
             sumGA = UnsafeRawPointer(ga + x0).loadUnaligned(as: SIMD4<UInt32>.self).wrappedSum()
-          } else {
-            for x in x0..<x1 {
+          case 1:
+            sumRB = rb[x0]
+            sumGA = ga[x0]
+          default:
+            sumRB = 0
+            sumGA = 0
+            for x in x0..<(x0 + span) {
               sumRB &+= rb[x]
               sumGA &+= ga[x]
             }
           }
-          let area = (x1 - x0) * (y1 - y0)
-          let index = gy * width + gx
-          if sumGA >> 16 == 255 * UInt32(area) {
-            let sums = SIMD4<Float>(
-              Float(sumRB & 0xFFFF), Float(sumGA & 0xFFFF), Float(sumRB >> 16), 0)
-            samples[index] = sums * perByte * reciprocals[area]
+          let area = span * boxHeight
+          if sumGA >> 16 == 255 &* UInt32(truncatingIfNeeded: area) {
+            let sums = SIMD4<UInt32>(sumRB & 0xFFFF, sumGA & 0xFFFF, sumRB >> 16, 0)
+            samples[row + gx] = SIMD4<Float>(sums) * (perByte * reciprocals[area])
           } else {
-            samples[index] = averageOverWhite(
+            samples[row + gx] = averageOverWhite(
               image, columns: columns[gx], rows: rows[gy], table: nil, scale: scale)
           }
         }

@@ -12,6 +12,13 @@ public struct ScreenBuffer: Hashable, Sendable {
     self.cells = Array(repeating: fill, count: size.area)
   }
 
+  /// Creates a buffer from `size.area` cells in row-major order; nil for any other count.
+  public init?(size: CellSize, cells: [Cell]) {
+    guard cells.count == size.area else { return nil }
+    self.size = size
+    self.cells = cells
+  }
+
   /// The cell at column `x`, row `y`. Reads outside give a blank cell; writes outside are
   /// ignored, so views may draw partly off-screen.
   public subscript(x: Int, y: Int) -> Cell {

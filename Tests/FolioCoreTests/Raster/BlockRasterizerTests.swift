@@ -246,7 +246,7 @@ struct BlockRasterizerTests {
         == PixelSize(width: 160, height: 160))
     #expect(
       BlockRasterizer(symbols: .octant, supersampling: 9).pixelSize(for: cells)
-        == PixelSize(width: 640, height: 640))
+        == PixelSize(width: 1280, height: 1280))
   }
 
   @Test func imagesOfOtherSizesStillConvert() {
