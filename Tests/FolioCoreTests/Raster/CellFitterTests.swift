@@ -31,7 +31,7 @@ struct CellFitterTests {
 
   /// Random cells: two base colors with noise, in error-space units.
   static func randomCells(count: Int, subCells: Int, seed: UInt64) -> [[SIMD4<Float>]] {
-    var generator = RasterTestImages.Generator(state: seed)
+    var generator = SplitMix64(seed: seed)
     func color() -> SIMD4<Float> {
       SIMD4(
         Float.random(in: 0...1, using: &generator), Float.random(in: 0...1, using: &generator),
