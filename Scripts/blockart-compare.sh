@@ -24,6 +24,8 @@
 #   PASSWORDS         "file.pdf=password ..." for encrypted files
 #   FOLIO_ARGS        extra folio options, e.g. "--supersampling 1" (hidden measurement options)
 #   NO_BUILD=1        use the existing release build
+#   NO_TIMING=1       skip the timing runs (for quality-only experiments)
+#   FOLIO             the folio executable (default: .build/release/folio)
 set -euo pipefail
 export LC_ALL=C.UTF-8
 
@@ -39,7 +41,7 @@ SYMSETS=${SYMSETS:-half quad sextant braille ascii}
 SKIP=${SKIP:-ocrmypdf-invalid.pdf ocrmypdf-hugemono-8400pt.pdf pypdf-unreadable-metadata.pdf}
 PASSWORDS=${PASSWORDS:-pypdf-password-openpassword.pdf=openpassword}
 FOLIO_ARGS=${FOLIO_ARGS:-}
-export BLOCKART CACHE FOLIO FOLIO_ARGS PASSWORDS
+export BLOCKART CACHE FOLIO FOLIO_ARGS PASSWORDS NO_TIMING
 
 password_for() {
   local entry
@@ -71,9 +73,13 @@ job() {
   # shellcheck disable=SC2086
   "$FOLIO" --print --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
     ${pw:+--password "$pw"} $FOLIO_ARGS "$pdf" > "$dir/folio.ansi" 2> "$dir/folio.err" || true
-  # shellcheck disable=SC2086
-  "$FOLIO" --print --timing --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
-    ${pw:+--password "$pw"} $FOLIO_ARGS "$pdf" 2> "$dir/timing.txt" > /dev/null || true
+  if [ "${NO_TIMING:-0}" = 1 ]; then
+    : > "$dir/timing.txt"
+  else
+    # shellcheck disable=SC2086
+    "$FOLIO" --print --timing --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
+      ${pw:+--password "$pw"} $FOLIO_ARGS "$pdf" 2> "$dir/timing.txt" > /dev/null || true
+  fi
   # Peers, cached by page, size and set (their input is the cached reference raster).
   local peers="$CACHE/peers/$key"; mkdir -p "$peers"
   local variants="chafa chafa-w9"

@@ -67,7 +67,7 @@ struct PrintOptions: ParsableArguments {
   var timing = false
 
   @Option(help: .hidden)
-  var supersampling: Int = BlockRasterizer.defaultSupersampling
+  var supersampling: Int?
 
   @Option(help: .hidden)
   var errorSpace: String?

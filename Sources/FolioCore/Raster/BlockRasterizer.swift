@@ -16,40 +16,53 @@ public struct BlockRasterizer: Sendable {
   public var isInverted: Bool
   /// Where color error is measured and colors are averaged.
   public var errorSpace: ErrorSpace
-  /// Pixels rendered per sub-cell along each axis (1…8), averaged down to one sample.
-  public var supersampling: Int
+  /// Pixels rendered per sub-cell along each axis (1…8), averaged down to one sample; nil
+  /// picks the largest factor that keeps the render within `pixelBudget`.
+  public var supersampling: Int?
+  /// The most pixels an automatic supersampling factor may ask Poppler for.
+  public var pixelBudget: Int
   /// How lightness becomes patterns without colors.
   public var dithering: Dithering
   /// Effort for 2 x 4 block sets: rounds of single-flip refinement after the shortlist.
   public var workFactor: Int
 
-  /// The defaults chosen by measurement (docs/benchmarks.md): sRGB with luma weights, each
-  /// sub-cell rendered as 4 x 4 pixels and averaged.
+  /// The error space chosen by measurement (docs/benchmarks.md): sRGB with luma weights.
   public static let defaultErrorSpace = ErrorSpace.lumaWeightedSRGB
-  /// See `defaultErrorSpace`.
-  public static let defaultSupersampling = 4
+  /// About a megapixel: 8 x 8 pixels per sub-cell up to 80 x 40 sextant cells of a Letter
+  /// page, fewer beyond (docs/benchmarks.md).
+  public static let defaultPixelBudget = 1_000_000
 
   /// Creates a rasterizer.
   public init(
     symbols: SymbolSet = .sextant, colorMode: ColorMode = .truecolor, isInverted: Bool = false,
-    errorSpace: ErrorSpace = defaultErrorSpace, supersampling: Int = defaultSupersampling,
-    dithering: Dithering = .ordered, workFactor: Int = 2
+    errorSpace: ErrorSpace = defaultErrorSpace, supersampling: Int? = nil,
+    pixelBudget: Int = defaultPixelBudget, dithering: Dithering = .ordered, workFactor: Int = 2
   ) {
     self.symbols = symbols
     self.colorMode = colorMode
     self.isInverted = isInverted
     self.errorSpace = errorSpace
     self.supersampling = supersampling
+    self.pixelBudget = pixelBudget
     self.dithering = dithering
     self.workFactor = workFactor
   }
 
-  /// Pixels rendered per sub-cell along each axis, clamped to 1…8.
-  var factor: Int { min(8, max(1, supersampling)) }
+  /// Pixels rendered per sub-cell along each axis for `cells`: `supersampling` clamped to
+  /// 1…8, or the largest factor up to 8 whose render fits in `pixelBudget` (at least 1).
+  public func supersamplingFactor(for cells: CellSize) -> Int {
+    if let supersampling { return min(8, max(1, supersampling)) }
+    let table = symbols.table
+    let samples = max(1, cells.area * table.subCellCount)
+    var factor = 8
+    while factor > 1 && samples * factor * factor > pixelBudget { factor -= 1 }
+    return factor
+  }
 
   /// The pixel size to render a page at so that it fills `cells` exactly.
   public func pixelSize(for cells: CellSize) -> PixelSize {
     let table = symbols.table
+    let factor = supersamplingFactor(for: cells)
     return PixelSize(
       width: cells.columns * table.columns * factor, height: cells.rows * table.rows * factor)
   }

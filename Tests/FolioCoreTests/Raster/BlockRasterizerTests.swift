@@ -281,3 +281,19 @@ struct BlockRasterizerTests {
     }
   }
 }
+
+extension BlockRasterizerTests {
+  @Test func automaticSupersamplingStaysWithinThePixelBudget() {
+    let rasterizer = BlockRasterizer(symbols: .sextant)
+    #expect(rasterizer.supersamplingFactor(for: CellSize(columns: 28, rows: 20)) == 8)
+    #expect(rasterizer.supersamplingFactor(for: CellSize(columns: 85, rows: 60)) == 5)
+    #expect(rasterizer.supersamplingFactor(for: CellSize(columns: 400, rows: 150)) == 1)
+    for columns in stride(from: 1, through: 300, by: 7) {
+      let cells = CellSize(columns: columns, rows: columns / 2 + 1)
+      let pixels = rasterizer.pixelSize(for: cells)
+      let factor = rasterizer.supersamplingFactor(for: cells)
+      #expect(pixels.area <= BlockRasterizer.defaultPixelBudget || factor == 1)
+      #expect((1...8).contains(factor))
+    }
+  }
+}
