@@ -41,12 +41,11 @@ extension AppState {
   }
 
   private mutating func perform(_ actions: [(Action, Int?)]) -> [Effect] {
-    var effects: [Effect] = []
     for (action, count) in actions {
       if action == .quit { return [.quit] }
       perform(action, count: count)
     }
-    return effects
+    return []
   }
 
   private mutating func handlePrompt(_ key: Key) -> [Effect] {
@@ -122,10 +121,13 @@ extension AppState {
     if mode == .spread && spreadZoom > .fit {
       spreadZoom = .fit
     }
-    viewport = layout.viewport(showing: target, at: mode == .grid ? .nearest : .center, from: viewport)
-    if mode == .continuous {
-      viewport = layout.viewport(showing: target, at: .start, from: viewport)
+    let position: ScrollPosition
+    switch mode {
+    case .grid: position = .nearest
+    case .continuous: position = .start
+    case .spread: position = .center
     }
+    viewport = layout.viewport(showing: target, at: position, from: viewport)
     followCurrentPageInShelf()
   }
 
