@@ -87,8 +87,7 @@ public struct BlockRasterizer: Sendable {
     let fitter = CellFitter(subCellCount: count, space: errorSpace, refinementRounds: workFactor)
     let glyphs = table.kind == .glyphs ? GlyphFitter(space: errorSpace) : nil
     let tables = ExhaustiveTables(subCellCount: count <= 6 ? count : 1)
-    let top = UnsafeMutableBufferPointer<(gain: Float, glyph: Int)>.allocate(capacity: 4)
-    defer { top.deallocate() }
+    let scratch = GlyphFitter.Scratch(shortlistSize: glyphs?.shortlistSize ?? 1)
     var cells = [Cell](repeating: .blank, count: size.area)
     cells.withUnsafeMutableBufferPointer { cells in
       var lastFlat: (color: SIMD4<Float>, cell: Cell)? = nil
@@ -115,7 +114,7 @@ public struct BlockRasterizer: Sendable {
             case .dots:
               choice = fitter.fitDots(cell)
             case .glyphs:
-              choice = glyphs.map { $0.fit(cell, top: top) } ?? fitter.flat(cell)
+              choice = glyphs.map { $0.fit(cell, scratch: scratch) } ?? fitter.flat(cell)
             }
           }
           let made = output.cell(for: choice, lumaAxis: fitter.lumaAxis)

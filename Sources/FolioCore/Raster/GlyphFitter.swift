@@ -20,6 +20,11 @@ struct GlyphFitter {
     let inverseNormSquared: [Float]
     /// The highest mean coverage: the darkest tone text can make.
     let densest: Float
+    /// `unit` transposed: for each sub-cell, the unit coverage of every glyph, `stride` apart,
+    /// so all projections are computed as a few vectorized multiply-adds.
+    let unitBySubCell: [Float]
+    /// Glyph count rounded up to a multiple of 8.
+    let stride: Int
 
     init() {
       let raw = AsciiGlyphCoverage.coverage
@@ -34,6 +39,12 @@ struct GlyphFitter {
       inverseNormSquared = norms.map { $0 > 1e-6 ? 1 / $0 : 0 }
       unit = zip(centered, norms).map { $1 > 1e-6 ? $0 / $1.squareRoot() : SIMD8(repeating: 0) }
       densest = means.max() ?? 1
+      stride = (coverage.count + 7) / 8 * 8
+      var transposed = [Float](repeating: 0, count: 8 * stride)
+      for (g, vector) in unit.enumerated() {
+        for s in 0..<8 { transposed[s * stride + g] = vector[s] }
+      }
+      unitBySubCell = transposed
     }
 
     static let ascii = Shapes()
@@ -55,11 +66,10 @@ struct GlyphFitter {
     self.shortlistSize = shortlistSize
   }
 
-  /// The best glyph and colors for 8 samples. `top` is scratch space for `shortlistSize`
-  /// candidates.
-  func fit(
-    _ x: UnsafePointer<SIMD4<Float>>, top: UnsafeMutableBufferPointer<(gain: Float, glyph: Int)>
-  ) -> CellChoice {
+  /// The best glyph and colors for 8 samples. `scratch` holds the work space.
+  func fit(_ x: UnsafePointer<SIMD4<Float>>, scratch: borrowing Scratch) -> CellChoice {
+    let top = scratch.top
+    let projections = scratch.projections
     var mean = SIMD4<Float>(repeating: 0)
     for s in 0..<8 { mean += x[s] }
     mean /= 8
@@ -74,10 +84,19 @@ struct GlyphFitter {
     guard flatError > 1e-8 else { return best }
     var bestError = flatError
     // Stage 1: rank by explained luma variation, keeping the top few (insertion, small K).
+    let stride = shapes.stride
+    shapes.unitBySubCell.withUnsafeBufferPointer { columns in
+      for g in 0..<stride { projections[g] = 0 }
+      for s in 0..<8 {
+        let weight = luma[s]
+        let column = columns.baseAddress.map { $0 + s * stride }
+        guard let column else { return }
+        for g in 0..<stride { projections[g] += column[g] * weight }
+      }
+    }
     top.update(repeating: (0, 0))
     for g in 1..<shapes.unit.count {
-      let p = (shapes.unit[g] * luma).sum()
-      let gain = p * p
+      let gain = projections[g] * projections[g]
       if gain <= top[shortlistSize - 1].gain { continue }
       var j = shortlistSize - 1
       while j > 0 && top[j - 1].gain < gain {
@@ -125,5 +144,23 @@ struct GlyphFitter {
       }
     }
     return best
+  }
+
+  /// Work space for `fit`, allocated once per image.
+  struct Scratch: ~Copyable {
+    /// The best candidates so far.
+    let top: UnsafeMutableBufferPointer<(gain: Float, glyph: Int)>
+    /// One projection per glyph (padded to `Shapes.stride`).
+    let projections: UnsafeMutablePointer<Float>
+
+    init(shortlistSize: Int) {
+      top = .allocate(capacity: shortlistSize)
+      projections = .allocate(capacity: Shapes.ascii.stride)
+    }
+
+    deinit {
+      top.deallocate()
+      projections.deallocate()
+    }
   }
 }
