@@ -10,7 +10,7 @@
 # If OUTPUT.md exists and holds the markers <!-- blockart-compare:begin --> and
 # <!-- blockart-compare:end -->, only the text between them is replaced (so the script can
 # update docs/benchmarks.md in place); otherwise OUTPUT.md is written whole. The per-render
-# scores go to OUTPUT.tsv next to it.
+# scores go to $BLOCKART_CACHE/<OUTPUT name>.tsv.
 #
 # Environment:
 #   BLOCKART          scorer directory (default: ../shared/tools/blockart from the repository)
@@ -122,7 +122,7 @@ if [ "${1:-}" = --job ]; then shift; job "$@"; exit 0; fi
 if [ $# -ne 2 ]; then awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 2; fi
 CORPUS=$1
 OUT=$2
-TSV=${OUT%.md}.tsv
+TSV=$CACHE/$(basename "${OUT%.md}").tsv
 JOBS=${JOBS:-$(nproc)}
 
 if [ "${NO_BUILD:-0}" != 1 ]; then (cd "$ROOT" && swift build -c release --product folio >&2); fi

@@ -114,13 +114,11 @@ enum PrintCommand {
 
   /// The error space named by the hidden `--error-space` option (for measurements).
   static func errorSpace(named name: String?) throws -> ErrorSpace {
-    switch name {
-    case nil, "srgb-luma": return .lumaWeightedSRGB
-    case "linear-luma": return .linearLight
-    case "srgb-plain": return .plainSRGB
-    case "srgb-601": return ErrorSpace(transfer: .srgb, weights: SIMD3(0.299, 0.587, 0.114))
-    default: throw ValidationError("unknown error space '\(name ?? "")'")
+    guard let name else { return BlockRasterizer.defaultErrorSpace }
+    guard let space = ErrorSpace.named[name] else {
+      throw ValidationError("unknown error space '\(name)'")
     }
+    return space
   }
 
   /// The size of the terminal on standard output, if it is one.
