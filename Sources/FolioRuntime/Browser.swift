@@ -31,9 +31,12 @@ public final class Browser<Terminal: TerminalBackend> {
   ///
   /// `handoff` may carry the document the caller opened, which the first render thread then
   /// uses instead of opening another (the caller must not touch it again).
+  /// `releaseFreedMemory` runs on a background thread whenever a burst of renders or the page
+  /// reader finishes.
   public init(
     state: AppState, terminal: Terminal, view: AppView, cacheBytes: Int, workerCount: Int = 2,
     readsAllPageFacts: Bool = true, handoff: DocumentHandoff = DocumentHandoff(),
+    releaseFreedMemory: @escaping @Sendable () -> Void = {},
     openDocument: @escaping @Sendable () throws -> any DocumentSource
   ) throws {
     self.state = state
@@ -47,7 +50,8 @@ public final class Browser<Terminal: TerminalBackend> {
         // Render threads yield the CPU to the interface thread: keys before pictures.
         lowerThreadPriority()
         return try handoff.take() ?? openDocument()
-      }
+      },
+      whenDrained: releaseFreedMemory
     ) { document, request in
       RenderedPage(
         picture: try document.picture(for: request), pageSize: document.pageSize(at: request.page),
@@ -59,7 +63,8 @@ public final class Browser<Terminal: TerminalBackend> {
         makeWorker: {
           lowerThreadPriority()
           return try openDocument()
-        }
+        },
+        whenDrained: releaseFreedMemory
       ) { document, range in
         PageFacts(pages: range.map { index in
           let page = PageIndex(index)

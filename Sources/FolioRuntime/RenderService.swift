@@ -24,9 +24,13 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
   /// Starts `workerCount` threads (at least 1). A thread calls `makeWorker` before its first
   /// render, and again before the next one if it threw; then `render` with that worker for each
   /// request it takes. A throw from either becomes the request's failed outcome.
+  /// `whenDrained` runs on the thread whose delivery left nothing waiting or running, and on
+  /// each thread after its worker is released at shutdown (the app gives freed memory back to
+  /// the system there, off the interface thread).
   public init<Worker>(
     workerCount: Int = 2, name: String = "folio-render",
     makeWorker: @escaping @Sendable () throws -> Worker,
+    whenDrained: @escaping @Sendable () -> Void = {},
     render: @escaping @Sendable (inout Worker, Request) throws -> Output
   ) throws {
     state = RenderServiceState(wake: try WakePipe())
@@ -35,7 +39,7 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
       do {
         threads.append(
           try JoinableThread(name: "\(name)-\(number)") {
-            state.runWorker(makeWorker: makeWorker, render: render)
+            state.runWorker(makeWorker: makeWorker, whenDrained: whenDrained, render: render)
           })
       } catch {
         shutdown()
@@ -159,10 +163,14 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
 
   /// One thread's loop: take a request, render it with this thread's worker, deliver.
   func runWorker<Worker>(
-    makeWorker: @Sendable () throws -> Worker,
+    makeWorker: @Sendable () throws -> Worker, whenDrained: @Sendable () -> Void,
     render: @Sendable (inout Worker, Request) throws -> Output
   ) {
     var worker: Worker?
+    defer {
+      worker = nil
+      whenDrained()
+    }
     while let request = nextRequest() {
       let result: Result<Output, any Error>
       do {
@@ -173,7 +181,7 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
       } catch {
         result = .failure(error)
       }
-      deliver(RenderOutcome(request: request, result: result))
+      if deliver(RenderOutcome(request: request, result: result)) { whenDrained() }
     }
   }
 
@@ -188,7 +196,8 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
     }
   }
 
-  private func deliver(_ outcome: RenderOutcome<Request, Output>) {
+  /// Returns whether nothing is left waiting or running.
+  private func deliver(_ outcome: RenderOutcome<Request, Output>) -> Bool {
     withLock {
       queue.complete(outcome.request)
       inbox.append(outcome)
@@ -197,6 +206,7 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
         wake.signal()
       }
       condition.broadcast()
+      return queue.isIdle
     }
   }
 }

@@ -21,7 +21,7 @@ enum PipelineBenchmarks {
       state: state, terminal: MemoryTerminal(size: size), view: AppView(width: .approximate),
       cacheBytes: cacheBytes,
       readsAllPageFacts: ProcessInfo.processInfo.environment["FOLIO_BENCH_NO_FACTS"] == nil,
-      handoff: DocumentHandoff(document)
+      handoff: DocumentHandoff(document), releaseFreedMemory: MemoryPolicy.releaseFreedMemory
     ) { try PopplerDocument.open(path: path) }
   }
 

@@ -64,6 +64,7 @@ extension FolioCommand {
     } catch {
       exitForUsage(error)
     }
+    MemoryPolicy.returnLargeAllocationsToSystem()
     do {
       try command.run()
       Foundation.exit(0)

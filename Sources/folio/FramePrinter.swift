@@ -60,7 +60,7 @@ enum BrowserSetup {
     return try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
       cacheBytes: options.cacheMb << 20, readsAllPageFacts: readsAllPageFacts,
-      handoff: DocumentHandoff(document)
+      handoff: DocumentHandoff(document), releaseFreedMemory: MemoryPolicy.releaseFreedMemory
     ) {
       try PopplerDocument.open(path: path, password: password)
     }

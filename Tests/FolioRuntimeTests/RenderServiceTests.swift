@@ -1,6 +1,7 @@
 import FolioCore
 import FolioRuntime
 import Glibc
+import Synchronization
 import Testing
 
 private typealias Service = RenderService<Int, String>
@@ -79,6 +80,26 @@ struct RenderServiceTests {
     }
     #expect(ledger.workersMade == 2)
     #expect(ledger.rendersOnAnotherThread == 0)
+  }
+
+  @Test func drainingTheQueueAndEndingEachThreadAreReported() throws {
+    let ledger = RenderLedger(open: false)
+    let drains = Mutex(0)
+    let service = try Service(
+      workerCount: 2, makeWorker: { try ledger.makeWorker() },
+      whenDrained: { drains.withLock { $0 += 1 } },
+      render: { worker, request in try ledger.render(&worker, request) })
+    service.replaceWanted(wanted(0, count: 6))
+    #expect(ledger.waitForStarts(2))
+    #expect(drains.withLock { $0 } == 0)  // renders running, four waiting
+    ledger.open()
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    // Reported after the lock is released, so it may trail the idle state by a moment.
+    let deadline = ContinuousClock.now + .seconds(10)
+    while drains.withLock({ $0 }) == 0 && ContinuousClock.now < deadline { usleep(1_000) }
+    #expect(drains.withLock { $0 } == 1)  // once, by the delivery that left nothing behind
+    service.shutdown()
+    #expect(drains.withLock { $0 } == 3)  // and once by each thread as it ends
   }
 
   @Test func manyOutcomesMakeOneWake() throws {
