@@ -180,17 +180,23 @@ extension SpreadMode: ExpressibleByArgument {
 }
 
 extension PrintOptions {
-  /// The page `--page` names: a page label of the document, else a number; page 1 without it.
+  /// The page `--page` names: a whole number counts pages from 1 (as scripts expect), anything
+  /// else is a page label of the document; page 1 without it.
   func startPage(in document: PopplerDocument, path: String) throws -> PageIndex {
     guard let page else { return PageIndex(0) }
-    if let labeled = document.pageIndex(forLabel: page) { return labeled }
-    guard let number = Int(page), number >= 1 else {
+    if let number = Int(page) {
+      // Numbers below 1 are usage errors (`validate()`).
+      guard number <= document.pageCount else {
+        throw Failure(
+          path: path,
+          reason: DocumentError.pageOutOfRange(PageIndex(number: number), pageCount: document.pageCount).reason)
+      }
+      return PageIndex(number: number)
+    }
+    guard let labeled = document.pageIndex(forLabel: page) else {
       throw Failure(path: path, reason: "has no page labeled “\(TerminalText.sanitized(page))”")
     }
-    guard number <= document.pageCount else {
-      throw Failure(path: path, reason: DocumentError.pageOutOfRange(PageIndex(number: number), pageCount: document.pageCount).reason)
-    }
-    return PageIndex(number: number)
+    return labeled
   }
 }
 

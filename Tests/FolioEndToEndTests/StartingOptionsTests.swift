@@ -22,6 +22,10 @@ struct StartingOptionsTests {
     let sample = try FolioSession(nil, arguments: ["--page", "iii"])
     try sample.expectStatus("iii · 4 / 24")
     try sample.quit()
+    // A number counts pages, even where a page is labeled with it (the sample's "1" is page 5).
+    let first = try FolioSession(nil, arguments: ["--page", "1"])
+    try first.expectStatus("Cover · 1 / 24")
+    try first.quit()
   }
 
   @Test
