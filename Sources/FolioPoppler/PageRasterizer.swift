@@ -9,9 +9,34 @@ enum PageRasterizer {
     _ page: OpaquePointer, pageSize: PointSize, region: PageRegion, size: PixelSize,
     keepsHairlinesThin: Bool = true
   ) -> RGBAImage? {
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
-    defer { cairo_surface_destroy(surface) }
-    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+    guard size.width > 0, size.height > 0,
+      cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: size.width)) == Int32(clamping: size.width * 4)
+    else { return nil }
+    var drawn = false
+    // cairo draws straight into the image's memory (ARGB32 rows of exactly width * 4 bytes),
+    // which is then reordered to RGBA in place: no second bitmap, no copy.
+    let image = RGBAImage(size: size) { bytes in
+      guard let base = bytes.baseAddress else { return }
+      let surface = cairo_image_surface_create_for_data(
+        base, CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height), Int32(size.width * 4))
+      defer { cairo_surface_destroy(surface) }
+      guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+        bytes.update(repeating: 255)
+        return
+      }
+      draw(page, pageSize: pageSize, region: region, size: size, on: surface, keepsHairlinesThin: keepsHairlinesThin)
+      cairo_surface_flush(surface)
+      reorderToRGBA(bytes)
+      drawn = true
+    }
+    return drawn ? image : nil
+  }
+
+  /// Paints the page region white-backed onto `surface`, scaled to `size`.
+  private static func draw(
+    _ page: OpaquePointer, pageSize: PointSize, region: PageRegion, size: PixelSize,
+    on surface: OpaquePointer?, keepsHairlinesThin: Bool
+  ) {
     // Poppler widens strokes thinner than one device unit to a whole unit (its stroke
     // adjustment for screens), which turns hairlines into solid pixel rows in small renders.
     // By default a device unit the size of a 150 dpi pixel (at most 4 per pixel, never more than one
@@ -24,34 +49,32 @@ enum PageRasterizer {
     let unitsPerPixel = keepsHairlinesThin ? min(4, max(1, pointsPerPixel * 150 / 72)) : 1
     cairo_surface_set_device_scale(surface, 1 / unitsPerPixel, 1 / unitsPerPixel)
     let context = cairo_create(surface)
+    defer { cairo_destroy(context) }
+    // The memory starts uninitialized: the white paper replaces it (source, not over).
+    cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
     cairo_set_source_rgb(context, 1, 1, 1)
     cairo_paint(context)
+    cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     cairo_scale(
       context, unitsPerPixel * Double(size.width) / regionWidth,
       unitsPerPixel * Double(size.height) / regionHeight)
     cairo_translate(context, -region.x * pageSize.width, -region.y * pageSize.height)
     poppler_page_render(page, context)
-    cairo_destroy(context)
-    cairo_surface_flush(surface)
-    guard let data = cairo_image_surface_get_data(surface) else { return nil }
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    var image = RGBAImage(size: size, fill: .white)
-    image.withUnsafeMutableBytes { out in
-      for y in 0..<size.height {
-        let row = data + y * stride
-        var o = y * size.width * 4
-        for x in 0..<size.width {
-          // ARGB32 is native-endian: B, G, R, A in memory on little-endian machines, and
-          // premultiplied; painting white first leaves every pixel opaque.
-          let p = row + x * 4
-          out[o] = p[2]
-          out[o + 1] = p[1]
-          out[o + 2] = p[0]
-          out[o + 3] = p[3]
-          o += 4
-        }
+  }
+
+  /// ARGB32 is a native-endian 32-bit word per pixel (B, G, R, A in memory on little-endian
+  /// machines) and premultiplied; on white paper every pixel is opaque, so moving red and blue
+  /// gives RGBA.
+  private static func reorderToRGBA(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    let count = bytes.count / 4
+    UnsafeMutableRawPointer(base).withMemoryRebound(to: UInt32.self, capacity: count) { words in
+      for i in 0..<count {
+        let argb = words[i]
+        // Bytes R, G, B, A in memory are the little-endian word A<<24 | B<<16 | G<<8 | R.
+        let rgba = (argb & 0xFF00_FF00) | ((argb >> 16) & 0xFF) | ((argb & 0xFF) << 16)
+        words[i] = rgba.littleEndian
       }
     }
-    return image
   }
 }

@@ -37,6 +37,16 @@ if CommandLine.arguments.dropFirst().first == "--raw-memory", CommandLine.argume
     exit(1)
   }
 }
+if CommandLine.arguments.dropFirst().first == "--first-frame" {
+  // Only the open-to-first-frame rows of the pipeline section, for quick comparisons.
+  do {
+    print(try PipelineBenchmarks.firstFrameRows().joined(separator: "\n"))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if CommandLine.arguments.dropFirst().first == "--memory-run", CommandLine.arguments.count > 2 {
   do {
     print(try PipelineBenchmarks.memoryRun(path: CommandLine.arguments[2]))

@@ -31,6 +31,18 @@ public struct RGBAImage: Hashable, Sendable {
     self.pixels = pixels
   }
 
+  /// Creates an image whose `size.area * 4` bytes `initialize` writes, every one of them (for
+  /// backends that render straight into the image's memory).
+  public init(
+    size: PixelSize, initializingBytesWith initialize: (UnsafeMutableBufferPointer<UInt8>) throws -> Void
+  ) rethrows {
+    self.size = size
+    pixels = try [UInt8](unsafeUninitializedCapacity: size.area * 4) { bytes, count in
+      try initialize(bytes)
+      count = bytes.count
+    }
+  }
+
   /// Width in pixels.
   public var width: Int { size.width }
   /// Height in pixels.
