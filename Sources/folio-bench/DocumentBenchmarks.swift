@@ -28,6 +28,13 @@ enum DocumentBenchmarks {
       _ = document.pageSize(at: PageIndex(14_999))
     }
     row("read the last page's size only, cold (includes open)", Measure.format(lastPage))
+    // The floor under Folio's first frame: Poppler must parse the cross-reference table and
+    // the root of the page tree (15,000 kids in this file) before any page can be drawn.
+    let firstPage = try Measure.median(repetitions: 5) {
+      let document = try PopplerDocument.open(path: huge)
+      _ = document.pageSize(at: PageIndex(0))
+    }
+    row("read the first page's size only, cold (includes open)", Measure.format(firstPage))
     let warm = try PopplerDocument.open(path: huge)
     for page in warm.pageIndices { _ = warm.pageSize(at: page) }
     let cached = Measure.median {
