@@ -4,13 +4,15 @@ import FolioCore
 /// Renders one Poppler page, or a region of it, into an RGBA image of an exact pixel size
 /// through a cairo image surface painted white first.
 enum PageRasterizer {
-  /// Returns nil when cairo cannot make the surface (absurd sizes, out of memory).
+  /// Returns nil for sizes cairo cannot draw (empty, or a side over 32,767 pixels) and when
+  /// cairo cannot make the surface.
   static func render(
     _ page: OpaquePointer, pageSize: PointSize, region: PageRegion, size: PixelSize,
     keepsHairlinesThin: Bool = true
   ) -> RGBAImage? {
-    guard size.width > 0, size.height > 0,
-      cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: size.width)) == Int32(clamping: size.width * 4)
+    let largestSide = 32_767  // cairo's limit for image surfaces
+    guard (1...largestSide).contains(size.width), (1...largestSide).contains(size.height),
+      cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(size.width)) == Int32(size.width * 4)
     else { return nil }
     var drawn = false
     // cairo draws straight into the image's memory (ARGB32 rows of exactly width * 4 bytes),

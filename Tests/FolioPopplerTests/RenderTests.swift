@@ -53,6 +53,16 @@ struct RenderTests {
     return last
   }
 
+  @Test func sizesCairoCannotDrawAreErrors() throws {
+    let document = try PopplerDocument.open(path: try FixtureLibrary.path(.onePage))
+    #expect(throws: DocumentError.self) {
+      try document.render(PageIndex(0), size: PixelSize(width: 40_000, height: 1))
+    }
+    // The largest side cairo takes still renders.
+    let widest = try document.render(PageIndex(0), size: PixelSize(width: 32_767, height: 1))
+    #expect(widest.size == PixelSize(width: 32_767, height: 1))
+  }
+
   @Test(arguments: cases)
   func wholePageMatchesPoppler(file: String, page: Int) throws {
     let path = try Self.resolve(file)
