@@ -32,6 +32,16 @@ struct FolioCommand: ParsableCommand {
       if let mode = picture.mode {
         return try FramePrinter.run(picture, mode: mode, document: document, path: path)
       }
+      if let raster = picture.measureRaster {
+        // The PNG stands for the page --page names; the PDF was only opened to check it.
+        var options = picture
+        options.page = nil
+        do {
+          return try PrintCommand.run(options, document: try RasterDocument(pngAt: raster), path: raster)
+        } catch let error as DocumentError {
+          throw Failure(path: raster, reason: error.reason)
+        }
+      }
       return try PrintCommand.run(picture, document: document, path: path)
     }
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {

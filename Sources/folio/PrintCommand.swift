@@ -72,6 +72,11 @@ struct PrintOptions: ParsableArguments {
   @Option(help: .hidden)
   var errorSpace: String?
 
+  /// Measurement only: fit cells to this PNG (the page another tool was given) instead of the
+  /// PDF's own render, to compare the rasterizers on identical pixels.
+  @Option(help: .hidden)
+  var measureRaster: String?
+
   func validate() throws {
     if let cellAspect, !(cellAspect.isFinite && cellAspect > 0 && cellAspect <= 10) {
       throw ValidationError("--cell-aspect must be a number above 0 and at most 10")
@@ -88,7 +93,7 @@ struct PrintOptions: ParsableArguments {
 
 /// Writes one page as SGR-colored text: exactly ROWS lines of COLS columns.
 enum PrintCommand {
-  static func run(_ options: PrintOptions, document: PopplerDocument, path: String) throws {
+  static func run(_ options: PrintOptions, document: some DocumentSource, path: String) throws {
     let environment = ProcessInfo.processInfo.environment
     let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
     let rasterizer = BlockRasterizer(
@@ -134,7 +139,7 @@ enum PrintCommand {
   /// Draws like `PagePicture.draw` while timing its two stages (median of 7 runs each) and
   /// reports them on standard error as `render_ms=… cells_ms=… pixels=WxH`.
   static func measure(
-    _ picture: PagePicture, page: PageIndex, of document: PopplerDocument, in box: CellSize
+    _ picture: PagePicture, page: PageIndex, of document: some DocumentSource, in box: CellSize
   ) throws -> ScreenBuffer {
     guard (0..<document.pageCount).contains(page.rawValue) else {
       throw DocumentError.pageOutOfRange(page, pageCount: document.pageCount)
@@ -182,7 +187,7 @@ extension SpreadMode: ExpressibleByArgument {
 extension PrintOptions {
   /// The page `--page` names: a whole number counts pages from 1 (as scripts expect), anything
   /// else is a page label of the document; page 1 without it.
-  func startPage(in document: PopplerDocument, path: String) throws -> PageIndex {
+  func startPage(in document: some DocumentSource, path: String) throws -> PageIndex {
     guard let page else { return PageIndex(0) }
     if let number = Int(page) {
       // Numbers below 1 are usage errors (`validate()`).
