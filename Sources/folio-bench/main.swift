@@ -5,8 +5,6 @@ import FolioPoppler
 import Foundation
 
 var sections: [String] = []
-// The same allocator policy as the folio executable.
-MemoryPolicy.returnLargeAllocationsToSystem()
 if CommandLine.arguments.dropFirst().first == "--leak-check" {
   // A workload for valgrind/LeakSanitizer: open, read, render and close documents repeatedly.
   do {

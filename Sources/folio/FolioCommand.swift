@@ -74,7 +74,6 @@ extension FolioCommand {
     } catch {
       exitForUsage(error)
     }
-    MemoryPolicy.returnLargeAllocationsToSystem()
     do {
       try command.run()
       Foundation.exit(0)
