@@ -25,6 +25,9 @@
 #   FOLIO_ARGS        extra folio options, e.g. "--supersampling 1" (hidden measurement options)
 #   NO_BUILD=1        use the existing release build
 #   NO_TIMING=1       skip the timing runs (for quality-only experiments)
+#   ON_REFERENCE=1    folio fits its cells to the reference PNG the peers get (the hidden
+#                     --measure-raster option) instead of rendering the PDF: the rasterizers
+#                     compared on identical pixels
 #   FOLIO             the folio executable (default: .build/release/folio)
 set -euo pipefail
 export LC_ALL=C.UTF-8
@@ -41,7 +44,7 @@ SYMSETS=${SYMSETS:-half quad sextant braille ascii}
 SKIP=${SKIP:-ocrmypdf-invalid.pdf ocrmypdf-hugemono-8400pt.pdf pypdf-unreadable-metadata.pdf}
 PASSWORDS=${PASSWORDS:-pypdf-password-openpassword.pdf=openpassword}
 FOLIO_ARGS=${FOLIO_ARGS:-}
-export BLOCKART CACHE FOLIO FOLIO_ARGS PASSWORDS NO_TIMING
+export BLOCKART CACHE FOLIO FOLIO_ARGS PASSWORDS NO_TIMING ON_REFERENCE
 
 password_for() {
   local entry
@@ -72,7 +75,8 @@ job() {
   # folio: the picture and, separately, the timing (median of 7 renders and conversions).
   # shellcheck disable=SC2086
   "$FOLIO" --print --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
-    ${pw:+--password "$pw"} $FOLIO_ARGS "$pdf" > "$dir/folio.ansi" 2> "$dir/folio.err" || true
+    ${pw:+--password "$pw"} ${ON_REFERENCE:+--measure-raster "$ref"} $FOLIO_ARGS "$pdf" \
+    > "$dir/folio.ansi" 2> "$dir/folio.err" || true
   if [ "${NO_TIMING:-0}" = 1 ]; then
     : > "$dir/timing.txt"
   else
