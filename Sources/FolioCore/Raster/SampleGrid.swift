@@ -93,6 +93,23 @@ struct SampleGrid: ~Copyable {
           }
           y += 1
         }
+        while y + 3 < y1 {
+          let r0 = base + y * imageWidth
+          let r1 = r0 + imageWidth
+          let r2 = r1 + imageWidth
+          let r3 = r2 + imageWidth
+          for x in 0..<imageWidth {
+            let p0 = UInt32(littleEndian: r0[x])
+            let p1 = UInt32(littleEndian: r1[x])
+            let p2 = UInt32(littleEndian: r2[x])
+            let p3 = UInt32(littleEndian: r3[x])
+            rb[x] &+= (p0 & mask) &+ (p1 & mask) &+ (p2 & mask) &+ (p3 & mask)
+            ga[x] &+=
+              ((p0 >> 8) & mask) &+ ((p1 >> 8) & mask) &+ ((p2 >> 8) & mask)
+              &+ ((p3 >> 8) & mask)
+          }
+          y += 4
+        }
         while y + 1 < y1 {
           let row = base + y * imageWidth
           let next = row + imageWidth
@@ -119,19 +136,25 @@ struct SampleGrid: ~Copyable {
           let span = widths[gx]
           var sumRB: UInt32
           var sumGA: UInt32
-          switch span {
-          case 4:
-            sumRB = UnsafeRawPointer(rb + x0).loadUnaligned(as: SIMD4<UInt32>.self).wrappedSum()
-            sumGA = UnsafeRawPointer(ga + x0).loadUnaligned(as: SIMD4<UInt32>.self).wrappedSum()
-          case 1:
+          if span == 1 {
             sumRB = rb[x0]
             sumGA = ga[x0]
-          default:
-            sumRB = 0
-            sumGA = 0
-            for x in x0..<(x0 + span) {
+          } else {
+            // Four columns at a time, then the rest one by one.
+            var vectorRB = SIMD4<UInt32>(repeating: 0)
+            var vectorGA = SIMD4<UInt32>(repeating: 0)
+            var x = x0
+            while x + 4 <= x0 + span {
+              vectorRB &+= UnsafeRawPointer(rb + x).loadUnaligned(as: SIMD4<UInt32>.self)
+              vectorGA &+= UnsafeRawPointer(ga + x).loadUnaligned(as: SIMD4<UInt32>.self)
+              x += 4
+            }
+            sumRB = vectorRB.wrappedSum()
+            sumGA = vectorGA.wrappedSum()
+            while x < x0 + span {
               sumRB &+= rb[x]
               sumGA &+= ga[x]
+              x += 1
             }
           }
           let area = span * boxHeight

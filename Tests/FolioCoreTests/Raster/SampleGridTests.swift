@@ -1,0 +1,62 @@
+import Testing
+
+@testable import FolioCore
+
+/// The box filter against a plain per-pixel average over the same boxes.
+@Suite("Sample grid")
+struct SampleGridTests {
+  /// An opaque image of random colors.
+  static func randomImage(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+    var generator = SplitMix64(seed: seed)
+    return RGBAImage(size: PixelSize(width: width, height: height)) { bytes in
+      for i in bytes.indices { bytes[i] = i % 4 == 3 ? 255 : UInt8.random(in: 0...255, using: &generator) }
+    }
+  }
+
+  /// The mean of each box `SampleGrid.spans` gives, scaled like the grid's samples.
+  static func naiveSamples(_ image: RGBAImage, width: Int, height: Int, space: ErrorSpace) -> [SIMD4<Float>] {
+    let columns = SampleGrid.spans(count: width, over: image.width)
+    let rows = SampleGrid.spans(count: height, over: image.height)
+    var result: [SIMD4<Float>] = []
+    for (y0, y1) in rows {
+      for (x0, x1) in columns {
+        var sum = SIMD4<Float>(repeating: 0)
+        for y in y0..<y1 {
+          for x in x0..<x1 {
+            let pixel = image[x, y]
+            sum += SIMD4(Float(pixel.red), Float(pixel.green), Float(pixel.blue), 0)
+          }
+        }
+        result.append(sum / Float((y1 - y0) * (x1 - x0)) / 255 * space.scale)
+      }
+    }
+    return result
+  }
+
+  static func largestDifference(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
+    let difference = a - b
+    return max(difference.max(), (-difference).max())
+  }
+
+  @Test(arguments: [(1, 1), (2, 3), (4, 4), (5, 5), (7, 3), (8, 8), (3, 9), (13, 6)])
+  func boxesAverageTheirPixels(boxWidth: Int, boxHeight: Int) {
+    let space = ErrorSpace.lumaWeightedSRGB
+    let (width, height) = (6, 5)
+    let image = Self.randomImage(width: width * boxWidth, height: height * boxHeight, seed: UInt64(boxWidth * 31 + boxHeight))
+    let grid = SampleGrid(image, width: width, height: height, space: space)
+    let expected = Self.naiveSamples(image, width: width, height: height, space: space)
+    for (index, sample) in grid.samples.enumerated() {
+      #expect(Self.largestDifference(sample, expected[index]) < 1e-4, "sample \(index)")
+    }
+  }
+
+  @Test func unevenBoxesAverageTheirPixelsToo() {
+    let space = ErrorSpace.lumaWeightedSRGB
+    let image = Self.randomImage(width: 53, height: 41, seed: 7)
+    let grid = SampleGrid(image, width: 9, height: 7, space: space)
+    let expected = Self.naiveSamples(image, width: 9, height: 7, space: space)
+    for (index, sample) in grid.samples.enumerated() {
+      #expect(Self.largestDifference(sample, expected[index]) < 1e-4, "sample \(index)")
+    }
+  }
+}
