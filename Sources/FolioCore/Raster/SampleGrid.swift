@@ -65,34 +65,11 @@ struct SampleGrid: ~Copyable {
       else { return }
       for gy in 0..<height {
         let (y0, y1) = rows[gy]
-        // Little-endian RGBA: red in the low byte, alpha in the high byte. The first rows set
-        // the column sums (four at once in the usual 4 x 4 supersampling), the others add.
+        // Little-endian RGBA: red in the low byte, alpha in the high byte. Column sums start
+        // at zero and take four rows a pass, then two, then one.
+        rb.update(repeating: 0, count: imageWidth)
+        ga.update(repeating: 0, count: imageWidth)
         var y = y0
-        if y1 - y0 >= 4 {
-          let r0 = base + y0 * imageWidth
-          let r1 = r0 + imageWidth
-          let r2 = r1 + imageWidth
-          let r3 = r2 + imageWidth
-          for x in 0..<imageWidth {
-            let p0 = UInt32(littleEndian: r0[x])
-            let p1 = UInt32(littleEndian: r1[x])
-            let p2 = UInt32(littleEndian: r2[x])
-            let p3 = UInt32(littleEndian: r3[x])
-            rb[x] = (p0 & mask) &+ (p1 & mask) &+ (p2 & mask) &+ (p3 & mask)
-            ga[x] =
-              ((p0 >> 8) & mask) &+ ((p1 >> 8) & mask) &+ ((p2 >> 8) & mask)
-              &+ ((p3 >> 8) & mask)
-          }
-          y += 4
-        } else {
-          let row = base + y0 * imageWidth
-          for x in 0..<imageWidth {
-            let p = UInt32(littleEndian: row[x])
-            rb[x] = p & mask
-            ga[x] = (p >> 8) & mask
-          }
-          y += 1
-        }
         while y + 3 < y1 {
           let r0 = base + y * imageWidth
           let r1 = r0 + imageWidth
