@@ -10,23 +10,39 @@ enum PageRasterizer {
     _ page: OpaquePointer, pageSize: PointSize, region: PageRegion, size: PixelSize,
     keepsHairlinesThin: Bool = true
   ) -> RGBAImage? {
+    image(size: size) { surface in
+      draw(page, pageSize: pageSize, region: region, size: size, on: surface, keepsHairlinesThin: keepsHairlinesThin)
+    }
+  }
+
+  /// An image of exactly `size` pixels: white paper, then whatever `draw` paints on the cairo
+  /// surface it is given. cairo draws straight into the image's memory (ARGB32 rows of exactly
+  /// width * 4 bytes), which is then reordered to RGBA in place: no second bitmap, no copy.
+  /// Nil for sizes cairo cannot draw (empty, or a side over 32,767 pixels).
+  static func image(size: PixelSize, draw: (OpaquePointer) -> Void) -> RGBAImage? {
     let largestSide = 32_767  // cairo's limit for image surfaces
     guard (1...largestSide).contains(size.width), (1...largestSide).contains(size.height),
       cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(size.width)) == Int32(size.width * 4)
     else { return nil }
     var drawn = false
-    // cairo draws straight into the image's memory (ARGB32 rows of exactly width * 4 bytes),
-    // which is then reordered to RGBA in place: no second bitmap, no copy.
     let image = RGBAImage(size: size) { bytes in
       guard let base = bytes.baseAddress else { return }
-      let surface = cairo_image_surface_create_for_data(
-        base, CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height), Int32(size.width * 4))
-      defer { cairo_surface_destroy(surface) }
-      guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+      guard
+        let surface = cairo_image_surface_create_for_data(
+          base, CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height), Int32(size.width * 4)),
+        cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+      else {
         bytes.update(repeating: 255)
         return
       }
-      draw(page, pageSize: pageSize, region: region, size: size, on: surface, keepsHairlinesThin: keepsHairlinesThin)
+      defer { cairo_surface_destroy(surface) }
+      // The memory starts uninitialized: the white paper replaces it (source, not over).
+      let paper = cairo_create(surface)
+      cairo_set_operator(paper, CAIRO_OPERATOR_SOURCE)
+      cairo_set_source_rgb(paper, 1, 1, 1)
+      cairo_paint(paper)
+      cairo_destroy(paper)
+      draw(surface)
       cairo_surface_flush(surface)
       reorderToRGBA(bytes)
       drawn = true
@@ -34,10 +50,10 @@ enum PageRasterizer {
     return drawn ? image : nil
   }
 
-  /// Paints the page region white-backed onto `surface`, scaled to `size`.
+  /// Paints the page region onto `surface`, scaled to `size`.
   private static func draw(
     _ page: OpaquePointer, pageSize: PointSize, region: PageRegion, size: PixelSize,
-    on surface: OpaquePointer?, keepsHairlinesThin: Bool
+    on surface: OpaquePointer, keepsHairlinesThin: Bool
   ) {
     // Poppler widens strokes thinner than one device unit to a whole unit (its stroke
     // adjustment for screens), which turns hairlines into solid pixel rows in small renders.
@@ -52,11 +68,6 @@ enum PageRasterizer {
     cairo_surface_set_device_scale(surface, 1 / unitsPerPixel, 1 / unitsPerPixel)
     let context = cairo_create(surface)
     defer { cairo_destroy(context) }
-    // The memory starts uninitialized: the white paper replaces it (source, not over).
-    cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-    cairo_set_source_rgb(context, 1, 1, 1)
-    cairo_paint(context)
-    cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     cairo_scale(
       context, unitsPerPixel * Double(size.width) / regionWidth,
       unitsPerPixel * Double(size.height) / regionHeight)

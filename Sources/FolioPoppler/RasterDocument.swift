@@ -42,40 +42,21 @@ public final class RasterDocument: DocumentSource {
   public func render(_ page: PageIndex, region: PageRegion, size: PixelSize) throws -> RGBAImage {
     guard page.rawValue == 0 else { throw DocumentError.pageOutOfRange(page, pageCount: 1) }
     guard !size.isEmpty else { return RGBAImage(size: size) }
-    let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
-    defer { cairo_surface_destroy(target) }
-    guard cairo_surface_status(target) == CAIRO_STATUS_SUCCESS else {
+    let drawn = PageRasterizer.image(size: size) { target in
+      let context = cairo_create(target)
+      defer { cairo_destroy(context) }
+      let width = region.width * Double(pixelSize.width)
+      let height = region.height * Double(pixelSize.height)
+      cairo_scale(context, Double(size.width) / width, Double(size.height) / height)
+      cairo_translate(context, -region.x * Double(pixelSize.width), -region.y * Double(pixelSize.height))
+      cairo_set_source_surface(context, surface, 0, 0)
+      cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_BEST)
+      cairo_paint(context)
+    }
+    guard let drawn else {
       throw DocumentError.renderFailed(reason: "cairo could not make a \(size.width)x\(size.height) surface")
     }
-    let context = cairo_create(target)
-    cairo_set_source_rgb(context, 1, 1, 1)
-    cairo_paint(context)
-    let width = region.width * Double(pixelSize.width)
-    let height = region.height * Double(pixelSize.height)
-    cairo_scale(context, Double(size.width) / width, Double(size.height) / height)
-    cairo_translate(context, -region.x * Double(pixelSize.width), -region.y * Double(pixelSize.height))
-    cairo_set_source_surface(context, surface, 0, 0)
-    cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_BEST)
-    cairo_paint(context)
-    cairo_destroy(context)
-    cairo_surface_flush(target)
-    guard let data = cairo_image_surface_get_data(target) else {
-      throw DocumentError.renderFailed(reason: "cairo gave no pixels")
-    }
-    let stride = Int(cairo_image_surface_get_stride(target))
-    return RGBAImage(size: size) { bytes in
-      for y in 0..<size.height {
-        let row = data + y * stride
-        for x in 0..<size.width {
-          // Native-endian ARGB32, opaque on white paper.
-          let o = (y * size.width + x) * 4
-          bytes[o] = row[x * 4 + 2]
-          bytes[o + 1] = row[x * 4 + 1]
-          bytes[o + 2] = row[x * 4]
-          bytes[o + 3] = 255
-        }
-      }
-    }
+    return drawn
   }
 
   public func makeIndependentCopy() throws -> RasterDocument { try RasterDocument(pngAt: path) }
