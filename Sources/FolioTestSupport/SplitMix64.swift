@@ -1,13 +1,14 @@
 /// A small, fast, seeded random number generator (SplitMix64), so that property tests draw the
 /// same cases on every run and platform.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) {
+  /// A generator that always draws the same sequence for `seed`.
+  public init(seed: UInt64) {
     state = seed
   }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,12 +17,12 @@ struct SplitMix64: RandomNumberGenerator {
   }
 
   /// True with probability `probability`.
-  mutating func chance(_ probability: Double) -> Bool {
+  public mutating func chance(_ probability: Double) -> Bool {
     Double.random(in: 0..<1, using: &self) < probability
   }
 
   /// One of `elements`, which must not be empty.
-  mutating func pick<T>(_ elements: [T]) -> T {
+  public mutating func pick<T>(_ elements: [T]) -> T {
     elements[Int.random(in: 0..<elements.count, using: &self)]
   }
 }

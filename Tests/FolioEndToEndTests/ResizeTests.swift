@@ -1,6 +1,7 @@
 import FolioFixtures
 import Foundation
 import Testing
+import FolioTestSupport
 
 /// Resizing the terminal: the same page stays in view in every mode; tiny and huge sizes and
 /// storms of resizes neither crash nor leave a stale screen.
@@ -86,7 +87,7 @@ struct ResizeTests {
     let folio = try FolioSession(.numbered)
     try folio.type("29G")
     try folio.expectSelected("29")
-    var generator = SplitMix(seed: 6)
+    var generator = SplitMix64(seed: 6)
     for index in 0..<50 {
       let columns = index % 10 == 0 ? 1 : Int(generator.next() % 250) + 1
       let rows = index % 10 == 5 ? 1 : Int(generator.next() % 80) + 1
@@ -121,18 +122,5 @@ struct ResizeTests {
       screen.runs(rows: 0..<29) { $0.isReverse && $0.isBold }.map(\.text) == ["11", "12"]
     }
     try folio.quit()
-  }
-}
-
-/// A small deterministic random generator (sizes of a resize storm).
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

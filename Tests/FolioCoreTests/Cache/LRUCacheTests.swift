@@ -1,5 +1,6 @@
 import FolioCore
 import Testing
+import FolioTestSupport
 
 /// The obvious O(n) LRU the cache must behave like: entries from least to most recently used.
 private struct ModelCache {

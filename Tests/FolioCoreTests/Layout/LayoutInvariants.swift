@@ -1,4 +1,5 @@
 @testable import FolioCore
+import FolioTestSupport
 
 /// Checks the invariants every layout must keep and collects the violations as text, so that a
 /// failing property test names the case and what went wrong.

@@ -1,4 +1,5 @@
 @testable import FolioCore
+import FolioTestSupport
 
 /// Random documents, viewports and layout styles for property tests.
 enum RandomCases {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FolioCore
+import FolioTestSupport
 
 /// Synthetic images with known answers for each symbol set.
 struct BlockRasterizerTests {

@@ -1,5 +1,6 @@
 import FolioCore
 import Testing
+import FolioTestSupport
 
 /// Quantization to the xterm palette and the ANSI colors, and lightness inversion.
 struct PaletteTests {

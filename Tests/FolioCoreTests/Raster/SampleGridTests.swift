@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FolioCore
+import FolioTestSupport
 
 /// The box filter against a plain per-pixel average over the same boxes.
 @Suite("Sample grid")
