@@ -35,6 +35,42 @@ if CommandLine.arguments.dropFirst().first == "--raw-memory", CommandLine.argume
     exit(1)
   }
 }
+if CommandLine.arguments.dropFirst().first == "--convert", CommandLine.arguments.count > 5 {
+  // `--convert FILE PAGE COLSxROWS SYMBOLS [RUNS]`: renders page PAGE once at the size `--print`
+  // would, then times only the pixels-to-cells conversion (for profiling the rasterizer).
+  let arguments = CommandLine.arguments
+  do {
+    let document = try PopplerDocument.open(path: arguments[2])
+    guard let number = Int(arguments[3]), (1...document.pageCount).contains(number),
+      let box = CellSize(parsing: arguments[4]), let symbols = SymbolSet(rawValue: arguments[5])
+    else {
+      FileHandle.standardError.write(Data("usage: folio-bench --convert FILE PAGE COLSxROWS SYMBOLS [RUNS]\n".utf8))
+      exit(2)
+    }
+    let runs = arguments.count > 6 ? max(1, Int(arguments[6]) ?? 200) : 200
+    let picture = PagePicture(rasterizer: BlockRasterizer(symbols: symbols))
+    let page = PageIndex(number: number)
+    let cells = picture.pageCells(for: document.pageSize(at: page), in: box)
+    let pixels = picture.rasterizer.pixelSize(for: cells)
+    let image = try document.render(page, size: pixels)
+    let render = Measure.median(repetitions: 7) { _ = try? document.render(page, size: pixels) }
+    var fastest = Double.infinity
+    let clock = ContinuousClock()
+    let convert = Measure.median(repetitions: runs) {
+      let start = clock.now
+      _ = picture.rasterizer.cells(from: image, size: cells)
+      fastest = min(fastest, Measure.seconds(clock.now - start))
+    }
+    print(
+      "\(cells.columns)x\(cells.rows) cells from \(pixels.width)x\(pixels.height) px: render "
+        + Measure.format(render) + ", cells " + Measure.format(convert)
+        + String(format: " (%.1f %%), fastest ", 100 * convert / render) + Measure.format(fastest))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if CommandLine.arguments.dropFirst().first == "--first-frame" {
   // Only the open-to-first-frame rows of the pipeline section, for quick comparisons.
   do {
