@@ -73,8 +73,8 @@ struct CellFitter {
 
   /// The exact best pattern over all `2^count / 2` patterns up to inversion: those with the
   /// last sub-cell clear, which are exactly the masks below `2^(count − 1)`, so the sums and
-  /// gains are computed as plain arrays over consecutive masks (loops the compiler
-  /// vectorizes). O(2^count).
+  /// gains are computed as plain arrays over consecutive masks, eight masks per vector step.
+  /// On equal gains the lowest mask wins. O(2^count).
   func fitExhaustive(
     _ x: UnsafePointer<SIMD4<Float>>, tables: borrowing ExhaustiveTables
   ) -> CellChoice {
@@ -86,41 +86,75 @@ struct CellFitter {
     green[0] = 0
     blue[0] = 0
     var size = 1
-    for i in 0..<(count - 1) {
+    for i in 0..<(count &- 1) {
       let sample = x[i]
       for m in 0..<size {
-        red[size + m] = red[m] + sample.x
-        green[size + m] = green[m] + sample.y
-        blue[size + m] = blue[m] + sample.z
+        red[size &+ m] = red[m] + sample.x
+        green[size &+ m] = green[m] + sample.y
+        blue[size &+ m] = blue[m] + sample.z
       }
-      size <<= 1
+      size &<<= 1
     }
-    let total = red[size - 1] + x[count - 1].x
-    let totalGreen = green[size - 1] + x[count - 1].y
-    let totalBlue = blue[size - 1] + x[count - 1].z
-    let onWeight = tables.onWeight
-    let offWeight = tables.offWeight
-    let gains = tables.gains
-    for m in 0..<size {
-      let r = red[m]
-      let g = green[m]
-      let b = blue[m]
-      let offRed = total - r
-      let offGreen = totalGreen - g
-      let offBlue = totalBlue - b
-      gains[m] =
-        (r * r + g * g + b * b) * onWeight[m]
-        + (offRed * offRed + offGreen * offGreen + offBlue * offBlue) * offWeight[m]
-    }
+    let last = x[count &- 1]
+    let total = SIMD4(red[size &- 1], green[size &- 1], blue[size &- 1], 0) + last
     var best = 0
-    var bestGain = gains[0]
-    for m in 1..<size where gains[m] > bestGain {
-      best = m
-      bestGain = gains[m]
+    if size >= 8 {
+      best = bestOfEight(size: size, total: total, tables: tables)
+    } else {
+      var bestGain = -Float.infinity
+      for m in 0..<size {
+        let g = gain(
+          SIMD4(red[m], green[m], blue[m], 0), m.nonzeroBitCount, total: total)
+        if g > bestGain {
+          best = m
+          bestGain = g
+        }
+      }
     }
     return choice(
       best, on: SIMD4(red[best], green[best], blue[best], 0), onCount: best.nonzeroBitCount,
-      total: SIMD4(total, totalGreen, totalBlue, 0))
+      total: total)
+  }
+
+  /// The lowest mask with the largest gain, for tables whose size is a multiple of 8: the
+  /// gains of eight masks at a time, each lane keeping its best mask.
+  @inline(__always)
+  private func bestOfEight(
+    size: Int, total: SIMD4<Float>, tables: borrowing ExhaustiveTables
+  ) -> Int {
+    func load(_ pointer: UnsafeMutablePointer<Float>, _ m: Int) -> SIMD8<Float> {
+      UnsafeRawPointer(pointer + m).loadUnaligned(as: SIMD8<Float>.self)
+    }
+    let totalRed = SIMD8<Float>(repeating: total.x)
+    let totalGreen = SIMD8<Float>(repeating: total.y)
+    let totalBlue = SIMD8<Float>(repeating: total.z)
+    var laneGain = SIMD8<Float>(repeating: -.infinity)
+    // Masks as floats (exact below 2^24), so the selects stay in one register type.
+    var laneMask = SIMD8<Float>(repeating: 0)
+    var masks = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+    var m = 0
+    while m < size {
+      let r = load(tables.red, m)
+      let g = load(tables.green, m)
+      let b = load(tables.blue, m)
+      let offRed = totalRed - r
+      let offGreen = totalGreen - g
+      let offBlue = totalBlue - b
+      let gains =
+        (r * r + g * g + b * b) * load(tables.onWeight, m)
+        + (offRed * offRed + offGreen * offGreen + offBlue * offBlue) * load(tables.offWeight, m)
+      let better = gains .> laneGain
+      laneGain.replace(with: gains, where: better)
+      laneMask.replace(with: masks, where: better)
+      masks += 8
+      m &+= 8
+    }
+    let half = pointwiseMax(laneGain.lowHalf, laneGain.highHalf)
+    let quarter = pointwiseMax(half.lowHalf, half.highHalf)
+    let bestGain = max(quarter.x, quarter.y)
+    var best = Float.greatestFiniteMagnitude
+    for lane in 0..<8 where laneGain[lane] == bestGain { best = min(best, laneMask[lane]) }
+    return Int(best)
   }
 
   /// A near-best pattern: the best threshold split along the luma axis and along the axis of

@@ -1,11 +1,10 @@
 /// Scratch space and per-pattern weights for `CellFitter.fitExhaustive`, allocated once per
-/// image: sums and gains for the `2^(count − 1)` canonical patterns, and `1 / n_on`,
-/// `1 / n_off` for each.
+/// image: sums for the `2^(count − 1)` canonical patterns, and `1 / n_on`, `1 / n_off` for
+/// each.
 struct ExhaustiveTables: ~Copyable {
   let red: UnsafeMutablePointer<Float>
   let green: UnsafeMutablePointer<Float>
   let blue: UnsafeMutablePointer<Float>
-  let gains: UnsafeMutablePointer<Float>
   let onWeight: UnsafeMutablePointer<Float>
   let offWeight: UnsafeMutablePointer<Float>
 
@@ -14,7 +13,6 @@ struct ExhaustiveTables: ~Copyable {
     red = .allocate(capacity: size)
     green = .allocate(capacity: size)
     blue = .allocate(capacity: size)
-    gains = .allocate(capacity: size)
     onWeight = .allocate(capacity: size)
     offWeight = .allocate(capacity: size)
     for m in 0..<size {
@@ -25,6 +23,6 @@ struct ExhaustiveTables: ~Copyable {
   }
 
   deinit {
-    for pointer in [red, green, blue, gains, onWeight, offWeight] { pointer.deallocate() }
+    for pointer in [red, green, blue, onWeight, offWeight] { pointer.deallocate() }
   }
 }

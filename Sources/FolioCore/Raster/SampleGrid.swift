@@ -37,9 +37,6 @@ struct SampleGrid: ~Copyable {
   /// Pixels a box may hold for `fillPacked`: two 16-bit channel sums per `UInt32`.
   static let packedLimit = 65535 / 255
 
-  /// `1 / n` for box areas `n` up to `packedLimit`.
-  static let reciprocals: [Float] = (0...packedLimit).map { $0 == 0 ? 0 : 1 / Float($0) }
-
   /// The fast path for sRGB: channel sums packed two per `UInt32` (red with blue, green with
   /// alpha). Rows are first summed per pixel column (a loop the compiler vectorizes), then
   /// each box sums its columns.
@@ -47,22 +44,30 @@ struct SampleGrid: ~Copyable {
     _ image: RGBAImage, columns: [(Int, Int)], rows: [(Int, Int)], scale: SIMD4<Float>
   ) {
     let imageWidth = image.width
-    let redBlue = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: imageWidth)
-    let greenAlpha = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: imageWidth)
+    // Scratch: the band's two packed sums per pixel column (rb, ga), each sample column's
+    // first pixel and width, and 1 / n for every box area n.
+    let rb = UnsafeMutablePointer<UInt32>.allocate(capacity: imageWidth)
+    let ga = UnsafeMutablePointer<UInt32>.allocate(capacity: imageWidth)
+    let start = UnsafeMutablePointer<Int>.allocate(capacity: width)
+    let span = UnsafeMutablePointer<Int>.allocate(capacity: width)
+    let reciprocal = UnsafeMutablePointer<Float>.allocate(capacity: Self.packedLimit + 1)
     defer {
-      redBlue.deallocate()
-      greenAlpha.deallocate()
+      rb.deallocate()
+      ga.deallocate()
+      start.deallocate()
+      span.deallocate()
+      reciprocal.deallocate()
     }
+    for (index, column) in columns.enumerated() {
+      start[index] = column.0
+      span[index] = column.1 - column.0
+    }
+    reciprocal[0] = 0
+    for n in 1...Self.packedLimit { reciprocal[n] = 1 / Float(n) }
     let perByte = scale / 255
     let mask: UInt32 = 0x00FF_00FF
-    let reciprocals = Self.reciprocals
-    let starts = columns.map(\.0)
-    let widths = columns.map { $0.1 - $0.0 }
     image.pixels.withUnsafeBytes { bytes in
-      let pixels = bytes.bindMemory(to: UInt32.self)
-      guard let base = pixels.baseAddress, let rb = redBlue.baseAddress,
-        let ga = greenAlpha.baseAddress
-      else { return }
+      guard let base = bytes.bindMemory(to: UInt32.self).baseAddress else { return }
       for gy in 0..<height {
         let (y0, y1) = rows[gy]
         // Little-endian RGBA: red in the low byte, alpha in the high byte. Column sums start
@@ -108,39 +113,33 @@ struct SampleGrid: ~Copyable {
         }
         let boxHeight = y1 - y0
         let row = gy * width
+        // Each sample sums its columns (scalar: spans are short), then opaque boxes become
+        // floats; a box with any transparency is composited over white pixel by pixel.
         for gx in 0..<width {
-          let x0 = starts[gx]
-          let span = widths[gx]
-          var sumRB: UInt32
-          var sumGA: UInt32
-          if span == 1 {
-            sumRB = rb[x0]
-            sumGA = ga[x0]
-          } else {
-            // Four columns at a time, then the rest one by one.
-            var vectorRB = SIMD4<UInt32>(repeating: 0)
-            var vectorGA = SIMD4<UInt32>(repeating: 0)
-            var x = x0
-            while x + 4 <= x0 + span {
-              vectorRB &+= UnsafeRawPointer(rb + x).loadUnaligned(as: SIMD4<UInt32>.self)
-              vectorGA &+= UnsafeRawPointer(ga + x).loadUnaligned(as: SIMD4<UInt32>.self)
-              x += 4
-            }
-            sumRB = vectorRB.wrappedSum()
-            sumGA = vectorGA.wrappedSum()
-            while x < x0 + span {
-              sumRB &+= rb[x]
-              sumGA &+= ga[x]
-              x += 1
-            }
+          let x0 = start[gx]
+          let x1 = x0 &+ span[gx]
+          var sumRB: UInt32 = 0
+          var sumGA: UInt32 = 0
+          var x = x0
+          while x &+ 1 < x1 {
+            sumRB &+= rb[x] &+ rb[x &+ 1]
+            sumGA &+= ga[x] &+ ga[x &+ 1]
+            x &+= 2
           }
-          let area = span * boxHeight
+          if x < x1 {
+            sumRB &+= rb[x]
+            sumGA &+= ga[x]
+          }
+          let area = span[gx] &* boxHeight
           if sumGA >> 16 == 255 &* UInt32(truncatingIfNeeded: area) {
-            let sums = SIMD4<UInt32>(sumRB & 0xFFFF, sumGA & 0xFFFF, sumRB >> 16, 0)
-            samples[row + gx] = SIMD4<Float>(sums) * (perByte * reciprocals[area])
+            // Sums of at most `packedLimit` bytes fit in Int32, whose conversion is one step.
+            let sums = SIMD4<Int32>(
+              Int32(truncatingIfNeeded: sumRB & 0xFFFF), Int32(truncatingIfNeeded: sumGA & 0xFFFF),
+              Int32(truncatingIfNeeded: sumRB >> 16), 0)
+            samples[row &+ gx] = SIMD4<Float>(sums) * (perByte * reciprocal[area])
           } else {
-            samples[row + gx] = averageOverWhite(
-              image, columns: columns[gx], rows: rows[gy], table: nil, scale: scale)
+            samples[row &+ gx] = averageOverWhite(
+              image, columns: (x0, x1), rows: rows[gy], table: nil, scale: scale)
           }
         }
       }
