@@ -7,7 +7,7 @@
 /// the displayable range) against plain space.
 struct GlyphFitter {
   /// The glyph shapes, derived once from `AsciiGlyphCoverage`.
-  struct Shapes {
+  struct Shapes: @unchecked Sendable {  // immutable after init, the table included
     /// Ink coverage of each glyph's sub-cells, 0…1.
     let coverage: [SIMD8<Float>]
     /// Mean coverage of each glyph.
@@ -25,6 +25,36 @@ struct GlyphFitter {
     let unitBySubCell: [Float]
     /// Glyph count rounded up to a multiple of 8.
     let stride: Int
+    /// What the fitting loop reads, without array bounds checks or reference counting.
+    /// Allocated once for the process (`ascii` is the only instance) and never freed.
+    let table: Table
+
+    /// Flat copies of the shapes for the fitting loop.
+    struct Table {
+      /// Each glyph's eight centered coverages as plain floats, glyph after glyph.
+      let centered: UnsafeMutablePointer<Float>
+      /// Σ coverage² of each glyph.
+      let coverageSquares: UnsafeMutablePointer<Float>
+      let means: UnsafeMutablePointer<Float>
+      let inverseNormSquared: UnsafeMutablePointer<Float>
+      let unitBySubCell: UnsafeMutablePointer<Float>
+
+      init(
+        coverage: [SIMD8<Float>], centered: [SIMD8<Float>], means: [Float],
+        inverseNormSquared: [Float], unitBySubCell: [Float]
+      ) {
+        func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
+          let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
+          pointer.initialize(from: values, count: values.count)
+          return pointer
+        }
+        self.centered = copy(centered.flatMap { v in (0..<8).map { v[$0] } })
+        self.coverageSquares = copy(coverage.map { ($0 * $0).sum() })
+        self.means = copy(means)
+        self.inverseNormSquared = copy(inverseNormSquared)
+        self.unitBySubCell = copy(unitBySubCell)
+      }
+    }
 
     init() {
       let raw = AsciiGlyphCoverage.coverage
@@ -45,6 +75,9 @@ struct GlyphFitter {
         for s in 0..<8 { transposed[s * stride + g] = vector[s] }
       }
       unitBySubCell = transposed
+      table = Table(
+        coverage: coverage, centered: centered, means: means,
+        inverseNormSquared: inverseNormSquared, unitBySubCell: transposed)
     }
 
     static let ascii = Shapes()
@@ -69,64 +102,112 @@ struct GlyphFitter {
   /// The best glyph and colors for 8 samples. `scratch` holds the work space.
   func fit(_ x: UnsafePointer<SIMD4<Float>>, scratch: borrowing Scratch) -> CellChoice {
     let top = scratch.top
-    let projections = scratch.projections
     var mean = SIMD4<Float>(repeating: 0)
     for s in 0..<8 { mean += x[s] }
     mean /= 8
-    var luma = SIMD8<Float>(repeating: 0)
     var flatError: Float = 0
     for s in 0..<8 {
       let d = x[s] - mean
-      luma[s] = (d * lumaAxis).sum()
       flatError += (d * d).sum()
     }
+    // Built whole rather than lane by lane (a variable lane index goes through memory).
+    func luma(_ s: Int) -> Float { ((x[s] - mean) * lumaAxis).sum() }
+    let luma = SIMD8(luma(0), luma(1), luma(2), luma(3), luma(4), luma(5), luma(6), luma(7))
     var best = CellChoice(pattern: 0, foreground: mean, background: mean)
     guard flatError > 1e-8 else { return best }
     var bestError = flatError
-    // Stage 1: rank by explained luma variation, keeping the top few (insertion, small K).
+    // Stage 1: rank by explained luma variation. All gains first, eight glyphs at a time,
+    // keeping each lane's best: the shortlist-th best of those eight bounds the shortlist
+    // from below, so only the few glyphs at or above it are then ranked (in glyph order, the
+    // lower glyph first on equal gains). Space and the padding project to 0.
+    let table = shapes.table
     let stride = shapes.stride
-    shapes.unitBySubCell.withUnsafeBufferPointer { columns in
-      for g in 0..<stride { projections[g] = 0 }
+    let gains = scratch.gains
+    var laneBest = SIMD8<Float>(repeating: 0)
+    var group = 0
+    while group < stride {
+      var projection = SIMD8<Float>(repeating: 0)
       for s in 0..<8 {
-        let weight = luma[s]
-        let column = columns.baseAddress.map { $0 + s * stride }
-        guard let column else { return }
-        for g in 0..<stride { projections[g] += column[g] * weight }
+        projection += UnsafeRawPointer(table.unitBySubCell + (s &* stride &+ group))
+          .loadUnaligned(as: SIMD8<Float>.self) * luma[s]
       }
+      let groupGains = projection * projection
+      UnsafeMutableRawPointer(gains + group).storeBytes(of: groupGains, as: SIMD8<Float>.self)
+      laneBest.replace(with: groupGains, where: groupGains .> laneBest)
+      group &+= 8
     }
+    let threshold = Self.largest(shortlistSize, of: laneBest, scratch: scratch.lanes)
     top.update(repeating: (0, 0))
-    for g in 1..<shapes.unit.count {
-      let gain = projections[g] * projections[g]
-      if gain <= top[shortlistSize - 1].gain { continue }
-      var j = shortlistSize - 1
-      while j > 0 && top[j - 1].gain < gain {
-        top[j] = top[j - 1]
-        j -= 1
+    let last = shortlistSize - 1
+    group = 0
+    while group < stride {
+      let groupGains = UnsafeRawPointer(gains + group).loadUnaligned(as: SIMD8<Float>.self)
+      if any(groupGains .>= threshold) {
+        for g in group..<(group &+ 8) where gains[g] >= threshold && gains[g] > top[last].gain {
+          let gain = gains[g]
+          var j = last
+          while j > 0 && top[j - 1].gain < gain {
+            top[j] = top[j - 1]
+            j -= 1
+          }
+          top[j] = (gain, g)
+        }
       }
-      top[j] = (gain, g)
+      group &+= 8
     }
     // Stage 2: exact least-squares colors for each candidate, clamped, scored on all channels.
-    let zero = SIMD4<Float>(repeating: 0)
+    // With y = x − background and c the coverage, the error Σ|y − ink·c|² expands into sums
+    // over the cell (Σx, Σ|x|²) and per glyph (Σc·x, from the slope's sum, and Σc²).
+    var sumOfSquares: Float = 0
+    for s in 0..<8 { sumOfSquares += (x[s] * x[s]).sum() }
+    let sum = mean * 8
     for candidate in top where candidate.glyph != 0 {
       let g = candidate.glyph
-      var slope = zero
-      for s in 0..<8 { slope += shapes.centered[g][s] * (x[s] - mean) }
-      slope *= shapes.inverseNormSquared[g]
-      var background = mean - slope * shapes.means[g]
-      var foreground = background + slope
-      background = background.clamped(lowerBound: zero, upperBound: upperBound)
-      foreground = foreground.clamped(lowerBound: zero, upperBound: upperBound)
-      var error: Float = 0
-      for s in 0..<8 {
-        let d = x[s] - background - (foreground - background) * shapes.coverage[g][s]
-        error += (d * d).sum()
-      }
+      let centered = table.centered + g &* 8
+      var covariance = SIMD4<Float>(repeating: 0)  // Σ (c − m)(x − mean)
+      for s in 0..<8 { covariance += centered[s] * (x[s] - mean) }
+      let glyphMean = table.means[g]
+      let slope = covariance * table.inverseNormSquared[g]
+      let background = clamp(mean - slope * glyphMean)
+      let foreground = clamp(mean - slope * glyphMean + slope)
+      let ink = foreground - background
+      let coverageDotX = covariance + sum * glyphMean  // Σ c·x
+      let error =
+        sumOfSquares - 2 * (background * sum).sum() + 8 * (background * background).sum()
+        - 2 * (ink * (coverageDotX - background * (8 * glyphMean))).sum()
+        + (ink * ink).sum() * table.coverageSquares[g]
       if error < bestError {
         bestError = error
         best = CellChoice(pattern: g, foreground: foreground, background: background)
       }
     }
     return best
+  }
+
+  /// `color` with each channel limited to 0…`upperBound`.
+  @inline(__always)
+  private func clamp(_ color: SIMD4<Float>) -> SIMD4<Float> {
+    var result = color
+    result.replace(with: 0, where: result .< 0)
+    result.replace(with: upperBound, where: result .> upperBound)
+    return result
+  }
+
+  /// The `rank`-th largest of the eight values (1 = the largest); 0 when `rank` is not 1…8.
+  /// `scratch` holds eight floats.
+  static func largest(
+    _ rank: Int, of values: SIMD8<Float>, scratch: UnsafeMutablePointer<Float>
+  ) -> Float {
+    guard (1...8).contains(rank) else { return 0 }
+    UnsafeMutableRawPointer(scratch).storeBytes(of: values, as: SIMD8<Float>.self)
+    var value: Float = 0
+    for _ in 0..<rank {
+      var index = 0
+      for lane in 1..<8 where scratch[lane] > scratch[index] { index = lane }
+      value = scratch[index]
+      scratch[index] = -.infinity
+    }
+    return value
   }
 
   /// The glyph whose coverage best matches `lightness` (0…1 per sub-cell) scaled to the
@@ -150,17 +231,21 @@ struct GlyphFitter {
   struct Scratch: ~Copyable {
     /// The best candidates so far.
     let top: UnsafeMutableBufferPointer<(gain: Float, glyph: Int)>
-    /// One projection per glyph (padded to `Shapes.stride`).
-    let projections: UnsafeMutablePointer<Float>
+    /// The gain of every glyph (padded to `Shapes.stride`).
+    let gains: UnsafeMutablePointer<Float>
+    /// Eight floats for `largest`.
+    let lanes: UnsafeMutablePointer<Float>
 
     init(shortlistSize: Int) {
       top = .allocate(capacity: shortlistSize)
-      projections = .allocate(capacity: Shapes.ascii.stride)
+      gains = .allocate(capacity: Shapes.ascii.stride)
+      lanes = .allocate(capacity: 8)
     }
 
     deinit {
       top.deallocate()
-      projections.deallocate()
+      gains.deallocate()
+      lanes.deallocate()
     }
   }
 }

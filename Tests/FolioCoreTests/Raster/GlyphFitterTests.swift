@@ -1,0 +1,83 @@
+import Testing
+
+@testable import FolioCore
+import FolioTestSupport
+
+/// The character fitter against a plain reference: rank every glyph by explained luma
+/// variation, then score the best few by direct summation.
+struct GlyphFitterTests {
+  /// The squared error of drawing `x` with glyph `g` in `foreground` on `background`, summed
+  /// sub-cell by sub-cell.
+  static func error(
+    _ x: [SIMD4<Float>], glyph g: Int, foreground: SIMD4<Float>, background: SIMD4<Float>
+  ) -> Float {
+    let coverage = GlyphFitter.Shapes.ascii.coverage[g]
+    return x.indices.reduce(0) { total, s in
+      let d = x[s] - background - (foreground - background) * coverage[s]
+      return total + (d * d).sum()
+    }
+  }
+
+  /// The least error among the glyphs a straightforward implementation shortlists (and the
+  /// flat cell), each with its clamped least-squares colors.
+  static func referenceError(_ x: [SIMD4<Float>], fitter: GlyphFitter) -> Float {
+    let shapes = GlyphFitter.Shapes.ascii
+    let mean = x.reduce(SIMD4<Float>(repeating: 0), +) / 8
+    var luma = SIMD8<Float>(repeating: 0)
+    for s in 0..<8 { luma[s] = ((x[s] - mean) * fitter.lumaAxis).sum() }
+    func gain(_ g: Int) -> Float {
+      let projection: Float = (shapes.unit[g] * luma).sum()
+      return projection * projection
+    }
+    let candidates: [(gain: Float, glyph: Int)] = shapes.unit.indices.map { (gain($0), $0) }
+    let ranked = candidates.filter { $0.gain > 0 }
+      .sorted { $0.gain > $1.gain || ($0.gain == $1.gain && $0.glyph < $1.glyph) }
+      .prefix(fitter.shortlistSize)
+    var best = error(x, glyph: 0, foreground: mean, background: mean)
+    for (_, g) in ranked {
+      var slope = SIMD4<Float>(repeating: 0)
+      for s in 0..<8 { slope += shapes.centered[g][s] * (x[s] - mean) }
+      slope *= shapes.inverseNormSquared[g]
+      let zero = SIMD4<Float>(repeating: 0)
+      let background = (mean - slope * shapes.means[g])
+        .clamped(lowerBound: zero, upperBound: fitter.upperBound)
+      let foreground = (mean - slope * shapes.means[g] + slope)
+        .clamped(lowerBound: zero, upperBound: fitter.upperBound)
+      best = min(best, error(x, glyph: g, foreground: foreground, background: background))
+    }
+    return best
+  }
+
+  @Test func fitMatchesTheReferenceShortlist() {
+    let fitter = GlyphFitter(space: .lumaWeightedSRGB)
+    let scratch = GlyphFitter.Scratch(shortlistSize: fitter.shortlistSize)
+    let scale = ErrorSpace.lumaWeightedSRGB.scale
+    for x in CellFitterTests.randomCells(count: 400, subCells: 8, seed: 42) {
+      // Into the error space's range, as the rasterizer's samples are.
+      let cell = x.map { $0.clamped(lowerBound: .zero, upperBound: SIMD4(1, 1, 1, 0)) * scale }
+      let choice = cell.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress.map { fitter.fit($0, scratch: scratch) }
+      }
+      guard let choice else { continue }
+      let found = Self.error(
+        cell, glyph: choice.pattern, foreground: choice.foreground, background: choice.background)
+      #expect(abs(found - Self.referenceError(cell, fitter: fitter)) < 1e-4)
+    }
+  }
+
+  @Test func largestFindsEachRank() {
+    var generator = SplitMix64(seed: 7)
+    let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 8)
+    defer { scratch.deallocate() }
+    for _ in 0..<100 {
+      var values = SIMD8<Float>(repeating: 0)
+      // Few distinct values, so ties are common.
+      for lane in 0..<8 { values[lane] = Float(Int.random(in: 0...4, using: &generator)) }
+      let sorted = (0..<8).map { values[$0] }.sorted(by: >)
+      for rank in 1...8 {
+        #expect(GlyphFitter.largest(rank, of: values, scratch: scratch) == sorted[rank - 1])
+      }
+      #expect(GlyphFitter.largest(9, of: values, scratch: scratch) == 0)
+    }
+  }
+}
