@@ -69,6 +69,10 @@ struct PrintOptions: ParsableArguments {
   @Option(help: .hidden)
   var supersampling: Int?
 
+  /// Measurement only: the most pixels an automatic supersampling factor may render.
+  @Option(help: .hidden)
+  var pixelBudget: Int?
+
   @Option(help: .hidden)
   var errorSpace: String?
 
@@ -100,7 +104,8 @@ enum PrintCommand {
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment),
       colorMode: colorMode, isInverted: options.invert,
       errorSpace: try errorSpace(named: options.errorSpace),
-      supersampling: options.supersampling)
+      supersampling: options.supersampling,
+      pixelBudget: options.pixelBudget ?? BlockRasterizer.defaultPixelBudget)
     let picture = PagePicture(rasterizer: rasterizer, cellAspect: options.cellAspect ?? 2)
     let box = options.size ?? terminalSize() ?? CellSize(columns: 80, rows: 24)
     let page = try options.startPage(in: document, path: path)

@@ -28,9 +28,10 @@ public struct BlockRasterizer: Sendable {
 
   /// The error space chosen by measurement (docs/benchmarks.md): sRGB with luma weights.
   public static let defaultErrorSpace = ErrorSpace.lumaWeightedSRGB
-  /// About a megapixel: 8 x 8 pixels per sub-cell up to 80 x 40 sextant cells of a Letter
-  /// page, fewer beyond (docs/benchmarks.md).
-  public static let defaultPixelBudget = 1_000_000
+  /// 600,000 pixels: 8 x 8 per sub-cell for thumbnails and 40 x 20 pages, 6 x 6 for a Letter
+  /// page in 80 x 40 sextants, 4 x 4 in 160 x 60. Larger budgets measured no better at those
+  /// sizes and cost more to render and convert (docs/benchmarks.md).
+  public static let defaultPixelBudget = 600_000
 
   /// Creates a rasterizer.
   public init(

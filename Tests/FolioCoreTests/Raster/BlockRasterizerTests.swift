@@ -287,7 +287,7 @@ extension BlockRasterizerTests {
   @Test func automaticSupersamplingStaysWithinThePixelBudget() {
     let rasterizer = BlockRasterizer(symbols: .sextant)
     #expect(rasterizer.supersamplingFactor(for: CellSize(columns: 28, rows: 20)) == 8)
-    #expect(rasterizer.supersamplingFactor(for: CellSize(columns: 85, rows: 60)) == 5)
+    #expect(rasterizer.supersamplingFactor(for: CellSize(columns: 85, rows: 60)) == 4)
     #expect(rasterizer.supersamplingFactor(for: CellSize(columns: 400, rows: 150)) == 1)
     for columns in stride(from: 1, through: 300, by: 7) {
       let cells = CellSize(columns: columns, rows: columns / 2 + 1)
