@@ -73,18 +73,22 @@ public struct BlockRasterizer: Sendable {
   public func cells(from image: RGBAImage, size: CellSize) -> ScreenBuffer {
     guard !size.isEmpty else { return ScreenBuffer(size: size) }
     let table = symbols.table
-    let grid = SampleGrid(
-      image, width: size.columns * table.columns, height: size.rows * table.rows,
-      space: errorSpace)
     let count = table.subCellCount
     let cell = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: count)
     defer { cell.deallocate() }
     let output = CellOutput(table: table, rasterizer: self)
     if colorMode == .none {
+      let grid = SampleGrid(
+        image, width: size.columns * table.columns, height: size.rows * table.rows,
+        space: errorSpace)
       var buffer = ScreenBuffer(size: size)
       fillMonochrome(&buffer, grid: grid, table: table, output: output)
       return buffer
     }
+    // One row of cells at a time, fitted while its samples are still in cache.
+    var grid = SampleGrid(
+      image, width: size.columns * table.columns, height: size.rows * table.rows,
+      space: errorSpace, bandHeight: table.rows)
     let fitter = CellFitter(subCellCount: count, space: errorSpace, refinementRounds: workFactor)
     let glyphs = table.kind == .glyphs ? GlyphFitter(space: errorSpace) : nil
     let tables = ExhaustiveTables(subCellCount: count <= 6 ? count : 1)
@@ -94,10 +98,10 @@ public struct BlockRasterizer: Sendable {
       var lastFlat: (color: SIMD4<Float>, cell: Cell)? = nil
       var index = 0
       for row in 0..<size.rows {
+        grid.load(band: row)
         for column in 0..<size.columns {
           defer { index += 1 }
-          grid.gather(
-            column: column, row: row, columns: table.columns, rows: table.rows, into: cell)
+          grid.gather(column: column, columns: table.columns, rows: table.rows, into: cell)
           let choice: CellChoice
           let isFlat = fitter.isUniform(cell, tolerance: 1e-5)
           if isFlat {
@@ -144,7 +148,7 @@ public struct BlockRasterizer: Sendable {
           for i in 0..<table.columns {
             let x = column * table.columns + i
             let y = row * table.rows + j
-            var l = (grid.samples[y * grid.width + x] * lumaAxis).sum()
+            var l = (grid.sample(x: x, y: y) * lumaAxis).sum()
             if errorSpace.transfer == .linear { l = Float(errorSpace.encode(l)) / 255 }
             if isInverted { l = 1 - l }
             let s = j * table.columns + i
@@ -160,17 +164,18 @@ public struct BlockRasterizer: Sendable {
 }
 
 extension SampleGrid {
-  /// Copies the samples of one cell, row-major, into `cell`.
+  /// Copies the samples of cell `column` of the loaded band (whose height is `rows`),
+  /// row-major, into `cell`.
   @inline(__always)
   func gather(
-    column: Int, row: Int, columns: Int, rows: Int, into cell: UnsafeMutablePointer<SIMD4<Float>>
+    column: Int, columns: Int, rows: Int, into cell: UnsafeMutablePointer<SIMD4<Float>>
   ) {
     var s = 0
     for j in 0..<rows {
-      let base = (row * rows + j) * width + column * columns
+      let base = j &* width &+ column &* columns
       for i in 0..<columns {
-        cell[s] = samples[base + i]
-        s += 1
+        cell[s] = samples[base &+ i]
+        s &+= 1
       }
     }
   }

@@ -1,38 +1,95 @@
 /// An image box-filtered down to one sample per sub-cell, each sample a color in an
 /// `ErrorSpace`: what the rasterizer fits symbols to.
 ///
-/// Building one costs O(image pixels). Pixels that are not opaque are composited over white.
+/// Holds either every sample row or one band of rows at a time (`load(band:)`), so that a
+/// rasterizer can fit a row of cells while its samples are still in cache. Loading all bands
+/// costs O(image pixels) in all. Pixels that are not opaque are composited over white.
 struct SampleGrid: ~Copyable {
   /// Samples across.
   let width: Int
   /// Samples down.
   let height: Int
-  /// `width * height` samples, row-major, each (r, g, b, 0) scaled by the error space.
+  /// Sample rows held at a time: `height`, or the band height asked for.
+  let bandHeight: Int
+  /// The first sample row `samples` holds.
+  private(set) var firstRow = 0
+  /// `width * bandHeight` samples from `firstRow` on, row-major, each (r, g, b, 0) scaled by
+  /// the error space (rows past the grid's end are left as they were).
   let samples: UnsafeMutableBufferPointer<SIMD4<Float>>
+
+  private let image: RGBAImage
+  private let space: ErrorSpace
+  /// The pixel rows of each sample row.
+  private let rows: [(Int, Int)]
+  /// The pixel columns of each sample column.
+  private let columns: [(Int, Int)]
+  /// Whether `fillPacked` can take the image (sRGB, boxes small enough).
+  private let isPacked: Bool
+  /// Scratch for `fillPacked`: a band's two packed sums per pixel column (`redBlue`,
+  /// `greenAlpha`), each sample column's first pixel and width, and 1 / n for each box area n.
+  private let redBlue: UnsafeMutablePointer<UInt32>
+  private let greenAlpha: UnsafeMutablePointer<UInt32>
+  private let columnStart: UnsafeMutablePointer<Int>
+  private let columnWidth: UnsafeMutablePointer<Int>
+  private let reciprocal: UnsafeMutablePointer<Float>
 
   /// Averages `image` over a `width` x `height` grid of equal boxes. When the image is an
   /// integer multiple of the grid this is an exact box filter; otherwise each box takes the
   /// pixels whose left/top edge falls in it (or the nearest pixel when the image is smaller).
-  init(_ image: RGBAImage, width: Int, height: Int, space: ErrorSpace) {
+  /// With `bandHeight` only that many rows are held, band 0 first; nil holds them all.
+  init(_ image: RGBAImage, width: Int, height: Int, space: ErrorSpace, bandHeight: Int? = nil) {
     self.width = width
     self.height = height
-    samples = .allocate(capacity: max(1, width * height))
-    guard width > 0, height > 0, image.width > 0, image.height > 0 else {
-      samples.initialize(repeating: SIMD4(repeating: 0))
-      return
-    }
-    let columns = Self.spans(count: width, over: image.width)
-    let rows = Self.spans(count: height, over: image.height)
+    self.bandHeight = max(1, min(height, bandHeight ?? height))
+    self.image = image
+    self.space = space
+    samples = .allocate(capacity: max(1, width * self.bandHeight))
+    samples.initialize(repeating: SIMD4(repeating: 0))
+    let isEmpty = width <= 0 || height <= 0 || image.width <= 0 || image.height <= 0
+    columns = isEmpty ? [] : Self.spans(count: width, over: image.width)
+    rows = isEmpty ? [] : Self.spans(count: height, over: image.height)
     let largestBox =
       (columns.map { $0.1 - $0.0 }.max() ?? 1) * (rows.map { $0.1 - $0.0 }.max() ?? 1)
-    if space.transfer == .srgb && largestBox <= Self.packedLimit {
-      fillPacked(image, columns: columns, rows: rows, scale: space.scale)
+    isPacked = !isEmpty && space.transfer == .srgb && largestBox <= Self.packedLimit
+    redBlue = .allocate(capacity: max(1, image.width))
+    greenAlpha = .allocate(capacity: max(1, image.width))
+    columnStart = .allocate(capacity: columns.count)
+    columnWidth = .allocate(capacity: columns.count)
+    reciprocal = .allocate(capacity: Self.packedLimit + 1)
+    for (index, column) in columns.enumerated() {
+      columnStart[index] = column.0
+      columnWidth[index] = column.1 - column.0
+    }
+    reciprocal[0] = 0
+    for n in 1...Self.packedLimit { reciprocal[n] = 1 / Float(n) }
+    load(band: 0)
+  }
+
+  deinit {
+    samples.deallocate()
+    redBlue.deallocate()
+    greenAlpha.deallocate()
+    columnStart.deallocate()
+    columnWidth.deallocate()
+    reciprocal.deallocate()
+  }
+
+  /// Computes the samples of rows `band * bandHeight` up to the next band (or the grid's
+  /// end). O(pixels in those rows).
+  mutating func load(band: Int) {
+    firstRow = band * bandHeight
+    let sampleRows = firstRow..<min(height, firstRow + bandHeight)
+    guard !rows.isEmpty, !sampleRows.isEmpty else { return }
+    if isPacked {
+      fillPacked(sampleRows)
     } else {
-      fillGeneral(image, columns: columns, rows: rows, space: space)
+      fillGeneral(sampleRows)
     }
   }
 
-  deinit { samples.deallocate() }
+  /// The sample at column `x` of row `y` (which must be in the loaded band).
+  @inline(__always)
+  func sample(x: Int, y: Int) -> SIMD4<Float> { samples[(y - firstRow) * width + x] }
 
   /// Pixels a box may hold for `fillPacked`: two 16-bit channel sums per `UInt32`.
   static let packedLimit = 65535 / 255
@@ -40,35 +97,18 @@ struct SampleGrid: ~Copyable {
   /// The fast path for sRGB: channel sums packed two per `UInt32` (red with blue, green with
   /// alpha). Rows are first summed per pixel column (a loop the compiler vectorizes), then
   /// each box sums its columns.
-  private func fillPacked(
-    _ image: RGBAImage, columns: [(Int, Int)], rows: [(Int, Int)], scale: SIMD4<Float>
-  ) {
+  private func fillPacked(_ sampleRows: Range<Int>) {
     let imageWidth = image.width
-    // Scratch: the band's two packed sums per pixel column (rb, ga), each sample column's
-    // first pixel and width, and 1 / n for every box area n.
-    let rb = UnsafeMutablePointer<UInt32>.allocate(capacity: imageWidth)
-    let ga = UnsafeMutablePointer<UInt32>.allocate(capacity: imageWidth)
-    let start = UnsafeMutablePointer<Int>.allocate(capacity: width)
-    let span = UnsafeMutablePointer<Int>.allocate(capacity: width)
-    let reciprocal = UnsafeMutablePointer<Float>.allocate(capacity: Self.packedLimit + 1)
-    defer {
-      rb.deallocate()
-      ga.deallocate()
-      start.deallocate()
-      span.deallocate()
-      reciprocal.deallocate()
-    }
-    for (index, column) in columns.enumerated() {
-      start[index] = column.0
-      span[index] = column.1 - column.0
-    }
-    reciprocal[0] = 0
-    for n in 1...Self.packedLimit { reciprocal[n] = 1 / Float(n) }
-    let perByte = scale / 255
+    let rb = redBlue
+    let ga = greenAlpha
+    let start = columnStart
+    let span = columnWidth
+    let reciprocal = reciprocal
+    let perByte = space.scale / 255
     let mask: UInt32 = 0x00FF_00FF
     image.pixels.withUnsafeBytes { bytes in
       guard let base = bytes.bindMemory(to: UInt32.self).baseAddress else { return }
-      for gy in 0..<height {
+      for gy in sampleRows {
         let (y0, y1) = rows[gy]
         // Little-endian RGBA: red in the low byte, alpha in the high byte. Column sums start
         // at zero and take four rows a pass, then two, then one.
@@ -112,7 +152,7 @@ struct SampleGrid: ~Copyable {
           }
         }
         let boxHeight = y1 - y0
-        let row = gy * width
+        let row = (gy - firstRow) * width
         // Each sample sums its columns (scalar: spans are short), then opaque boxes become
         // floats; a box with any transparency is composited over white pixel by pixel.
         for gx in 0..<width {
@@ -139,7 +179,7 @@ struct SampleGrid: ~Copyable {
             samples[row &+ gx] = SIMD4<Float>(sums) * (perByte * reciprocal[area])
           } else {
             samples[row &+ gx] = averageOverWhite(
-              image, columns: (x0, x1), rows: rows[gy], table: nil, scale: scale)
+              columns: (x0, x1), rows: rows[gy], table: nil, scale: space.scale)
           }
         }
       }
@@ -147,14 +187,12 @@ struct SampleGrid: ~Copyable {
   }
 
   /// Any transfer and box size: per-pixel table lookups, compositing where needed.
-  private func fillGeneral(
-    _ image: RGBAImage, columns: [(Int, Int)], rows: [(Int, Int)], space: ErrorSpace
-  ) {
+  private func fillGeneral(_ sampleRows: Range<Int>) {
     let table = space.transferTable()
-    for gy in 0..<height {
+    for gy in sampleRows {
       for gx in 0..<width {
-        samples[gy * width + gx] = averageOverWhite(
-          image, columns: columns[gx], rows: rows[gy], table: table, scale: space.scale)
+        samples[(gy - firstRow) * width + gx] = averageOverWhite(
+          columns: columns[gx], rows: rows[gy], table: table, scale: space.scale)
       }
     }
   }
@@ -162,7 +200,7 @@ struct SampleGrid: ~Copyable {
   /// The mean of one box, each pixel composited over white and passed through `table` (byte
   /// to value; nil for byte / 255), times `scale`.
   private func averageOverWhite(
-    _ image: RGBAImage, columns: (Int, Int), rows: (Int, Int), table: [Float]?,
+    columns: (Int, Int), rows: (Int, Int), table: [Float]?,
     scale: SIMD4<Float>
   ) -> SIMD4<Float> {
     (table ?? Self.identity).withUnsafeBufferPointer { table in

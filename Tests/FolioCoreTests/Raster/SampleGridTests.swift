@@ -60,4 +60,35 @@ struct SampleGridTests {
       #expect(Self.largestDifference(sample, expected[index]) < 1e-4, "sample \(index)")
     }
   }
+
+  @Test(arguments: [1, 2, 3, 4])
+  func bandsHoldTheSameSamplesAsTheWholeGrid(bandHeight: Int) {
+    let space = ErrorSpace.lumaWeightedSRGB
+    // 11 rows: the last band is short for band heights 2, 3 and 4.
+    for image in [Self.randomImage(width: 40, height: 44, seed: 3), Self.randomImage(width: 31, height: 29, seed: 4)] {
+      let whole = SampleGrid(image, width: 8, height: 11, space: space)
+      var banded = SampleGrid(image, width: 8, height: 11, space: space, bandHeight: bandHeight)
+      for band in 0..<((11 + bandHeight - 1) / bandHeight) {
+        banded.load(band: band)
+        for y in (band * bandHeight)..<min(11, (band + 1) * bandHeight) {
+          for x in 0..<8 {
+            #expect(banded.sample(x: x, y: y) == whole.sample(x: x, y: y), "x \(x) y \(y)")
+          }
+        }
+      }
+      #expect(banded.samples.count == 8 * bandHeight)
+    }
+  }
+
+  @Test func linearLightBandsMatchTheWholeGrid() {
+    let image = Self.randomImage(width: 24, height: 30, seed: 5)
+    let whole = SampleGrid(image, width: 6, height: 10, space: .linearLight)
+    var banded = SampleGrid(image, width: 6, height: 10, space: .linearLight, bandHeight: 4)
+    for band in 0..<3 {
+      banded.load(band: band)
+      for y in (band * 4)..<min(10, band * 4 + 4) {
+        for x in 0..<6 { #expect(banded.sample(x: x, y: y) == whole.sample(x: x, y: y)) }
+      }
+    }
+  }
 }
