@@ -5,7 +5,8 @@
 # every PDF in CORPUS_DIR, at 40x20, 80x40 and 160x60 cells, for the symbol sets half, quad,
 # sextant, braille and ascii, with the blockart scorer (../shared/tools/blockart/score.py), and
 # writes Markdown tables: median ssim_2x4 (the headline) and native SSIM per set and size, and
-# folio's pixels->cells time against Poppler's render time for the same page and size.
+# folio's pixels->cells time against Poppler's render time for the same page and size (timed
+# one page at a time before the scoring, which runs in parallel).
 #
 # If OUTPUT.md exists and holds the markers <!-- blockart-compare:begin --> and
 # <!-- blockart-compare:end -->, only the text between them is replaced (so the script can
@@ -72,18 +73,12 @@ job() {
   cols=${size%x*}; rows=${size#*x}
   key="${name%.pdf}_p${page}_${size}_${sym}"
   local dir="$work/$key"; mkdir -p "$dir"
-  # folio: the picture and, separately, the timing (median of 7 renders and conversions).
+  # folio: the picture (its timing was taken by `timing` before the parallel jobs started).
   # shellcheck disable=SC2086
   "$FOLIO" --print --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
     ${pw:+--password "$pw"} ${ON_REFERENCE:+--measure-raster "$ref"} $FOLIO_ARGS "$pdf" \
     > "$dir/folio.ansi" 2> "$dir/folio.err" || true
-  if [ "${NO_TIMING:-0}" = 1 ]; then
-    : > "$dir/timing.txt"
-  else
-    # shellcheck disable=SC2086
-    "$FOLIO" --print --timing --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
-      ${pw:+--password "$pw"} $FOLIO_ARGS "$pdf" 2> "$dir/timing.txt" > /dev/null || true
-  fi
+  [ -f "$dir/timing.txt" ] || : > "$dir/timing.txt"
   # Peers, cached by page, size and set (their input is the cached reference raster).
   local peers="$CACHE/peers/$key"; mkdir -p "$peers"
   local variants="chafa chafa-w9"
@@ -122,6 +117,20 @@ EOF
 }
 export -f job password_for chafa_symbols atomic_write
 
+# One page x size x symbol set, timed alone: folio's render and conversion, median of 7 each,
+# alternating (`--timing`), into the job's directory.
+timing() {
+  local work=$1 pdf=$2 page=$3 size=$4 sym=$5
+  local name pw dir
+  name=$(basename "$pdf")
+  pw=$(password_for "$name")
+  dir="$work/${name%.pdf}_p${page}_${size}_${sym}"
+  mkdir -p "$dir"
+  # shellcheck disable=SC2086
+  "$FOLIO" --print --timing --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
+    ${pw:+--password "$pw"} $FOLIO_ARGS "$pdf" 2> "$dir/timing.txt" > /dev/null || true
+}
+
 if [ "${1:-}" = --job ]; then shift; job "$@"; exit 0; fi
 if [ $# -ne 2 ]; then awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 2; fi
 CORPUS=$1
@@ -156,6 +165,15 @@ for pdf in "$CORPUS"/*.pdf; do
   done
 done >> "$WORK/jobs"
 echo "blockart-compare: $(wc -l < "$WORK/jobs") jobs on $JOBS cores; skipped: ${skipped[*]:-none}" >&2
+
+# Timings first, one page at a time, so that no job of this script competes with them (the
+# scoring below runs $JOBS at once).
+if [ "${NO_TIMING:-0}" != 1 ]; then
+  echo "blockart-compare: timing folio one page at a time" >&2
+  while IFS=$'\t' read -r pdf page size sym _; do
+    timing "$WORK" "$pdf" "$page" "$size" "$sym"
+  done < "$WORK/jobs"
+fi
 
 printf 'file\tpage\tsize\tsymbols\ttool\tssim_2x4\tssim\trender_ms\tcells_ms\n' > "$TSV"
 tr '\t' '\n' < "$WORK/jobs" | xargs -d '\n' -n 5 -P "$JOBS" "$0" --job "$WORK" \
