@@ -25,6 +25,8 @@ struct SampleGrid: ~Copyable {
   private let columns: [(Int, Int)]
   /// Whether `fillPacked` can take the image (sRGB, boxes small enough).
   private let isPacked: Bool
+  /// The width of every box when the image is a whole multiple of the grid's width, else 0.
+  private let uniformBoxWidth: Int
   /// Scratch for `fillPacked`: a band's two packed sums per pixel column (`redBlue`,
   /// `greenAlpha`), each sample column's first pixel and width, and 1 / n for each box area n.
   private let redBlue: UnsafeMutablePointer<UInt32>
@@ -51,6 +53,8 @@ struct SampleGrid: ~Copyable {
     let largestBox =
       (columns.map { $0.1 - $0.0 }.max() ?? 1) * (rows.map { $0.1 - $0.0 }.max() ?? 1)
     isPacked = !isEmpty && space.transfer == .srgb && largestBox <= Self.packedLimit
+    uniformBoxWidth =
+      !isEmpty && image.width >= width && image.width % width == 0 ? image.width / width : 0
     redBlue = .allocate(capacity: max(1, image.width))
     greenAlpha = .allocate(capacity: max(1, image.width))
     columnStart = .allocate(capacity: columns.count)
@@ -155,7 +159,7 @@ struct SampleGrid: ~Copyable {
         let row = (gy - firstRow) * width
         // Each sample sums its columns (scalar: spans are short), then opaque boxes become
         // floats; a box with any transparency is composited over white pixel by pixel.
-        for gx in 0..<width {
+        func fillSample(_ gx: Int) {
           let x0 = start[gx]
           let x1 = x0 &+ span[gx]
           var sumRB: UInt32 = 0
@@ -182,8 +186,54 @@ struct SampleGrid: ~Copyable {
               columns: (x0, x1), rows: rows[gy], table: nil, scale: space.scale)
           }
         }
+        var gx = 0
+        if uniformBoxWidth == 4 || uniformBoxWidth == 8 {
+          // Boxes of 4 or 8 columns: four samples per step, their column sums reduced in
+          // registers; a group with any transparency goes sample by sample.
+          let area = uniformBoxWidth &* boxHeight
+          let opaque = SIMD4<UInt32>(repeating: 255 &* UInt32(truncatingIfNeeded: area))
+          let factor = perByte * reciprocal[area]
+          while gx &+ 4 <= width {
+            let first = gx &* uniformBoxWidth
+            let sumRB = Self.sumsOfFourBoxes(rb + first, boxWidth: uniformBoxWidth)
+            let sumGA = Self.sumsOfFourBoxes(ga + first, boxWidth: uniformBoxWidth)
+            if all(sumGA &>> 16 .== opaque) {
+              let red = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumRB & 0xFFFF))
+              let green = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumGA & 0xFFFF))
+              let blue = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumRB &>> 16))
+              for i in 0..<4 {
+                samples[row &+ gx &+ i] = SIMD4(red[i], green[i], blue[i], 0) * factor
+              }
+            } else {
+              for i in 0..<4 { fillSample(gx &+ i) }
+            }
+            gx &+= 4
+          }
+        }
+        while gx < width {
+          fillSample(gx)
+          gx &+= 1
+        }
       }
     }
+  }
+
+  /// The sums of four consecutive boxes of `boxWidth` (4 or 8) values from `values`.
+  @inline(__always)
+  private static func sumsOfFourBoxes(
+    _ values: UnsafeMutablePointer<UInt32>, boxWidth: Int
+  ) -> SIMD4<UInt32> {
+    func box(_ index: Int) -> SIMD4<UInt32> {
+      let start = UnsafeRawPointer(values + index &* boxWidth)
+      let first = start.loadUnaligned(as: SIMD4<UInt32>.self)
+      guard boxWidth == 8 else { return first }
+      return first &+ start.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
+    }
+    let (a, b, c, d) = (box(0), box(1), box(2), box(3))
+    // (a0+a2, a1+a3, b0+b2, b1+b3), then its even plus odd lanes: (Σa, Σb).
+    let ab = SIMD4(lowHalf: a.lowHalf &+ a.highHalf, highHalf: b.lowHalf &+ b.highHalf)
+    let cd = SIMD4(lowHalf: c.lowHalf &+ c.highHalf, highHalf: d.lowHalf &+ d.highHalf)
+    return SIMD4(lowHalf: ab.evenHalf &+ ab.oddHalf, highHalf: cd.evenHalf &+ cd.oddHalf)
   }
 
   /// Any transfer and box size: per-pixel table lookups, compositing where needed.

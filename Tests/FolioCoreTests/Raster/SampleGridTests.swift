@@ -91,4 +91,41 @@ struct SampleGridTests {
       }
     }
   }
+
+  /// An image of random colors where every seventh pixel is partly transparent.
+  static func partlyTransparentImage(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+    var generator = SplitMix64(seed: seed)
+    return RGBAImage(size: PixelSize(width: width, height: height)) { bytes in
+      for i in bytes.indices {
+        let isAlpha = i % 4 == 3
+        let pixel = i / 4
+        bytes[i] =
+          isAlpha ? (pixel % 7 == 0 ? UInt8.random(in: 0...254, using: &generator) : 255)
+          : UInt8.random(in: 0...255, using: &generator)
+      }
+    }
+  }
+
+  @Test(arguments: [(4, 3, 12), (8, 2, 10), (4, 4, 9), (5, 3, 8)])
+  func transparentPixelsAreCompositedOverWhite(boxWidth: Int, boxHeight: Int, columns: Int) {
+    let space = ErrorSpace.lumaWeightedSRGB
+    let image = Self.partlyTransparentImage(
+      width: columns * boxWidth, height: 5 * boxHeight, seed: UInt64(boxWidth * 7 + columns))
+    let grid = SampleGrid(image, width: columns, height: 5, space: space)
+    for y in 0..<5 {
+      for x in 0..<columns {
+        var sum = SIMD4<Float>(repeating: 0)
+        for py in (y * boxHeight)..<((y + 1) * boxHeight) {
+          for px in (x * boxWidth)..<((x + 1) * boxWidth) {
+            let pixel = image[px, py]
+            let alpha = Float(pixel.alpha) / 255
+            let color = SIMD4(Float(pixel.red), Float(pixel.green), Float(pixel.blue), 0) / 255
+            sum += color * alpha + SIMD4(1, 1, 1, 0) * (1 - alpha)
+          }
+        }
+        let expected = sum / Float(boxWidth * boxHeight) * space.scale
+        #expect(Self.largestDifference(grid.sample(x: x, y: y), expected) < 5e-3, "x \(x) y \(y)")
+      }
+    }
+  }
 }
