@@ -35,8 +35,11 @@ struct GlyphFitter {
       let centered: UnsafeMutablePointer<Float>
       /// Σ coverage² of each glyph.
       let coverageSquares: UnsafeMutablePointer<Float>
+      /// `Shapes.means`.
       let means: UnsafeMutablePointer<Float>
+      /// `Shapes.inverseNormSquared`.
       let inverseNormSquared: UnsafeMutablePointer<Float>
+      /// `Shapes.unitBySubCell`.
       let unitBySubCell: UnsafeMutablePointer<Float>
 
       init(
@@ -56,7 +59,7 @@ struct GlyphFitter {
       }
     }
 
-    init() {
+    private init() {
       let raw = AsciiGlyphCoverage.coverage
       coverage = AsciiGlyphCoverage.glyphs.indices.map { g in
         var c = SIMD8<Float>(repeating: 0)

@@ -82,7 +82,7 @@ struct SampleGrid: ~Copyable {
   /// end). O(pixels in those rows).
   mutating func load(band: Int) {
     firstRow = band * bandHeight
-    let sampleRows = firstRow..<min(height, firstRow + bandHeight)
+    let sampleRows = firstRow..<max(firstRow, min(height, firstRow + bandHeight))
     guard !rows.isEmpty, !sampleRows.isEmpty else { return }
     if isPacked {
       fillPacked(sampleRows)
