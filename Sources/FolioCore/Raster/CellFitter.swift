@@ -149,8 +149,11 @@ struct CellFitter {
       masks += 8
       m &+= 8
     }
-    let half = pointwiseMax(laneGain.lowHalf, laneGain.highHalf)
-    let quarter = pointwiseMax(half.lowHalf, half.highHalf)
+    // The largest lane (the generic `pointwiseMax` is not inlined).
+    var half = laneGain.highHalf
+    half.replace(with: laneGain.lowHalf, where: laneGain.lowHalf .> half)
+    var quarter = half.highHalf
+    quarter.replace(with: half.lowHalf, where: half.lowHalf .> quarter)
     let bestGain = max(quarter.x, quarter.y)
     var best = Float.greatestFiniteMagnitude
     for lane in 0..<8 where laneGain[lane] == bestGain { best = min(best, laneMask[lane]) }
