@@ -128,7 +128,7 @@ timing() {
   mkdir -p "$dir"
   # shellcheck disable=SC2086
   "$FOLIO" --print --timing --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
-    ${pw:+--password "$pw"} $FOLIO_ARGS "$pdf" 2> "$dir/timing.txt" > /dev/null || true
+    ${pw:+--password "$pw"} $FOLIO_ARGS "$pdf" 2> "$dir/timing.txt" > /dev/null < /dev/null || true
 }
 
 if [ "${1:-}" = --job ]; then shift; job "$@"; exit 0; fi
