@@ -18,7 +18,10 @@ struct SampleGrid: ~Copyable {
   let samples: UnsafeMutableBufferPointer<SIMD4<Float>>
 
   private let image: RGBAImage
-  private let space: ErrorSpace
+  /// The error space's channel scales.
+  private let scale: SIMD4<Float>
+  /// Byte to value for `fillGeneral` (nil on the packed path, which needs none).
+  private let transferTable: [Float]?
   /// The pixel rows of each sample row.
   private let rows: [(Int, Int)]
   /// The pixel columns of each sample column.
@@ -28,12 +31,11 @@ struct SampleGrid: ~Copyable {
   /// The width of every box when the image is a whole multiple of the grid's width, else 0.
   private let uniformBoxWidth: Int
   /// Scratch for `fillPacked`: a band's two packed sums per pixel column (`redBlue`,
-  /// `greenAlpha`), each sample column's first pixel and width, and 1 / n for each box area n.
+  /// `greenAlpha`) and each sample column's first pixel and width.
   private let redBlue: UnsafeMutablePointer<UInt32>
   private let greenAlpha: UnsafeMutablePointer<UInt32>
   private let columnStart: UnsafeMutablePointer<Int>
   private let columnWidth: UnsafeMutablePointer<Int>
-  private let reciprocal: UnsafeMutablePointer<Float>
 
   /// Averages `image` over a `width` x `height` grid of equal boxes. When the image is an
   /// integer multiple of the grid this is an exact box filter; otherwise each box takes the
@@ -44,7 +46,7 @@ struct SampleGrid: ~Copyable {
     self.height = height
     self.bandHeight = max(1, min(height, bandHeight ?? height))
     self.image = image
-    self.space = space
+    scale = space.scale
     samples = .allocate(capacity: max(1, width * self.bandHeight))
     samples.initialize(repeating: SIMD4(repeating: 0))
     let isEmpty = width <= 0 || height <= 0 || image.width <= 0 || image.height <= 0
@@ -53,19 +55,17 @@ struct SampleGrid: ~Copyable {
     let largestBox =
       (columns.map { $0.1 - $0.0 }.max() ?? 1) * (rows.map { $0.1 - $0.0 }.max() ?? 1)
     isPacked = !isEmpty && space.transfer == .srgb && largestBox <= Self.packedLimit
+    transferTable = isPacked ? nil : space.transferTable()
     uniformBoxWidth =
       !isEmpty && image.width >= width && image.width % width == 0 ? image.width / width : 0
     redBlue = .allocate(capacity: max(1, image.width))
     greenAlpha = .allocate(capacity: max(1, image.width))
     columnStart = .allocate(capacity: columns.count)
     columnWidth = .allocate(capacity: columns.count)
-    reciprocal = .allocate(capacity: Self.packedLimit + 1)
     for (index, column) in columns.enumerated() {
       columnStart[index] = column.0
       columnWidth[index] = column.1 - column.0
     }
-    reciprocal[0] = 0
-    for n in 1...Self.packedLimit { reciprocal[n] = 1 / Float(n) }
     load(band: 0)
   }
 
@@ -75,7 +75,6 @@ struct SampleGrid: ~Copyable {
     greenAlpha.deallocate()
     columnStart.deallocate()
     columnWidth.deallocate()
-    reciprocal.deallocate()
   }
 
   /// Computes the samples of rows `band * bandHeight` up to the next band (or the grid's
@@ -98,6 +97,15 @@ struct SampleGrid: ~Copyable {
   /// Pixels a box may hold for `fillPacked`: two 16-bit channel sums per `UInt32`.
   static let packedLimit = 65535 / 255
 
+  /// `1 / n` for box areas `n` up to `packedLimit` (0 for 0), made once for the process and
+  /// never changed or freed, read without bounds checks or reference counting.
+  nonisolated(unsafe) private static let reciprocals: UnsafeMutablePointer<Float> = {
+    let table = UnsafeMutablePointer<Float>.allocate(capacity: packedLimit + 1)
+    table[0] = 0
+    for n in 1...packedLimit { table[n] = 1 / Float(n) }
+    return table
+  }()
+
   /// The fast path for sRGB: channel sums packed two per `UInt32` (red with blue, green with
   /// alpha). Rows are first summed per pixel column (a loop the compiler vectorizes), then
   /// each box sums its columns.
@@ -107,8 +115,8 @@ struct SampleGrid: ~Copyable {
     let ga = greenAlpha
     let start = columnStart
     let span = columnWidth
-    let reciprocal = reciprocal
-    let perByte = space.scale / 255
+    let reciprocal = Self.reciprocals
+    let perByte = scale / 255
     let mask: UInt32 = 0x00FF_00FF
     image.pixels.withUnsafeBytes { bytes in
       guard let base = bytes.bindMemory(to: UInt32.self).baseAddress else { return }
@@ -183,7 +191,7 @@ struct SampleGrid: ~Copyable {
             samples[row &+ gx] = SIMD4<Float>(sums) * (perByte * reciprocal[area])
           } else {
             samples[row &+ gx] = averageOverWhite(
-              columns: (x0, x1), rows: rows[gy], table: nil, scale: space.scale)
+              columns: (x0, x1), rows: rows[gy], table: nil, scale: scale)
           }
         }
         var gx = 0
@@ -238,11 +246,11 @@ struct SampleGrid: ~Copyable {
 
   /// Any transfer and box size: per-pixel table lookups, compositing where needed.
   private func fillGeneral(_ sampleRows: Range<Int>) {
-    let table = space.transferTable()
+    let table = transferTable
     for gy in sampleRows {
       for gx in 0..<width {
         samples[(gy - firstRow) * width + gx] = averageOverWhite(
-          columns: columns[gx], rows: rows[gy], table: table, scale: space.scale)
+          columns: columns[gx], rows: rows[gy], table: table, scale: scale)
       }
     }
   }
