@@ -85,10 +85,11 @@ public struct BlockRasterizer: Sendable {
       fillMonochrome(&buffer, grid: grid, table: table, output: output)
       return buffer
     }
-    // One row of cells at a time, fitted while its samples are still in cache.
+    // One row of cells at a time, fitted while its samples are still in cache; blank cells
+    // (every pixel the band's first pixel's color) are made once and copied.
     var grid = SampleGrid(
       image, width: size.columns * table.columns, height: size.rows * table.rows,
-      space: errorSpace, bandHeight: table.rows)
+      space: errorSpace, bandHeight: table.rows, cellWidth: table.columns)
     let fitter = CellFitter(subCellCount: count, space: errorSpace, refinementRounds: workFactor)
     let glyphs = table.kind == .glyphs ? GlyphFitter(space: errorSpace) : nil
     let tables = ExhaustiveTables(subCellCount: count <= 6 ? count : 1)
@@ -96,11 +97,18 @@ public struct BlockRasterizer: Sendable {
     var cells = [Cell](repeating: .blank, count: size.area)
     cells.withUnsafeMutableBufferPointer { cells in
       var lastFlat: (color: SIMD4<Float>, cell: Cell)? = nil
+      var lastBlank: (color: UInt32, cell: Cell)? = nil
       var index = 0
       for row in 0..<size.rows {
         grid.load(band: row)
         for column in 0..<size.columns {
           defer { index += 1 }
+          let isBlank = grid.isBlank(cell: column)
+          // Only the band's first blank cell has samples; it is made like any other cell.
+          if isBlank, let last = lastBlank, last.color == grid.blankColor {
+            cells[index] = last.cell
+            continue
+          }
           grid.gather(column: column, columns: table.columns, rows: table.rows, into: cell)
           let choice: CellChoice
           let isFlat = fitter.isUniform(cell, tolerance: 1e-5)
@@ -108,6 +116,7 @@ public struct BlockRasterizer: Sendable {
             // Runs of one flat color (paper, margins) reuse the cell made for the first.
             if let last = lastFlat, last.color == cell[0] {
               cells[index] = last.cell
+              if isBlank { lastBlank = (grid.blankColor, last.cell) }
               continue
             }
             choice = fitter.flat(cell)
@@ -125,6 +134,7 @@ public struct BlockRasterizer: Sendable {
           let made = output.cell(for: choice, lumaAxis: fitter.lumaAxis)
           cells[index] = made
           if isFlat { lastFlat = (cell[0], made) }
+          if isBlank { lastBlank = (grid.blankColor, made) }
         }
       }
     }

@@ -2,8 +2,10 @@
 /// `ErrorSpace`: what the rasterizer fits symbols to.
 ///
 /// Holds either every sample row or one band of rows at a time (`load(band:)`), so that a
-/// rasterizer can fit a row of cells while its samples are still in cache. Loading all bands
-/// costs O(image pixels) in all. Pixels that are not opaque are composited over white.
+/// rasterizer can fit a row of cells while its samples are still in cache. Given the width of
+/// a cell, a band also knows its blank cells (`isBlank(cell:)`) and leaves their samples
+/// unmade, all but the first's. Loading all bands costs O(image pixels) in all. Pixels that
+/// are not opaque are composited over white.
 struct SampleGrid: ~Copyable {
   /// Samples across.
   let width: Int
@@ -36,12 +38,27 @@ struct SampleGrid: ~Copyable {
   private let greenAlpha: UnsafeMutablePointer<UInt32>
   private let columnStart: UnsafeMutablePointer<Int>
   private let columnWidth: UnsafeMutablePointer<Int>
+  /// Samples across one cell when blank cells are looked for, else 0.
+  private let cellWidth: Int
+  /// The blank cells of the loaded band (none looked for when `cellWidth` is 0).
+  private var blanks: BlankCells
+  /// The sample columns the loaded band made, as runs of whole cells.
+  private var runs: [Range<Int>] = []
+  /// Whether the loaded band looked for blank cells.
+  private var hasSearched = false
+  /// Whether the last band searched had enough blank cells to search the next one too (else
+  /// only every eighth band is searched: pictures and scans have few).
+  private var searchesNext = true
 
   /// Averages `image` over a `width` x `height` grid of equal boxes. When the image is an
   /// integer multiple of the grid this is an exact box filter; otherwise each box takes the
   /// pixels whose left/top edge falls in it (or the nearest pixel when the image is smaller).
-  /// With `bandHeight` only that many rows are held, band 0 first; nil holds them all.
-  init(_ image: RGBAImage, width: Int, height: Int, space: ErrorSpace, bandHeight: Int? = nil) {
+  /// With `bandHeight` only that many rows are held, band 0 first; nil holds them all. With
+  /// `cellWidth` (samples across a cell, dividing `width`) each band looks for blank cells.
+  init(
+    _ image: RGBAImage, width: Int, height: Int, space: ErrorSpace, bandHeight: Int? = nil,
+    cellWidth: Int? = nil
+  ) {
     self.width = width
     self.height = height
     self.bandHeight = max(1, min(height, bandHeight ?? height))
@@ -66,6 +83,18 @@ struct SampleGrid: ~Copyable {
       columnStart[index] = column.0
       columnWidth[index] = column.1 - column.0
     }
+    let requested = cellWidth ?? 0
+    let cellWidth =
+      !isEmpty && requested > 0 && width % requested == 0 && bandHeight != nil ? requested : 0
+    let columns = columns
+    let cellSpans =
+      cellWidth == 0
+      ? []
+      : (0..<(width / cellWidth)).map { cell in
+        (columns[cell * cellWidth].0, columns[(cell + 1) * cellWidth - 1].1)
+      }
+    self.cellWidth = cellWidth
+    blanks = BlankCells(spans: cellSpans)
     load(band: 0)
   }
 
@@ -83,12 +112,42 @@ struct SampleGrid: ~Copyable {
     firstRow = band * bandHeight
     let sampleRows = firstRow..<max(firstRow, min(height, firstRow + bandHeight))
     guard !rows.isEmpty, !sampleRows.isEmpty else { return }
+    runs.removeAll(keepingCapacity: true)
+    hasSearched = cellWidth > 0 && (searchesNext || band % 8 == 0)
+    if hasSearched {
+      blanks.find(in: image, rows: rows[sampleRows.lowerBound].0..<rows[sampleRows.upperBound - 1].1)
+      // Every cell but the blank ones after the first.
+      var runStart: Int? = nil
+      var blankCount = 0
+      for cell in 0..<blanks.count {
+        if !blanks[cell] || blankCount == 0 {
+          if runStart == nil { runStart = cell }
+        } else if let start = runStart {
+          runs.append((start * cellWidth)..<(cell * cellWidth))
+          runStart = nil
+        }
+        if blanks[cell] { blankCount += 1 }
+      }
+      if let start = runStart { runs.append((start * cellWidth)..<width) }
+      searchesNext = blankCount * 16 >= blanks.count
+    } else {
+      runs.append(0..<width)
+    }
     if isPacked {
       fillPacked(sampleRows)
     } else {
       fillGeneral(sampleRows)
     }
   }
+
+  /// Whether the loaded band was searched and all pixels of its cell `column` are
+  /// `blankColor`; if so the cell's samples were made only if it is the band's first blank
+  /// cell. Always false without a cell width.
+  @inline(__always)
+  func isBlank(cell column: Int) -> Bool { hasSearched && blanks[column] }
+
+  /// The color of the loaded band's blank cells: four pixel bytes as one word.
+  var blankColor: UInt32 { blanks.color }
 
   /// The sample at column `x` of row `y` (which must be in the loaded band).
   @inline(__always)
@@ -107,8 +166,8 @@ struct SampleGrid: ~Copyable {
   }()
 
   /// The fast path for sRGB: channel sums packed two per `UInt32` (red with blue, green with
-  /// alpha). Rows are first summed per pixel column (a loop the compiler vectorizes), then
-  /// each box sums its columns.
+  /// alpha). For each run of sample columns, rows are first summed per pixel column (a loop
+  /// the compiler vectorizes), then each box sums its columns.
   private func fillPacked(_ sampleRows: Range<Int>) {
     let imageWidth = image.width
     let rb = redBlue
@@ -122,105 +181,110 @@ struct SampleGrid: ~Copyable {
       guard let base = bytes.bindMemory(to: UInt32.self).baseAddress else { return }
       for gy in sampleRows {
         let (y0, y1) = rows[gy]
-        // Little-endian RGBA: red in the low byte, alpha in the high byte. Column sums start
-        // at zero and take four rows a pass, then two, then one.
-        rb.update(repeating: 0, count: imageWidth)
-        ga.update(repeating: 0, count: imageWidth)
-        var y = y0
-        while y + 3 < y1 {
-          let r0 = base + y * imageWidth
-          let r1 = r0 + imageWidth
-          let r2 = r1 + imageWidth
-          let r3 = r2 + imageWidth
-          for x in 0..<imageWidth {
-            let p0 = UInt32(littleEndian: r0[x])
-            let p1 = UInt32(littleEndian: r1[x])
-            let p2 = UInt32(littleEndian: r2[x])
-            let p3 = UInt32(littleEndian: r3[x])
-            rb[x] &+= (p0 & mask) &+ (p1 & mask) &+ (p2 & mask) &+ (p3 & mask)
-            ga[x] &+=
-              ((p0 >> 8) & mask) &+ ((p1 >> 8) & mask) &+ ((p2 >> 8) & mask)
-              &+ ((p3 >> 8) & mask)
-          }
-          y += 4
-        }
-        while y + 1 < y1 {
-          let row = base + y * imageWidth
-          let next = row + imageWidth
-          for x in 0..<imageWidth {
-            let p = UInt32(littleEndian: row[x])
-            let q = UInt32(littleEndian: next[x])
-            rb[x] &+= (p & mask) &+ (q & mask)
-            ga[x] &+= ((p >> 8) & mask) &+ ((q >> 8) & mask)
-          }
-          y += 2
-        }
-        if y < y1 {
-          let row = base + y * imageWidth
-          for x in 0..<imageWidth {
-            let p = UInt32(littleEndian: row[x])
-            rb[x] &+= p & mask
-            ga[x] &+= (p >> 8) & mask
-          }
-        }
         let boxHeight = y1 - y0
         let row = (gy - firstRow) * width
-        // Each sample sums its columns (scalar: spans are short), then opaque boxes become
-        // floats; a box with any transparency is composited over white pixel by pixel.
-        func fillSample(_ gx: Int) {
-          let x0 = start[gx]
-          let x1 = x0 &+ span[gx]
-          var sumRB: UInt32 = 0
-          var sumGA: UInt32 = 0
-          var x = x0
-          while x &+ 1 < x1 {
-            sumRB &+= rb[x] &+ rb[x &+ 1]
-            sumGA &+= ga[x] &+ ga[x &+ 1]
-            x &+= 2
-          }
-          if x < x1 {
-            sumRB &+= rb[x]
-            sumGA &+= ga[x]
-          }
-          let area = span[gx] &* boxHeight
-          if sumGA >> 16 == 255 &* UInt32(truncatingIfNeeded: area) {
-            // Sums of at most `packedLimit` bytes fit in Int32, whose conversion is one step.
-            let sums = SIMD4<Int32>(
-              Int32(truncatingIfNeeded: sumRB & 0xFFFF), Int32(truncatingIfNeeded: sumGA & 0xFFFF),
-              Int32(truncatingIfNeeded: sumRB >> 16), 0)
-            samples[row &+ gx] = SIMD4<Float>(sums) * (perByte * reciprocal[area])
-          } else {
-            samples[row &+ gx] = averageOverWhite(
-              columns: (x0, x1), rows: rows[gy], table: nil, scale: scale)
-          }
-        }
-        var gx = 0
-        if uniformBoxWidth == 4 || uniformBoxWidth == 8 {
-          // Boxes of 4 or 8 columns: four samples per step, their column sums reduced in
-          // registers; a group with any transparency goes sample by sample.
-          let area = uniformBoxWidth &* boxHeight
-          let opaque = SIMD4<UInt32>(repeating: 255 &* UInt32(truncatingIfNeeded: area))
-          let factor = perByte * reciprocal[area]
-          while gx &+ 4 <= width {
-            let first = gx &* uniformBoxWidth
-            let sumRB = Self.sumsOfFourBoxes(rb + first, boxWidth: uniformBoxWidth)
-            let sumGA = Self.sumsOfFourBoxes(ga + first, boxWidth: uniformBoxWidth)
-            if all(sumGA &>> 16 .== opaque) {
-              let red = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumRB & 0xFFFF))
-              let green = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumGA & 0xFFFF))
-              let blue = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumRB &>> 16))
-              for i in 0..<4 {
-                samples[row &+ gx &+ i] = SIMD4(red[i], green[i], blue[i], 0) * factor
-              }
-            } else {
-              for i in 0..<4 { fillSample(gx &+ i) }
+        for run in runs {
+          let x0 = start[run.lowerBound]
+          let x1 = start[run.upperBound &- 1] &+ span[run.upperBound &- 1]
+          // Little-endian RGBA: red in the low byte, alpha in the high byte. Column sums start
+          // at zero and take four rows a pass, then two, then one.
+          (rb + x0).update(repeating: 0, count: x1 - x0)
+          (ga + x0).update(repeating: 0, count: x1 - x0)
+          var y = y0
+          while y + 3 < y1 {
+            let r0 = base + y * imageWidth
+            let r1 = r0 + imageWidth
+            let r2 = r1 + imageWidth
+            let r3 = r2 + imageWidth
+            for x in x0..<x1 {
+              let p0 = UInt32(littleEndian: r0[x])
+              let p1 = UInt32(littleEndian: r1[x])
+              let p2 = UInt32(littleEndian: r2[x])
+              let p3 = UInt32(littleEndian: r3[x])
+              rb[x] &+= (p0 & mask) &+ (p1 & mask) &+ (p2 & mask) &+ (p3 & mask)
+              ga[x] &+=
+                ((p0 >> 8) & mask) &+ ((p1 >> 8) & mask) &+ ((p2 >> 8) & mask)
+                &+ ((p3 >> 8) & mask)
             }
-            gx &+= 4
+            y += 4
           }
-        }
-        while gx < width {
-          fillSample(gx)
-          gx &+= 1
+          while y + 1 < y1 {
+            let r0 = base + y * imageWidth
+            let r1 = r0 + imageWidth
+            for x in x0..<x1 {
+              let p = UInt32(littleEndian: r0[x])
+              let q = UInt32(littleEndian: r1[x])
+              rb[x] &+= (p & mask) &+ (q & mask)
+              ga[x] &+= ((p >> 8) & mask) &+ ((q >> 8) & mask)
+            }
+            y += 2
+          }
+          if y < y1 {
+            let r0 = base + y * imageWidth
+            for x in x0..<x1 {
+              let p = UInt32(littleEndian: r0[x])
+              rb[x] &+= p & mask
+              ga[x] &+= (p >> 8) & mask
+            }
+          }
+          // Each sample sums its columns (scalar: spans are short), then opaque boxes become
+          // floats; a box with any transparency is composited over white pixel by pixel.
+          func fillSample(_ gx: Int) {
+            let x0 = start[gx]
+            let x1 = x0 &+ span[gx]
+            var sumRB: UInt32 = 0
+            var sumGA: UInt32 = 0
+            var x = x0
+            while x &+ 1 < x1 {
+              sumRB &+= rb[x] &+ rb[x &+ 1]
+              sumGA &+= ga[x] &+ ga[x &+ 1]
+              x &+= 2
+            }
+            if x < x1 {
+              sumRB &+= rb[x]
+              sumGA &+= ga[x]
+            }
+            let area = span[gx] &* boxHeight
+            if sumGA >> 16 == 255 &* UInt32(truncatingIfNeeded: area) {
+              // Sums of at most `packedLimit` bytes fit in Int32, whose conversion is one step.
+              let sums = SIMD4<Int32>(
+                Int32(truncatingIfNeeded: sumRB & 0xFFFF),
+                Int32(truncatingIfNeeded: sumGA & 0xFFFF),
+                Int32(truncatingIfNeeded: sumRB >> 16), 0)
+              samples[row &+ gx] = SIMD4<Float>(sums) * (perByte * reciprocal[area])
+            } else {
+              samples[row &+ gx] = averageOverWhite(
+                columns: (x0, x1), rows: rows[gy], table: nil, scale: scale)
+            }
+          }
+          var gx = run.lowerBound
+          if uniformBoxWidth == 4 || uniformBoxWidth == 8 {
+            // Boxes of 4 or 8 columns: four samples per step, their column sums reduced in
+            // registers; a group with any transparency goes sample by sample.
+            let area = uniformBoxWidth &* boxHeight
+            let opaque = SIMD4<UInt32>(repeating: 255 &* UInt32(truncatingIfNeeded: area))
+            let factor = perByte * reciprocal[area]
+            while gx &+ 4 <= run.upperBound {
+              let first = gx &* uniformBoxWidth
+              let sumRB = Self.sumsOfFourBoxes(rb + first, boxWidth: uniformBoxWidth)
+              let sumGA = Self.sumsOfFourBoxes(ga + first, boxWidth: uniformBoxWidth)
+              if all(sumGA &>> 16 .== opaque) {
+                let red = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumRB & 0xFFFF))
+                let green = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumGA & 0xFFFF))
+                let blue = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumRB &>> 16))
+                for i in 0..<4 {
+                  samples[row &+ gx &+ i] = SIMD4(red[i], green[i], blue[i], 0) * factor
+                }
+              } else {
+                for i in 0..<4 { fillSample(gx &+ i) }
+              }
+              gx &+= 4
+            }
+          }
+          while gx < run.upperBound {
+            fillSample(gx)
+            gx &+= 1
+          }
         }
       }
     }
@@ -248,9 +312,11 @@ struct SampleGrid: ~Copyable {
   private func fillGeneral(_ sampleRows: Range<Int>) {
     let table = transferTable
     for gy in sampleRows {
-      for gx in 0..<width {
-        samples[(gy - firstRow) * width + gx] = averageOverWhite(
-          columns: columns[gx], rows: rows[gy], table: table, scale: scale)
+      for run in runs {
+        for gx in run {
+          samples[(gy - firstRow) * width + gx] = averageOverWhite(
+            columns: columns[gx], rows: rows[gy], table: table, scale: scale)
+        }
       }
     }
   }
