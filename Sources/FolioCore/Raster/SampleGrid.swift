@@ -32,6 +32,8 @@ struct SampleGrid: ~Copyable {
   private let isPacked: Bool
   /// The width of every box when the image is a whole multiple of the grid's width, else 0.
   private let uniformBoxWidth: Int
+  /// Whether `uniformBoxWidth` is one `sumsOfFourBoxes` takes.
+  private let sumsFourBoxes: Bool
   /// Scratch for `fillPacked`: a band's two packed sums per pixel column (`redBlue`,
   /// `greenAlpha`) and each sample column's first pixel and width.
   private let redBlue: UnsafeMutablePointer<UInt32>
@@ -75,6 +77,7 @@ struct SampleGrid: ~Copyable {
     transferTable = isPacked ? nil : space.transferTable()
     uniformBoxWidth =
       !isEmpty && image.width >= width && image.width % width == 0 ? image.width / width : 0
+    sumsFourBoxes = Self.fourBoxWidths.contains(uniformBoxWidth)
     redBlue = .allocate(capacity: max(1, image.width))
     greenAlpha = .allocate(capacity: max(1, image.width))
     columnStart = .allocate(capacity: columns.count)
@@ -258,9 +261,9 @@ struct SampleGrid: ~Copyable {
             }
           }
           var gx = run.lowerBound
-          if uniformBoxWidth == 4 || uniformBoxWidth == 8 {
-            // Boxes of 4 or 8 columns: four samples per step, their column sums reduced in
-            // registers; a group with any transparency goes sample by sample.
+          if sumsFourBoxes {
+            // Boxes of 3, 4, 6 or 8 columns: four samples per step, their column sums reduced
+            // in registers; a group with any transparency goes sample by sample.
             let area = uniformBoxWidth &* boxHeight
             let opaque = SIMD4<UInt32>(repeating: 255 &* UInt32(truncatingIfNeeded: area))
             let factor = perByte * reciprocal[area]
@@ -290,22 +293,48 @@ struct SampleGrid: ~Copyable {
     }
   }
 
-  /// The sums of four consecutive boxes of `boxWidth` (4 or 8) values from `values`.
+  /// The box widths `sumsOfFourBoxes` takes.
+  static let fourBoxWidths = [3, 4, 6, 8]
+
+  /// The sums of four consecutive boxes of `boxWidth` (3, 4, 6 or 8) values from `values`.
   @inline(__always)
   private static func sumsOfFourBoxes(
     _ values: UnsafeMutablePointer<UInt32>, boxWidth: Int
   ) -> SIMD4<UInt32> {
-    func box(_ index: Int) -> SIMD4<UInt32> {
-      let start = UnsafeRawPointer(values + index &* boxWidth)
-      let first = start.loadUnaligned(as: SIMD4<UInt32>.self)
-      guard boxWidth == 8 else { return first }
-      return first &+ start.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
+    let start = UnsafeRawPointer(values)
+    func load(_ index: Int) -> SIMD4<UInt32> {
+      start.loadUnaligned(fromByteOffset: index &* 16, as: SIMD4<UInt32>.self)
     }
-    let (a, b, c, d) = (box(0), box(1), box(2), box(3))
-    // (a0+a2, a1+a3, b0+b2, b1+b3), then its even plus odd lanes: (Σa, Σb).
-    let ab = SIMD4(lowHalf: a.lowHalf &+ a.highHalf, highHalf: b.lowHalf &+ b.highHalf)
-    let cd = SIMD4(lowHalf: c.lowHalf &+ c.highHalf, highHalf: d.lowHalf &+ d.highHalf)
-    return SIMD4(lowHalf: ab.evenHalf &+ ab.oddHalf, highHalf: cd.evenHalf &+ cd.oddHalf)
+    /// Of twelve values: lane i is the sum of values 3i, 3i+1 and 3i+2.
+    func sumsOfThrees(_ v0: SIMD4<UInt32>, _ v1: SIMD4<UInt32>, _ v2: SIMD4<UInt32>)
+      -> SIMD4<UInt32>
+    {
+      SIMD4(v0[0], v0[3], v1[2], v2[1]) &+ SIMD4(v0[1], v1[0], v1[3], v2[2])
+        &+ SIMD4(v0[2], v1[1], v2[0], v2[3])
+    }
+    /// Values 2i + 2i+1 of eight values.
+    func pairs(_ v0: SIMD4<UInt32>, _ v1: SIMD4<UInt32>) -> SIMD4<UInt32> {
+      let both = SIMD8(lowHalf: v0, highHalf: v1)
+      return both.evenHalf &+ both.oddHalf
+    }
+    switch boxWidth {
+    case 3:
+      return sumsOfThrees(load(0), load(1), load(2))
+    case 6:
+      return sumsOfThrees(
+        pairs(load(0), load(1)), pairs(load(2), load(3)), pairs(load(4), load(5)))
+    default:
+      func box(_ index: Int) -> SIMD4<UInt32> {
+        let first = load(index &* (boxWidth / 4))
+        guard boxWidth == 8 else { return first }
+        return first &+ load(index &* 2 &+ 1)
+      }
+      let (a, b, c, d) = (box(0), box(1), box(2), box(3))
+      // (a0+a2, a1+a3, b0+b2, b1+b3), then its even plus odd lanes: (Σa, Σb).
+      let ab = SIMD4(lowHalf: a.lowHalf &+ a.highHalf, highHalf: b.lowHalf &+ b.highHalf)
+      let cd = SIMD4(lowHalf: c.lowHalf &+ c.highHalf, highHalf: d.lowHalf &+ d.highHalf)
+      return SIMD4(lowHalf: ab.evenHalf &+ ab.oddHalf, highHalf: cd.evenHalf &+ cd.oddHalf)
+    }
   }
 
   /// Any transfer and box size: per-pixel table lookups, compositing where needed.

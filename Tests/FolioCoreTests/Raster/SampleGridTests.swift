@@ -39,7 +39,7 @@ struct SampleGridTests {
     return max(difference.max(), (-difference).max())
   }
 
-  @Test(arguments: [(1, 1), (2, 3), (4, 4), (5, 5), (7, 3), (8, 8), (3, 9), (13, 6)])
+  @Test(arguments: [(1, 1), (2, 3), (4, 4), (5, 5), (7, 3), (8, 8), (3, 9), (6, 2), (13, 6)])
   func boxesAverageTheirPixels(boxWidth: Int, boxHeight: Int) {
     let space = ErrorSpace.lumaWeightedSRGB
     let (width, height) = (6, 5)
@@ -106,7 +106,7 @@ struct SampleGridTests {
     }
   }
 
-  @Test(arguments: [(4, 3, 12), (8, 2, 10), (4, 4, 9), (5, 3, 8)])
+  @Test(arguments: [(4, 3, 12), (8, 2, 10), (4, 4, 9), (5, 3, 8), (3, 3, 9), (6, 2, 10)])
   func transparentPixelsAreCompositedOverWhite(boxWidth: Int, boxHeight: Int, columns: Int) {
     let space = ErrorSpace.lumaWeightedSRGB
     let image = Self.partlyTransparentImage(
