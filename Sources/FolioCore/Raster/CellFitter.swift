@@ -215,40 +215,29 @@ struct CellFitter {
   }
 
   /// The best split of the samples into those below and above a threshold along `axis`: the
-  /// samples sorted by projection, each prefix tried as the "on" part.
+  /// samples sorted by projection (equal projections in sample order), each prefix tried as
+  /// the "on" part. At most 8 samples.
   func bestSplit(_ x: UnsafePointer<SIMD4<Float>>, along axis: SIMD4<Float>, total: SIMD4<Float>)
     -> (mask: Int, on: SIMD4<Float>, count: Int, gain: Float)
   {
-    // Insertion sort of at most 8 (projection, index) pairs on the stack.
-    var keys: (Float, Float, Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0, 0, 0)
-    var order: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
-    return withUnsafeMutableBytes(of: &keys) { keyBytes in
-      withUnsafeMutableBytes(of: &order) { orderBytes in
-        let key = keyBytes.bindMemory(to: Float.self)
-        let index = orderBytes.bindMemory(to: Int.self)
-        for i in 0..<count {
-          let k = (x[i] * axis).sum()
-          var j = i
-          while j > 0 && key[j - 1] > k {
-            key[j] = key[j - 1]
-            index[j] = index[j - 1]
-            j -= 1
-          }
-          key[j] = k
-          index[j] = i
-        }
-        var result = (mask: 0, on: SIMD4<Float>(repeating: 0), count: 0, gain: -Float.infinity)
-        var mask = 0
-        var on = SIMD4<Float>(repeating: 0)
-        for k in 1..<count {
-          mask |= 1 << index[k - 1]
-          on += x[index[k - 1]]
-          let g = gain(on, k, total: total)
-          if g > result.gain { result = (mask, on, k, g) }
-        }
-        return result
-      }
+    // Each sample as one word, its projection's order-preserving bits above its index, sorted
+    // by a network without data-dependent branches; missing samples sort last.
+    var keys = SortingNetwork.Eight(repeating: .max)
+    for i in 0..<count {
+      keys[i] = SortingNetwork.word(key: (x[i] * axis).sum(), index: i)
     }
+    SortingNetwork.sort(&keys)
+    var result = (mask: 0, on: SIMD4<Float>(repeating: 0), count: 0, gain: -Float.infinity)
+    var mask = 0
+    var on = SIMD4<Float>(repeating: 0)
+    for k in 1..<count {
+      let index = SortingNetwork.index(of: keys[k - 1])
+      mask |= 1 << index
+      on += x[index]
+      let g = gain(on, k, total: total)
+      if g > result.gain { result = (mask, on, k, g) }
+    }
+    return result
   }
 
   /// Braille: the best split by luma, with the dots ("on") on the smaller part so the
