@@ -118,7 +118,8 @@ struct SampleGrid: ~Copyable {
     runs.removeAll(keepingCapacity: true)
     hasSearched = cellWidth > 0 && (searchesNext || band % 8 == 0)
     if hasSearched {
-      blanks.find(in: image, rows: rows[sampleRows.lowerBound].0..<rows[sampleRows.upperBound - 1].1)
+      let pixelRows = rows[sampleRows.lowerBound].0..<rows[sampleRows.upperBound - 1].1
+      blanks.find(in: image, rows: pixelRows)
       // Every cell but the blank ones after the first.
       var runStart: Int? = nil
       var blankCount = 0

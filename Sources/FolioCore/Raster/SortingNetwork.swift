@@ -3,7 +3,7 @@
 /// compare-exchanges sorts eight of them. The fitters sort a cell's projections this way
 /// because an insertion sort's branches are unpredictable on real images.
 enum SortingNetwork {
-  /// Eight words: `SIMD8` gives indexed access to values that stay in registers.
+  /// Eight words, as one value.
   typealias Eight = SIMD8<UInt64>
 
   /// `key` (made order-preserving as unsigned bits, −0 as +0) above `index` (below 2^32).
@@ -30,12 +30,31 @@ enum SortingNetwork {
       b = max(a, b)
       a = low
     }
-    exchange(&w0, &w2); exchange(&w1, &w3); exchange(&w4, &w6); exchange(&w5, &w7)
-    exchange(&w0, &w4); exchange(&w1, &w5); exchange(&w2, &w6); exchange(&w3, &w7)
-    exchange(&w0, &w1); exchange(&w2, &w3); exchange(&w4, &w5); exchange(&w6, &w7)
-    exchange(&w2, &w4); exchange(&w3, &w5)
-    exchange(&w1, &w4); exchange(&w3, &w6)
-    exchange(&w1, &w2); exchange(&w3, &w4); exchange(&w5, &w6)
+    // Layer 1.
+    exchange(&w0, &w2)
+    exchange(&w1, &w3)
+    exchange(&w4, &w6)
+    exchange(&w5, &w7)
+    // Layer 2.
+    exchange(&w0, &w4)
+    exchange(&w1, &w5)
+    exchange(&w2, &w6)
+    exchange(&w3, &w7)
+    // Layer 3.
+    exchange(&w0, &w1)
+    exchange(&w2, &w3)
+    exchange(&w4, &w5)
+    exchange(&w6, &w7)
+    // Layer 4.
+    exchange(&w2, &w4)
+    exchange(&w3, &w5)
+    // Layer 5.
+    exchange(&w1, &w4)
+    exchange(&w3, &w6)
+    // Layer 6.
+    exchange(&w1, &w2)
+    exchange(&w3, &w4)
+    exchange(&w5, &w6)
     words = Eight(w0, w1, w2, w3, w4, w5, w6, w7)
   }
 }

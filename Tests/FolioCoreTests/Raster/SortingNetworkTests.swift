@@ -12,7 +12,9 @@ struct SortingNetworkTests {
 
   static func networkOrder(_ keys: [Float]) -> [Int] {
     var words = SortingNetwork.Eight(repeating: .max)
-    for (index, key) in keys.enumerated() { words[index] = SortingNetwork.word(key: key, index: index) }
+    for (index, key) in keys.enumerated() {
+      words[index] = SortingNetwork.word(key: key, index: index)
+    }
     SortingNetwork.sort(&words)
     return (0..<keys.count).map { SortingNetwork.index(of: words[$0]) }
   }
