@@ -153,7 +153,8 @@ struct SampleGrid: ~Copyable {
   /// The color of the loaded band's blank cells: four pixel bytes as one word.
   var blankColor: UInt32 { blanks.color }
 
-  /// The sample at column `x` of row `y` (which must be in the loaded band).
+  /// The sample at column `x` of row `y`, which must be in the loaded band and, when blank
+  /// cells are looked for, not in a blank cell after the band's first (those are not made).
   @inline(__always)
   func sample(x: Int, y: Int) -> SIMD4<Float> { samples[(y - firstRow) * width + x] }
 
