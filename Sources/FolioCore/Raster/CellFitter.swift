@@ -82,18 +82,26 @@ struct CellFitter {
     let green = tables.green
     let blue = tables.blue
     // Subset sums of the first count − 1 samples, doubling the table once per sample.
-    red[0] = 0
-    green[0] = 0
-    blue[0] = 0
     var size = 1
-    for i in 0..<(count &- 1) {
-      let sample = x[i]
-      for m in 0..<size {
-        red[size &+ m] = red[m] + sample.x
-        green[size &+ m] = green[m] + sample.y
-        blue[size &+ m] = blue[m] + sample.z
+    if count == 6 {
+      // Sextants: the same sums, added in the same order, eight masks per vector step.
+      Self.fillSubsetSums(red, x[0].x, x[1].x, x[2].x, x[3].x, x[4].x)
+      Self.fillSubsetSums(green, x[0].y, x[1].y, x[2].y, x[3].y, x[4].y)
+      Self.fillSubsetSums(blue, x[0].z, x[1].z, x[2].z, x[3].z, x[4].z)
+      size = 32
+    } else {
+      red[0] = 0
+      green[0] = 0
+      blue[0] = 0
+      for i in 0..<(count &- 1) {
+        let sample = x[i]
+        for m in 0..<size {
+          red[size &+ m] = red[m] + sample.x
+          green[size &+ m] = green[m] + sample.y
+          blue[size &+ m] = blue[m] + sample.z
+        }
+        size &<<= 1
       }
-      size &<<= 1
     }
     let last = x[count &- 1]
     let total = SIMD4(red[size &- 1], green[size &- 1], blue[size &- 1], 0) + last
@@ -114,6 +122,26 @@ struct CellFitter {
     return choice(
       best, on: SIMD4(red[best], green[best], blue[best], 0), onCount: best.nonzeroBitCount,
       total: total)
+  }
+
+  /// Writes the 32 subset sums of `a`…`e` (mask bit 0 for `a`) to `table`, each added in the
+  /// order the doubling loop adds it, so the sums are bit for bit the same.
+  @inline(__always)
+  private static func fillSubsetSums(
+    _ table: UnsafeMutablePointer<Float>, _ a: Float, _ b: Float, _ c: Float, _ d: Float,
+    _ e: Float
+  ) {
+    let first = SIMD8<Float>(0, 1, 0, 1, 0, 1, 0, 1)
+    let second = SIMD8<Float>(0, 0, 1, 1, 0, 0, 1, 1)
+    let third = SIMD8<Float>(0, 0, 0, 0, 1, 1, 1, 1)
+    // a·bit + b·bit is the doubling's 0 + a + b (multiplying by 0 or 1 is exact).
+    let low = a * first + b * second + c * third
+    let withD = low + d
+    let raw = UnsafeMutableRawPointer(table)
+    raw.storeBytes(of: low, as: SIMD8<Float>.self)
+    raw.storeBytes(of: withD, toByteOffset: 32, as: SIMD8<Float>.self)
+    raw.storeBytes(of: low + e, toByteOffset: 64, as: SIMD8<Float>.self)
+    raw.storeBytes(of: withD + e, toByteOffset: 96, as: SIMD8<Float>.self)
   }
 
   /// The lowest mask with the largest gain, for tables whose size is a multiple of 8: the
