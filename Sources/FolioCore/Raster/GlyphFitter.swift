@@ -20,9 +20,6 @@ struct GlyphFitter {
     let inverseNormSquared: [Float]
     /// The highest mean coverage: the darkest tone text can make.
     let densest: Float
-    /// `unit` transposed: for each sub-cell, the unit coverage of every glyph, `stride` apart,
-    /// so all projections are computed as a few vectorized multiply-adds.
-    let unitBySubCell: [Float]
     /// Glyph count rounded up to a multiple of 8.
     let stride: Int
     /// What the fitting loop reads, without array bounds checks or reference counting.
@@ -39,7 +36,8 @@ struct GlyphFitter {
       let means: UnsafeMutablePointer<Float>
       /// `Shapes.inverseNormSquared`.
       let inverseNormSquared: UnsafeMutablePointer<Float>
-      /// `Shapes.unitBySubCell`.
+      /// `Shapes.unit` transposed: for each sub-cell, the unit coverage of every glyph,
+      /// `stride` apart, so all projections are computed as a few vectorized multiply-adds.
       let unitBySubCell: UnsafeMutablePointer<Float>
 
       init(
@@ -77,7 +75,6 @@ struct GlyphFitter {
       for (g, vector) in unit.enumerated() {
         for s in 0..<8 { transposed[s * stride + g] = vector[s] }
       }
-      unitBySubCell = transposed
       table = Table(
         coverage: coverage, centered: centered, means: means,
         inverseNormSquared: inverseNormSquared, unitBySubCell: transposed)
