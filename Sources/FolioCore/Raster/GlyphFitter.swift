@@ -89,10 +89,11 @@ struct GlyphFitter {
   let lumaAxis: SIMD4<Float>
   /// The largest stored value of each channel (the error space's channel scales).
   let upperBound: SIMD4<Float>
-  /// Candidates fitted exactly after ranking.
+  /// Candidates fitted exactly after ranking, 1…4.
   let shortlistSize: Int
 
   init(space: ErrorSpace, shortlistSize: Int = 4) {
+    precondition((1...4).contains(shortlistSize), "a shortlist of 1 to 4 glyphs")
     let scale = space.scale
     lumaAxis = scale / max((scale * scale).sum(), .leastNormalMagnitude)
     upperBound = scale
@@ -136,33 +137,33 @@ struct GlyphFitter {
       laneBest.replace(with: groupGains, where: groupGains .> laneBest)
       group &+= 8
     }
-    let threshold = Self.largest(shortlistSize, of: laneBest, scratch: scratch.lanes)
-    top.update(repeating: (0, 0))
-    let last = shortlistSize - 1
+    // Every glyph at or above that bound (and above 0) is a candidate: their indices are
+    // written without branches, then ordered by gain (the lower glyph first on equal gains).
+    let threshold = Self.largestFour(of: laneBest)[shortlistSize &- 1]
+    let candidates = scratch.candidates
+    var candidateCount = 0
     group = 0
     while group < stride {
       let groupGains = UnsafeRawPointer(gains + group).loadUnaligned(as: SIMD8<Float>.self)
       if any(groupGains .>= threshold) {
-        for g in group..<(group &+ 8) where gains[g] >= threshold && gains[g] > top[last].gain {
+        for g in group..<(group &+ 8) {
+          candidates[candidateCount] = Int32(truncatingIfNeeded: g)
           let gain = gains[g]
-          var j = last
-          while j > 0 && top[j - 1].gain < gain {
-            top[j] = top[j - 1]
-            j -= 1
-          }
-          top[j] = (gain, g)
+          candidateCount &+= (gain >= threshold) && (gain > 0) ? 1 : 0
         }
       }
       group &+= 8
     }
+    let shortlist = Self.rank(
+      candidates, count: candidateCount, by: gains, keeping: shortlistSize, into: scratch.top)
     // Stage 2: exact least-squares colors for each candidate, clamped, scored on all channels.
     // With y = x − background and c the coverage, the error Σ|y − ink·c|² expands into sums
     // over the cell (Σx, Σ|x|²) and per glyph (Σc·x, from the slope's sum, and Σc²).
     var sumOfSquares: Float = 0
     for s in 0..<8 { sumOfSquares += (x[s] * x[s]).sum() }
     let sum = mean * 8
-    for candidate in top where candidate.glyph != 0 {
-      let g = candidate.glyph
+    for i in 0..<shortlist {
+      let g = top[i]
       let centered = table.centered + g &* 8
       var covariance = SIMD4<Float>(repeating: 0)  // Σ (c − m)(x − mean)
       for s in 0..<8 { covariance += centered[s] * (x[s] - mean) }
@@ -193,21 +194,94 @@ struct GlyphFitter {
     return result
   }
 
-  /// The `rank`-th largest of the eight values (1 = the largest); 0 when `rank` is not 1…8.
-  /// `scratch` holds eight floats.
-  static func largest(
-    _ rank: Int, of values: SIMD8<Float>, scratch: UnsafeMutablePointer<Float>
-  ) -> Float {
-    guard (1...8).contains(rank) else { return 0 }
-    UnsafeMutableRawPointer(scratch).storeBytes(of: values, as: SIMD8<Float>.self)
-    var value: Float = 0
-    for _ in 0..<rank {
-      var index = 0
-      for lane in 1..<8 where scratch[lane] > scratch[index] { index = lane }
-      value = scratch[index]
-      scratch[index] = -.infinity
+  /// The four largest of eight values, largest first. Sorting one half down and the other
+  /// up makes their lane-wise maximum the four largest (a bitonic split); one more sort
+  /// orders those. All in registers, without branches.
+  @inline(__always)
+  static func largestFour(of values: SIMD8<Float>) -> SIMD4<Float> {
+    let first = sortedDescending(values.lowHalf)
+    let second = sortedDescending(values.highHalf)
+    let secondAscending = SIMD4(second[3], second[2], second[1], second[0])
+    return sortedDescending(larger(first, secondAscending))
+  }
+
+  /// `values` sorted largest first, by the five-comparator network (0 1)(2 3), (0 2)(1 3),
+  /// (1 2).
+  @inline(__always)
+  static func sortedDescending(_ values: SIMD4<Float>) -> SIMD4<Float> {
+    var v = values
+    var swapped = SIMD4(v[1], v[0], v[3], v[2])
+    var high = larger(v, swapped)
+    var low = smaller(v, swapped)
+    v = SIMD4(high[0], low[1], high[2], low[3])
+    swapped = SIMD4(v[2], v[3], v[0], v[1])
+    high = larger(v, swapped)
+    low = smaller(v, swapped)
+    v = SIMD4(high[0], high[1], low[2], low[3])
+    swapped = SIMD4(v[0], v[2], v[1], v[3])
+    high = larger(v, swapped)
+    low = smaller(v, swapped)
+    return SIMD4(v[0], high[1], low[2], v[3])
+  }
+
+  /// The lane-wise larger of two vectors (written so that it compiles to one max).
+  @inline(__always)
+  private static func larger(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+    var result = a
+    result.replace(with: b, where: b .> a)
+    return result
+  }
+
+  /// The lane-wise smaller of two vectors.
+  @inline(__always)
+  private static func smaller(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+    var result = a
+    result.replace(with: b, where: b .< a)
+    return result
+  }
+
+  /// Writes the glyphs of the `k` highest gains among `candidates` (glyph indices in
+  /// ascending order) into `top`, highest first and the lower glyph first on equal gains, and
+  /// returns how many it wrote (fewer than `k` when there are fewer candidates).
+  @inline(__always)
+  static func rank(
+    _ candidates: UnsafePointer<Int32>, count: Int, by gains: UnsafePointer<Float>,
+    keeping k: Int, into top: UnsafeMutablePointer<Int>
+  ) -> Int {
+    if count <= 8 {
+      // Gains are positive, so their bits order like them: flipped, an ascending sort of
+      // (bits, glyph) words puts the highest gain first and, among equal ones, the lower glyph.
+      var words = SortingNetwork.Eight(repeating: .max)
+      for i in 0..<count {
+        let g = Int(candidates[i])
+        words[i] = UInt64(~gains[g].bitPattern) << 32 | UInt64(truncatingIfNeeded: g)
+      }
+      SortingNetwork.sort(&words)
+      let written = min(count, k)
+      for i in 0..<written { top[i] = SortingNetwork.index(of: words[i]) }
+      return written
     }
-    return value
+    // Many candidates (equal gains): insert each into the ranking.
+    var written = 0
+    for i in 0..<count {
+      let g = Int(candidates[i])
+      let gain = gains[g]
+      var j: Int
+      if written < k {
+        j = written
+        written += 1
+      } else if gains[top[k - 1]] < gain {
+        j = k - 1
+      } else {
+        continue
+      }
+      while j > 0 && gains[top[j - 1]] < gain {
+        top[j] = top[j - 1]
+        j -= 1
+      }
+      top[j] = g
+    }
+    return written
   }
 
   /// The glyph whose coverage best matches `lightness` (0…1 per sub-cell) scaled to the
@@ -229,23 +303,23 @@ struct GlyphFitter {
 
   /// Work space for `fit`, allocated once per image.
   struct Scratch: ~Copyable {
-    /// The best candidates so far.
-    let top: UnsafeMutableBufferPointer<(gain: Float, glyph: Int)>
+    /// The shortlisted glyphs, best first.
+    let top: UnsafeMutablePointer<Int>
     /// The gain of every glyph (padded to `Shapes.stride`).
     let gains: UnsafeMutablePointer<Float>
-    /// Eight floats for `largest`.
-    let lanes: UnsafeMutablePointer<Float>
+    /// The glyphs whose gain may reach the shortlist.
+    let candidates: UnsafeMutablePointer<Int32>
 
     init(shortlistSize: Int) {
       top = .allocate(capacity: shortlistSize)
       gains = .allocate(capacity: Shapes.ascii.stride)
-      lanes = .allocate(capacity: 8)
+      candidates = .allocate(capacity: Shapes.ascii.stride)
     }
 
     deinit {
       top.deallocate()
       gains.deallocate()
-      lanes.deallocate()
+      candidates.deallocate()
     }
   }
 }

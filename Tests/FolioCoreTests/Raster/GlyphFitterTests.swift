@@ -65,19 +65,42 @@ struct GlyphFitterTests {
     }
   }
 
-  @Test func largestFindsEachRank() {
+  @Test func largestFourAreTheFourLargestInOrder() {
     var generator = SplitMix64(seed: 7)
-    let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 8)
-    defer { scratch.deallocate() }
-    for _ in 0..<100 {
+    for trial in 0..<400 {
       var values = SIMD8<Float>(repeating: 0)
-      // Few distinct values, so ties are common.
-      for lane in 0..<8 { values[lane] = Float(Int.random(in: 0...4, using: &generator)) }
+      // Few distinct values in half the trials, so ties are common.
+      let range = trial % 2 == 0 ? 0...4 : 0...1_000_000
+      for lane in 0..<8 { values[lane] = Float(Int.random(in: range, using: &generator)) }
       let sorted = (0..<8).map { values[$0] }.sorted(by: >)
-      for rank in 1...8 {
-        #expect(GlyphFitter.largest(rank, of: values, scratch: scratch) == sorted[rank - 1])
+      let four = GlyphFitter.largestFour(of: values)
+      #expect((0..<4).map { four[$0] } == Array(sorted.prefix(4)))
+    }
+  }
+
+  @Test func rankKeepsTheHighestGainsAndTheLowerGlyphOnTies() {
+    var generator = SplitMix64(seed: 11)
+    let gains = UnsafeMutablePointer<Float>.allocate(capacity: 96)
+    let candidates = UnsafeMutablePointer<Int32>.allocate(capacity: 96)
+    let top = UnsafeMutablePointer<Int>.allocate(capacity: 4)
+    defer {
+      gains.deallocate()
+      candidates.deallocate()
+      top.deallocate()
+    }
+    for trial in 0..<400 {
+      // 1 to 20 candidates (the network up to 8, insertion beyond), gains with many ties.
+      let count = 1 + trial % 20
+      for g in 0..<96 { gains[g] = Float(Int.random(in: 1...5, using: &generator)) }
+      let chosen = (0..<96).shuffled(using: &generator).prefix(count).sorted()
+      for (i, g) in chosen.enumerated() { candidates[i] = Int32(g) }
+      for k in 1...4 {
+        let written = GlyphFitter.rank(candidates, count: count, by: gains, keeping: k, into: top)
+        let expected = chosen.sorted { gains[$0] > gains[$1] || (gains[$0] == gains[$1] && $0 < $1) }
+          .prefix(k)
+        #expect(written == expected.count)
+        #expect((0..<written).map { top[$0] } == Array(expected))
       }
-      #expect(GlyphFitter.largest(9, of: values, scratch: scratch) == 0)
     }
   }
 }
