@@ -89,11 +89,11 @@ struct GlyphFitter {
   let lumaAxis: SIMD4<Float>
   /// The largest stored value of each channel (the error space's channel scales).
   let upperBound: SIMD4<Float>
-  /// Candidates fitted exactly after ranking, 1…4.
+  /// Candidates fitted exactly after ranking, 1…8.
   let shortlistSize: Int
 
   init(space: ErrorSpace, shortlistSize: Int = 4) {
-    precondition((1...4).contains(shortlistSize), "a shortlist of 1 to 4 glyphs")
+    precondition((1...8).contains(shortlistSize), "a shortlist of 1 to 8 glyphs")
     let scale = space.scale
     lumaAxis = scale / max((scale * scale).sum(), .leastNormalMagnitude)
     upperBound = scale
@@ -139,7 +139,7 @@ struct GlyphFitter {
     }
     // Every glyph at or above that bound (and above 0) is a candidate: their indices are
     // written without branches, then ordered by gain (the lower glyph first on equal gains).
-    let threshold = Self.largestFour(of: laneBest)[shortlistSize &- 1]
+    let threshold = Self.largest(shortlistSize, of: laneBest)
     let candidates = scratch.candidates
     var candidateCount = 0
     group = 0
@@ -194,50 +194,15 @@ struct GlyphFitter {
     return result
   }
 
-  /// The four largest of eight values, largest first. Sorting one half down and the other
-  /// up makes their lane-wise maximum the four largest (a bitonic split); one more sort
-  /// orders those. All in registers, without branches.
+  /// The `rank`-th largest of eight values that are not negative (1 = the largest). Their
+  /// bits order like them, so the sorting network orders them in registers, without the
+  /// branches a selection would take.
   @inline(__always)
-  static func largestFour(of values: SIMD8<Float>) -> SIMD4<Float> {
-    let first = sortedDescending(values.lowHalf)
-    let second = sortedDescending(values.highHalf)
-    let secondAscending = SIMD4(second[3], second[2], second[1], second[0])
-    return sortedDescending(larger(first, secondAscending))
-  }
-
-  /// `values` sorted largest first, by the five-comparator network (0 1)(2 3), (0 2)(1 3),
-  /// (1 2).
-  @inline(__always)
-  static func sortedDescending(_ values: SIMD4<Float>) -> SIMD4<Float> {
-    var v = values
-    var swapped = SIMD4(v[1], v[0], v[3], v[2])
-    var high = larger(v, swapped)
-    var low = smaller(v, swapped)
-    v = SIMD4(high[0], low[1], high[2], low[3])
-    swapped = SIMD4(v[2], v[3], v[0], v[1])
-    high = larger(v, swapped)
-    low = smaller(v, swapped)
-    v = SIMD4(high[0], high[1], low[2], low[3])
-    swapped = SIMD4(v[0], v[2], v[1], v[3])
-    high = larger(v, swapped)
-    low = smaller(v, swapped)
-    return SIMD4(v[0], high[1], low[2], v[3])
-  }
-
-  /// The lane-wise larger of two vectors (written so that it compiles to one max).
-  @inline(__always)
-  private static func larger(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-    var result = a
-    result.replace(with: b, where: b .> a)
-    return result
-  }
-
-  /// The lane-wise smaller of two vectors.
-  @inline(__always)
-  private static func smaller(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
-    var result = a
-    result.replace(with: b, where: b .< a)
-    return result
+  static func largest(_ rank: Int, of values: SIMD8<Float>) -> Float {
+    var words = SortingNetwork.Eight(
+      truncatingIfNeeded: unsafeBitCast(values, to: SIMD8<UInt32>.self))
+    SortingNetwork.sort(&words)
+    return Float(bitPattern: UInt32(truncatingIfNeeded: words[8 &- rank]))
   }
 
   /// Writes the glyphs of the `k` highest gains among `candidates` (glyph indices in
