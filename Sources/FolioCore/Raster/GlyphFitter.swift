@@ -214,8 +214,9 @@ struct GlyphFitter {
     keeping k: Int, into top: UnsafeMutablePointer<Int>
   ) -> Int {
     if count <= 8 {
-      // Gains are positive, so their bits order like them: flipped, an ascending sort of
-      // (bits, glyph) words puts the highest gain first and, among equal ones, the lower glyph.
+      // Candidates' gains are positive, so their bits order like them: flipped, an ascending
+      // sort of (bits, glyph) words puts the highest gain first and, among equal ones, the
+      // lower glyph.
       var words = SortingNetwork.Eight(repeating: .max)
       for i in 0..<count {
         let g = Int(candidates[i])
@@ -226,7 +227,7 @@ struct GlyphFitter {
       for i in 0..<written { top[i] = SortingNetwork.index(of: words[i]) }
       return written
     }
-    // Many candidates (equal gains): insert each into the ranking.
+    // More than eight candidates (gains equal or close to the bound): insert each in turn.
     var written = 0
     for i in 0..<count {
       let g = Int(candidates[i])
