@@ -101,8 +101,9 @@ struct GlyphFitterTests {
       for (i, g) in chosen.enumerated() { candidates[i] = Int32(g) }
       for k in 1...4 {
         let written = GlyphFitter.rank(candidates, count: count, by: gains, keeping: k, into: top)
-        let expected = chosen.sorted { gains[$0] > gains[$1] || (gains[$0] == gains[$1] && $0 < $1) }
-          .prefix(k)
+        let expected = chosen.sorted {
+          gains[$0] > gains[$1] || (gains[$0] == gains[$1] && $0 < $1)
+        }.prefix(k)
         #expect(written == expected.count)
         #expect((0..<written).map { top[$0] } == Array(expected))
       }
