@@ -214,13 +214,12 @@ struct GlyphFitter {
     keeping k: Int, into top: UnsafeMutablePointer<Int>
   ) -> Int {
     if count <= 8 {
-      // Candidates' gains are positive, so their bits order like them: flipped, an ascending
-      // sort of (bits, glyph) words puts the highest gain first and, among equal ones, the
-      // lower glyph.
+      // Sorted ascending by negated gain, then glyph: the highest gain first and, among
+      // equal ones, the lower glyph.
       var words = SortingNetwork.Eight(repeating: .max)
       for i in 0..<count {
         let g = Int(candidates[i])
-        words[i] = UInt64(~gains[g].bitPattern) << 32 | UInt64(truncatingIfNeeded: g)
+        words[i] = SortingNetwork.word(key: -gains[g], index: g)
       }
       SortingNetwork.sort(&words)
       let written = min(count, k)
