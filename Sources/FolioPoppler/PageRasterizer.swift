@@ -17,7 +17,9 @@ enum PageRasterizer {
 
   /// An image of exactly `size` pixels: white paper, then whatever `draw` paints on the cairo
   /// surface it is given. cairo draws straight into the image's memory (ARGB32 rows of exactly
-  /// width * 4 bytes), which is then reordered to RGBA in place: no second bitmap, no copy.
+  /// width * 4 bytes), which is handed over as drawn: no second bitmap, no copy, and no pass
+  /// that reorders the bytes (docs/decisions.md). ARGB32 is premultiplied, but over opaque
+  /// paper every pixel stays opaque, where premultiplied and straight are the same bytes.
   /// Nil for sizes cairo cannot draw (empty, or a side over 32,767 pixels).
   static func image(size: PixelSize, draw: (OpaquePointer) -> Void) -> RGBAImage? {
     let largestSide = 32_767  // cairo's limit for image surfaces
@@ -25,7 +27,7 @@ enum PageRasterizer {
       cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(size.width)) == Int32(size.width * 4)
     else { return nil }
     var drawn = false
-    let image = RGBAImage(size: size) { bytes in
+    let image = RGBAImage(size: size, channelOrder: cairoOrder) { bytes in
       guard let base = bytes.baseAddress else { return }
       guard
         let surface = cairo_image_surface_create_for_data(
@@ -44,7 +46,6 @@ enum PageRasterizer {
       cairo_destroy(paper)
       draw(surface)
       cairo_surface_flush(surface)
-      reorderToRGBA(bytes)
       drawn = true
     }
     return drawn ? image : nil
@@ -75,19 +76,10 @@ enum PageRasterizer {
     poppler_page_render(page, context)
   }
 
-  /// ARGB32 is a native-endian 32-bit word per pixel (B, G, R, A in memory on little-endian
-  /// machines) and premultiplied; on white paper every pixel is opaque, so moving red and blue
-  /// gives RGBA.
-  private static func reorderToRGBA(_ bytes: UnsafeMutableBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress else { return }
-    let count = bytes.count / 4
-    UnsafeMutableRawPointer(base).withMemoryRebound(to: UInt32.self, capacity: count) { words in
-      for i in 0..<count {
-        let argb = words[i]
-        // Bytes R, G, B, A in memory are the little-endian word A<<24 | B<<16 | G<<8 | R.
-        let rgba = (argb & 0xFF00_FF00) | ((argb >> 16) & 0xFF) | ((argb & 0xFF) << 16)
-        words[i] = rgba.littleEndian
-      }
-    }
-  }
+  /// The byte order of cairo's ARGB32, a native-endian 32-bit word per pixel.
+  #if _endian(little)
+    static let cairoOrder = ChannelOrder.bgra
+  #else
+    #error("ARGB32 is A, R, G, B in memory on a big-endian machine: add that order to ChannelOrder")
+  #endif
 }

@@ -105,8 +105,11 @@ enum PopplerReference {
   /// Writes an image as a binary PPM, for looking at failures.
   static func writePPM(_ image: RGBAImage, to path: String) {
     var data = Data("P6\n\(image.width) \(image.height)\n255\n".utf8)
-    for i in stride(from: 0, to: image.pixels.count, by: 4) {
-      data.append(contentsOf: image.pixels[i..<i + 3])
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let pixel = image[x, y]
+        data.append(contentsOf: [pixel.red, pixel.green, pixel.blue])
+      }
     }
     FileManager.default.createFile(atPath: path, contents: data)
   }
@@ -146,10 +149,12 @@ enum PopplerReference {
   static func meanAbsoluteDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     precondition(a.size == b.size)
     var total = 0
-    for i in stride(from: 0, to: a.pixels.count, by: 4) {
-      total += abs(Int(a.pixels[i]) - Int(b.pixels[i]))
-      total += abs(Int(a.pixels[i + 1]) - Int(b.pixels[i + 1]))
-      total += abs(Int(a.pixels[i + 2]) - Int(b.pixels[i + 2]))
+    for y in 0..<a.height {
+      for x in 0..<a.width {
+        let (p, q) = (a[x, y], b[x, y])
+        total += abs(Int(p.red) - Int(q.red)) + abs(Int(p.green) - Int(q.green))
+        total += abs(Int(p.blue) - Int(q.blue))
+      }
     }
     return Double(total) / Double(a.size.area * 3)
   }

@@ -34,8 +34,9 @@ struct SampleGrid: ~Copyable {
   private let uniformBoxWidth: Int
   /// Whether `uniformBoxWidth` is one `sumsOfFourBoxes` takes.
   private let sumsFourBoxes: Bool
-  /// Scratch for `fillPacked`: a band's two packed sums per pixel column (`redBlue`,
-  /// `greenAlpha`) and each sample column's first pixel and width.
+  /// Scratch for `fillPacked`: a band's two packed sums per pixel column (`redBlue`: bytes 0
+  /// and 2 of each pixel, red and blue in either order; `greenAlpha`: bytes 1 and 3) and each
+  /// sample column's first pixel and width.
   private let redBlue: UnsafeMutablePointer<UInt32>
   private let greenAlpha: UnsafeMutablePointer<UInt32>
   private let columnStart: UnsafeMutablePointer<Int>
@@ -171,7 +172,7 @@ struct SampleGrid: ~Copyable {
   }()
 
   /// The fast path for sRGB: channel sums packed two per `UInt32` (red with blue, green with
-  /// alpha). For each run of sample columns, rows are first summed per pixel column (a loop
+  /// alpha; which of red and blue is in the low half depends on the image's channel order). For each run of sample columns, rows are first summed per pixel column (a loop
   /// the compiler vectorizes), then each box sums its columns.
   private func fillPacked(_ sampleRows: Range<Int>) {
     let imageWidth = image.width
@@ -182,6 +183,7 @@ struct SampleGrid: ~Copyable {
     let reciprocal = Self.reciprocals
     let perByte = scale / 255
     let mask: UInt32 = 0x00FF_00FF
+    let redIsLow = image.channelOrder.redOffset == 0
     image.pixels.withUnsafeBytes { bytes in
       guard let base = bytes.bindMemory(to: UInt32.self).baseAddress else { return }
       for gy in sampleRows {
@@ -191,8 +193,8 @@ struct SampleGrid: ~Copyable {
         for run in runs {
           let x0 = start[run.lowerBound]
           let x1 = start[run.upperBound &- 1] &+ span[run.upperBound &- 1]
-          // Little-endian RGBA: red in the low byte, alpha in the high byte. Column sums start
-          // at zero and take four rows a pass, then two, then one.
+          // Read as little-endian words, byte 0 (red or blue) is the low byte and alpha the
+          // high one. Column sums start at zero and take four rows a pass, then two, then one.
           (rb + x0).update(repeating: 0, count: x1 - x0)
           (ga + x0).update(repeating: 0, count: x1 - x0)
           var y = y0
@@ -252,10 +254,10 @@ struct SampleGrid: ~Copyable {
             let area = span[gx] &* boxHeight
             if sumGA >> 16 == 255 &* UInt32(truncatingIfNeeded: area) {
               // Sums of at most `packedLimit` bytes fit in Int32, whose conversion is one step.
-              let sums = SIMD4<Int32>(
-                Int32(truncatingIfNeeded: sumRB & 0xFFFF),
-                Int32(truncatingIfNeeded: sumGA & 0xFFFF),
-                Int32(truncatingIfNeeded: sumRB >> 16), 0)
+              let low = Int32(truncatingIfNeeded: sumRB & 0xFFFF)
+              let high = Int32(truncatingIfNeeded: sumRB >> 16)
+              let green = Int32(truncatingIfNeeded: sumGA & 0xFFFF)
+              let sums = redIsLow ? SIMD4(low, green, high, 0) : SIMD4(high, green, low, 0)
               samples[row &+ gx] = SIMD4<Float>(sums) * (perByte * reciprocal[area])
             } else {
               samples[row &+ gx] = averageOverWhite(
@@ -274,9 +276,10 @@ struct SampleGrid: ~Copyable {
               let sumRB = Self.sumsOfFourBoxes(rb + first, boxWidth: uniformBoxWidth)
               let sumGA = Self.sumsOfFourBoxes(ga + first, boxWidth: uniformBoxWidth)
               if all(sumGA &>> 16 .== opaque) {
-                let red = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumRB & 0xFFFF))
+                let low = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumRB & 0xFFFF))
                 let green = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumGA & 0xFFFF))
-                let blue = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumRB &>> 16))
+                let high = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: sumRB &>> 16))
+                let (red, blue) = redIsLow ? (low, high) : (high, low)
                 for i in 0..<4 {
                   samples[row &+ gx &+ i] = SIMD4(red[i], green[i], blue[i], 0) * factor
                 }
@@ -360,6 +363,7 @@ struct SampleGrid: ~Copyable {
   ) -> SIMD4<Float> {
     (table ?? Self.identity).withUnsafeBufferPointer { table in
       image.pixels.withUnsafeBufferPointer { pixels in
+        let (red, blue) = (image.channelOrder.redOffset, image.channelOrder.blueOffset)
         var sum = SIMD4<Float>(repeating: 0)
         for y in rows.0..<rows.1 {
           for x in columns.0..<columns.1 {
@@ -368,7 +372,8 @@ struct SampleGrid: ~Copyable {
             func channel(_ value: UInt8) -> Float {
               table[(Int(value) * alpha + 255 * (255 - alpha) + 127) / 255]
             }
-            sum += SIMD4(channel(pixels[p]), channel(pixels[p + 1]), channel(pixels[p + 2]), 0)
+            sum += SIMD4(
+              channel(pixels[p + red]), channel(pixels[p + 1]), channel(pixels[p + blue]), 0)
           }
         }
         return sum * scale / Float((columns.1 - columns.0) * (rows.1 - rows.0))

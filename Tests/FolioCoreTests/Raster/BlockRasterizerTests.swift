@@ -297,4 +297,24 @@ extension BlockRasterizerTests {
       #expect((1...8).contains(factor))
     }
   }
+
+  @Test(arguments: SymbolSet.allCases)
+  func bothChannelOrdersGiveTheSameCells(symbols: SymbolSet) {
+    let rasterizer = BlockRasterizer(symbols: symbols)
+    let cells = CellSize(columns: 9, rows: 4)
+    let size = rasterizer.pixelSize(for: cells)
+    // Random ink on every third pixel row of the left two thirds, paper on the right third, so
+    // that inked and blank cells mix.
+    var generator = SplitMix64(seed: 42)
+    var image = RGBAImage(size: size)
+    for y in stride(from: 0, to: size.height, by: 3) {
+      for x in 0..<(size.width * 2 / 3) {
+        image[x, y] = RGBA(
+          red: .random(in: 0...255, using: &generator), green: .random(in: 0...255, using: &generator),
+          blue: .random(in: 0...255, using: &generator))
+      }
+    }
+    let swapped = SampleGridTests.swappingRedAndBlue(image)
+    #expect(rasterizer.cells(from: swapped, size: cells) == rasterizer.cells(from: image, size: cells))
+  }
 }

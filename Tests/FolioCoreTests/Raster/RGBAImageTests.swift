@@ -21,4 +21,16 @@ struct RGBAImageTests {
     #expect(image[1, 2] == RGBA(red: UInt8(i), green: UInt8(i + 1), blue: UInt8(i + 2), alpha: UInt8(i + 3)))
     #expect(RGBAImage(size: size, pixels: image.pixels) == image)
   }
+
+  @Test func blueGreenRedAlphaImagesReadAndWriteTheSameColors() {
+    let color = RGBA(red: 1, green: 2, blue: 3, alpha: 4)
+    var image = RGBAImage(size: PixelSize(width: 2, height: 2), fill: color, channelOrder: .bgra)
+    #expect(image.pixels == Array(repeating: [3, 2, 1, 4], count: 4).flatMap { $0 })
+    #expect(image[1, 1] == color)
+    image[0, 1] = RGBA(red: 10, green: 20, blue: 30)
+    #expect(Array(image.pixels[8..<12]) == [30, 20, 10, 255])
+    #expect(image[0, 1] == RGBA(red: 10, green: 20, blue: 30))
+    // The same bytes in the other order are another picture, so another image.
+    #expect(RGBAImage(size: image.size, pixels: image.pixels) != image)
+  }
 }

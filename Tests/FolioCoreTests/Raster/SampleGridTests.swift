@@ -128,4 +128,32 @@ struct SampleGridTests {
       }
     }
   }
+
+  /// The same picture with its bytes in the other channel order.
+  static func swappingRedAndBlue(_ image: RGBAImage) -> RGBAImage {
+    var bytes = image.pixels
+    for i in stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(i, i + 2) }
+    let order: ChannelOrder = image.channelOrder == .rgba ? .bgra : .rgba
+    return RGBAImage(size: image.size, pixels: bytes, channelOrder: order)!
+  }
+
+  @Test(arguments: [(4, 3, 12), (8, 2, 10), (5, 3, 8), (3, 3, 9), (6, 2, 10), (1, 1, 7)])
+  func bothChannelOrdersGiveTheSameSamples(boxWidth: Int, boxHeight: Int, columns: Int) {
+    let seed = UInt64(boxWidth * 11 + columns)
+    for image in [
+      Self.randomImage(width: columns * boxWidth, height: 5 * boxHeight, seed: seed),
+      Self.partlyTransparentImage(width: columns * boxWidth, height: 5 * boxHeight, seed: seed),
+    ] {
+      let swapped = Self.swappingRedAndBlue(image)
+      #expect(swapped.channelOrder == .bgra)
+      #expect(swapped[columns * boxWidth - 1, 4] == image[columns * boxWidth - 1, 4])
+      for space in [ErrorSpace.lumaWeightedSRGB, .linearLight] {
+        let grid = SampleGrid(image, width: columns, height: 5, space: space)
+        let other = SampleGrid(swapped, width: columns, height: 5, space: space)
+        for y in 0..<5 {
+          for x in 0..<columns { #expect(other.sample(x: x, y: y) == grid.sample(x: x, y: y)) }
+        }
+      }
+    }
+  }
 }
