@@ -172,8 +172,9 @@ struct SampleGrid: ~Copyable {
   }()
 
   /// The fast path for sRGB: channel sums packed two per `UInt32` (red with blue, green with
-  /// alpha; which of red and blue is in the low half depends on the image's channel order). For each run of sample columns, rows are first summed per pixel column (a loop
-  /// the compiler vectorizes), then each box sums its columns.
+  /// alpha; which of red and blue is the low half depends on the image's channel order). For
+  /// each run of sample columns, rows are first summed per pixel column (a loop the compiler
+  /// vectorizes), then each box sums its columns.
   private func fillPacked(_ sampleRows: Range<Int>) {
     let imageWidth = image.width
     let rb = redBlue

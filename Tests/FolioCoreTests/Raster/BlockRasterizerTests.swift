@@ -310,7 +310,8 @@ extension BlockRasterizerTests {
     for y in stride(from: 0, to: size.height, by: 3) {
       for x in 0..<(size.width * 2 / 3) {
         image[x, y] = RGBA(
-          red: .random(in: 0...255, using: &generator), green: .random(in: 0...255, using: &generator),
+          red: .random(in: 0...255, using: &generator),
+          green: .random(in: 0...255, using: &generator),
           blue: .random(in: 0...255, using: &generator))
       }
     }
