@@ -96,10 +96,21 @@ extension FolioCommand {
       print(fullMessage(for: error))
       Foundation.exit(0)
     }
-    var message = fullMessage(for: error)
-      .split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+    var message = oneLine(fullMessage(for: error))
+    if message.isEmpty { message = "invalid arguments" }
     if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-    FileHandle.standardError.write(Data("folio: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("folio: \(TerminalText.sanitized(message))\n".utf8))
     Foundation.exit(2)
+  }
+
+  /// The first line of an argument parser's message, with the list of choices that follows
+  /// it on lines of their own ("- half", "- quad", …) folded in: "… one of the following:
+  /// half, quad, …". Anything after the list (usage, help hints) is left out.
+  static func oneLine(_ message: String) -> String {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: true)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    guard let first = lines.first else { return "" }
+    let choices = lines.dropFirst().prefix { $0.hasPrefix("- ") }.map { $0.dropFirst(2) }
+    return choices.isEmpty ? first : first + " " + choices.joined(separator: ", ")
   }
 }

@@ -87,6 +87,22 @@ struct ErrorTests {
     try expectFailure(["a.pdf", "b.pdf"], status: 2, mentions: ["folio"])
   }
 
+  @Test func aBadChoiceNamesTheChoicesOnItsOneLine() throws {
+    // The argument parser lists long sets of choices on lines of their own.
+    try expectFailure(
+      ["--print", "--symbols", "foo", "a.pdf"], status: 2,
+      mentions: ["'foo'", "--symbols", "half", "quad", "sextant", "octant", "braille", "ascii"])
+    try expectFailure(
+      ["--print", "--colors", "rainbow", "a.pdf"], status: 2, mentions: ["truecolor", "none"])
+  }
+
+  @Test func controlCharactersInArgumentsAreNotEchoed() throws {
+    let result = try FolioProcess.run(["--print", "--size", "\u{1B}]0;pwned\u{07}9x9", "a.pdf"])
+    #expect(result.status == 2)
+    #expect(!result.standardError.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
+    #expect(result.standardError.contains("--size"))
+  }
+
   @Test func notATerminalPointsToPrint() throws {
     try expectFailure([FixtureLibrary.path(.onePage)], status: 2, mentions: ["terminal", "--print"])
   }
