@@ -10,8 +10,11 @@ import Foundation
 ///
 /// Opening does not touch the pages: sizes and labels are read on first use and remembered.
 public final class PopplerDocument: DocumentSource {
-  /// The file this document was opened from.
+  /// The file this document was opened from, as it was named.
   public let path: String
+  /// Where its bytes are read from: `path`, or for a stream (a pipe, `-`) the copy of what it
+  /// delivered. Open this to read the same document again.
+  public let sourcePath: String
   /// The password it was opened with, if any (to open copies).
   public let password: String?
   private let handle: OpaquePointer
@@ -30,14 +33,15 @@ public final class PopplerDocument: DocumentSource {
   public static func open(path: String, password: String? = nil) throws(DocumentError)
     -> PopplerDocument
   {
-    try FileCheck.checkPDF(at: path)
-    return try PopplerDocument(path: path, password: password)
+    let source = try FileCheck.checkPDF(at: path)
+    return try PopplerDocument(path: path, source: source, password: password)
   }
 
-  private init(path: String, password: String?) throws(DocumentError) {
+  private init(path: String, source: String, password: String?) throws(DocumentError) {
     self.path = path
+    sourcePath = source
     self.password = password
-    let uri = try Self.fileURI(for: path)
+    let uri = try Self.fileURI(for: source)
     var error: UnsafeMutablePointer<GError>? = nil
     guard let document = poppler_document_new_from_file(uri, password, &error) else {
       throw Self.documentError(from: error, passwordGiven: password != nil)
@@ -58,7 +62,7 @@ public final class PopplerDocument: DocumentSource {
   }
 
   public func makeIndependentCopy() throws -> PopplerDocument {
-    let copy = try PopplerDocument(path: path, password: password)
+    let copy = try PopplerDocument(path: path, source: sourcePath, password: password)
     copy.sizes = sizes
     copy.labels = labels
     copy.keepsHairlinesThin = keepsHairlinesThin

@@ -11,7 +11,7 @@ struct FolioCommand: ParsableCommand {
     abstract: "Browse the pages of a PDF file in the terminal.",
     discussion: "With no FILE, opens a built-in sample document.")
 
-  @Argument(help: "The PDF file to open.")
+  @Argument(help: "The PDF file to open; - reads it from standard input.")
   var file: String?
 
   @Option(help: "The password of an encrypted PDF.")
@@ -21,10 +21,16 @@ struct FolioCommand: ParsableCommand {
   var picture: PrintOptions
 
   mutating func run() throws {
-    let path = try file ?? SampleDocument.path()
+    let readsStandardInput = file == "-"
+    if readsStandardInput && isatty(STDIN_FILENO) == 1 {
+      throw Failure(
+        path: nil, reason: "- reads the PDF from standard input, which is a terminal", status: 2)
+    }
+    let path = try readsStandardInput ? "standard input" : file ?? SampleDocument.path()
     let document: PopplerDocument
     do {
-      document = try PopplerDocument.open(path: path, password: password)
+      document = try PopplerDocument.open(
+        path: readsStandardInput ? "/dev/stdin" : path, password: password)
     } catch {
       throw Failure(path: path, reason: error.reason)
     }
@@ -44,12 +50,23 @@ struct FolioCommand: ParsableCommand {
       }
       return try PrintCommand.run(picture, document: document, path: path)
     }
+    if readsStandardInput { Self.takeKeyboardFromTerminal() }
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw Failure(
         path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
         status: 2)
     }
     try Viewer(document: document, options: picture, path: path).run()
+  }
+
+  /// With the document read from standard input, keys come from the controlling terminal
+  /// instead (as `less` does): it becomes standard input. Without one, nothing changes and
+  /// the terminal check that follows says why the viewer cannot run.
+  private static func takeKeyboardFromTerminal() {
+    let terminal = open("/dev/tty", O_RDONLY)
+    guard terminal >= 0 else { return }
+    dup2(terminal, STDIN_FILENO)
+    close(terminal)
   }
 }
 

@@ -55,7 +55,7 @@ enum BrowserSetup {
     state: AppState, terminal: Terminal, document: PopplerDocument, options: PrintOptions,
     readsAllPageFacts: Bool
   ) throws -> Browser<Terminal> {
-    let path = document.path
+    let path = document.sourcePath
     let password = document.password
     return try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),

@@ -18,8 +18,11 @@ struct FolioProcess {
     return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("folio").path
   }
 
-  /// Runs folio with `arguments`, standard input from /dev/null, and waits for it.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+  /// Runs folio with `arguments` and waits for it: standard input is /dev/null, or a pipe
+  /// that delivers `input` and then closes.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], input: Data? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -37,8 +40,19 @@ struct FolioProcess {
     }
     process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
     process.standardError = FileHandle(forWritingAtPath: base + ".err")
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    let pipe = input.map { _ in Pipe() }
+    process.standardInput = pipe ?? FileHandle(forReadingAtPath: "/dev/null")
     try process.run()
+    if let pipe, let input {
+      // Written while folio reads; a folio that stops reading early closes its end, which
+      // must not kill the test (SIGPIPE is ignored and the write error dropped).
+      signal(SIGPIPE, SIG_IGN)
+      let writer = Thread {
+        try? pipe.fileHandleForWriting.write(contentsOf: input)
+        try? pipe.fileHandleForWriting.close()
+      }
+      writer.start()
+    }
     process.waitUntilExit()
     let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
     let errData = FileManager.default.contents(atPath: base + ".err") ?? Data()

@@ -23,17 +23,28 @@ final class FolioSession {
 
   /// Starts `folio FIXTURE ARGUMENTS…` (the sample document when `fixture` is nil) in a
   /// `columns` x `rows` terminal and waits for its first frame (a status line with the page).
+  /// With `piped`, `sh -c 'cat FIXTURE | folio - ARGUMENTS…'` runs instead (`pid` is then the
+  /// shell's).
   init(
     _ fixture: FixtureLibrary.Name?, arguments: [String] = [], columns: Int = 100, rows: Int = 30,
-    environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    environment: [String: String] = [:], piped: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     self.columns = columns
     self.rows = rows
     let path = try fixture.map { try FixtureLibrary.path($0) }
-    let words = [FolioProcess.executable] + [path].compactMap { $0 } + arguments
+    var command: String
+    if piped, let path {
+      let words = [FolioProcess.executable, "-"] + arguments
+      let pipeline =
+        "cat \(TmuxSession.quote(path)) | " + words.map(TmuxSession.quote).joined(separator: " ")
+      command = "sh -c " + TmuxSession.quote(pipeline)
+    } else {
+      let words = [FolioProcess.executable] + [path].compactMap { $0 } + arguments
+      command = words.map(TmuxSession.quote).joined(separator: " ")
+    }
     tmux = try TmuxSession(
-      columns: columns, rows: rows, command: words.map(TmuxSession.quote).joined(separator: " "),
-      environment: environment)
+      columns: columns, rows: rows, command: command, environment: environment)
     let status = try waitForStatus(sourceLocation: sourceLocation) { Self.position(in: $0) != nil }
     if Self.position(in: status) == nil {
       Issue.record(

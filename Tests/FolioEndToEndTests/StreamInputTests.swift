@@ -1,0 +1,78 @@
+import FolioFixtures
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Documents that arrive as streams, read once and in order: `… | folio -`, and a named pipe
+/// (what `folio <(curl …)` passes). They must draw exactly like the file they carry, in the
+/// picture output and in the viewer, and a stream that is no PDF must say why in one line.
+@Suite("Stream input")
+struct StreamInputTests {
+  static let picture = ["--print", "--size", "40x12", "--colors", "truecolor", "--page", "3"]
+
+  static func fixture() throws -> (path: String, bytes: Data) {
+    let path = try FixtureLibrary.path(.numbered)
+    return (path, try Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
+  @Test func pipedDocumentPrintsLikeTheFile() throws {
+    let (path, bytes) = try Self.fixture()
+    let expected = try FolioProcess.run(Self.picture + [path])
+    let piped = try FolioProcess.run(Self.picture + ["-"], input: bytes)
+    #expect(expected.status == 0 && !expected.standardOutput.isEmpty)
+    #expect(piped.status == 0, "\(piped.standardError)")
+    #expect(piped.standardOutput == expected.standardOutput)
+  }
+
+  @Test func namedPipeIsReadLikeTheFile() throws {
+    let (path, bytes) = try Self.fixture()
+    let fifo = FixtureLibrary.directory + "/stream-\(getpid())-\(UUID().uuidString.prefix(8))"
+    try #require(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    // Opening a named pipe for writing waits for its reader, folio.
+    let writer = Thread {
+      guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
+      try? handle.write(contentsOf: bytes)
+      try? handle.close()
+    }
+    writer.start()
+    let result = try FolioProcess.run(Self.picture + [fifo])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == (try FolioProcess.run(Self.picture + [path])).standardOutput)
+  }
+
+  @Test func streamsThatAreNoPDFSayWhy() throws {
+    let (_, bytes) = try Self.fixture()
+    let cases: [(Data, String)] = [
+      (Data(), "empty"), (Data("hello\n".utf8), "not a PDF"),
+      (bytes.prefix(bytes.count / 3), "damaged"),
+    ]
+    for (input, reason) in cases {
+      let result = try FolioProcess.run(["--print", "-"], input: input)
+      #expect(result.status == 1, "\(reason): \(result.standardError)")
+      #expect(result.standardOutput.isEmpty)
+      #expect(result.standardError.hasPrefix("folio: standard input: "), "\(result.standardError)")
+      #expect(result.standardError.contains(reason), "\(result.standardError)")
+      #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+    }
+  }
+
+  @Test func pipedDocumentOpensInTheViewerWithKeysFromTheTerminal() throws {
+    let folio = try FolioSession(.numbered, piped: true)
+    try folio.expectStatus("1 / 40", "grid")
+    try folio.press("l", "l")
+    try folio.expectStatus("3 / 40")
+    try folio.quit()
+  }
+
+  @Test func dashWithATerminalForInputIsAUsageError() throws {
+    let tmux = try TmuxSession(
+      command: [FolioProcess.executable, "-"].map(TmuxSession.quote).joined(separator: " "))
+    let screen = try tmux.waitFor("[exited]")
+    #expect(screen.contains { $0.contains("[exited] 2") }, "\(screen)")
+    #expect(screen.contains { $0.contains("folio: - reads the PDF from standard input") }, "\(screen)")
+  }
+}
