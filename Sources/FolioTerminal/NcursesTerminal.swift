@@ -30,8 +30,15 @@ public final class NcursesTerminal: TerminalBackend {
       if opened != nil { break }
     }
     guard let opened else { throw TerminalError.unknownTerminal(term) }
-    screen = opened
     set_term(opened)
+    // A terminal that cannot put the cursor anywhere (TERM=dumb, as in Emacs' shell) cannot
+    // show a full-screen view: say so rather than draw a screen that does not appear.
+    guard Self.canMoveCursor() else {
+      endwin()
+      delscreen(opened)
+      throw TerminalError.cannotMoveCursor(term)
+    }
+    screen = opened
     // Libraries (Poppler) may print to stderr; while curses owns the screen that would
     // scribble over it, so stderr goes to /dev/null until `restore()`.
     savedStandardError = dup(STDERR_FILENO)
@@ -67,6 +74,12 @@ public final class NcursesTerminal: TerminalBackend {
   deinit {
     restore()
     delscreen(screen)
+  }
+
+  /// Whether the current terminal's terminfo entry can address the cursor (`cup`).
+  private static func canMoveCursor() -> Bool {
+    guard let address = tigetstr("cup") else { return false }
+    return Int(bitPattern: address) != -1
   }
 
   public func restore() {
@@ -195,11 +208,15 @@ extension ColorMode {
 public enum TerminalError: Error, CustomStringConvertible {
   /// No terminfo entry for this TERM.
   case unknownTerminal(String)
+  /// A terminfo entry that cannot move the cursor (such as `dumb`).
+  case cannotMoveCursor(String)
 
   public var description: String {
     switch self {
     case .unknownTerminal(let name):
       return "unknown terminal type '\(TerminalText.sanitized(name))' (set TERM, or use --print)"
+    case .cannotMoveCursor(let name):
+      return "terminal type '\(TerminalText.sanitized(name))' cannot move the cursor (set TERM, or use --print)"
     }
   }
 }

@@ -40,6 +40,16 @@ struct TerminalLifecycleTests {
     #expect(screen.contains { $0.hasPrefix("folio: unknown terminal type") })
   }
 
+  @Test func terminalThatCannotMoveTheCursorIsOneLineAndStatusOne() throws {
+    let tmux = try TmuxSession(
+      command: "\(FolioProcess.executable); echo \"[status] $?\"", environment: ["TERM": "dumb"])
+    let screen = try tmux.waitFor("[status]")
+    #expect(screen.contains { $0.contains("[status] 1") }, "\(screen)")
+    #expect(
+      screen.contains { $0.hasPrefix("folio: terminal type 'dumb' cannot move the cursor") },
+      "\(screen)")
+  }
+
   @Test(arguments: ["TERM", "HUP", "INT"])
   func signalsRestoreTerminal(signal name: String) throws {
     let path = try FixtureLibrary.path(.mixedSizes)
