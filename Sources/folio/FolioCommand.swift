@@ -30,7 +30,7 @@ struct FolioCommand: ParsableCommand {
     let document: PopplerDocument
     do {
       document = try PopplerDocument.open(
-        path: readsStandardInput ? "/dev/stdin" : path, password: password)
+        path: readsStandardInput ? Self.standardInputPath() : path, password: password)
     } catch {
       throw Failure(path: path, reason: error.reason)
     }
@@ -57,6 +57,19 @@ struct FolioCommand: ParsableCommand {
         status: 2)
     }
     try Viewer(document: document, options: picture, path: path).run()
+  }
+
+  /// A path that reads the document on standard input for as long as the process runs. A
+  /// file (`folio - < doc.pdf`) is reopened through a duplicate of its descriptor, because
+  /// descriptor 0 may become the keyboard and render threads open the document again later;
+  /// a stream is read through /dev/stdin, which `PopplerDocument.open` copies once.
+  private static func standardInputPath() -> String {
+    var info = stat()
+    if fstat(STDIN_FILENO, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+      let copy = dup(STDIN_FILENO)
+      if copy >= 0 { return "/proc/self/fd/\(copy)" }
+    }
+    return "/dev/stdin"
   }
 
   /// With the document read from standard input, keys come from the controlling terminal

@@ -11,6 +11,9 @@ import Testing
 /// screen. Every `expect…` polls until its condition holds and records an issue (with the
 /// screen) when the deadline passes.
 final class FolioSession {
+  /// How the document reaches folio: named on the command line, piped, or redirected.
+  enum Delivery { case path, pipe, redirect }
+
   let tmux: TmuxSession
   private(set) var columns: Int
   private(set) var rows: Int
@@ -23,22 +26,24 @@ final class FolioSession {
 
   /// Starts `folio FIXTURE ARGUMENTS…` (the sample document when `fixture` is nil) in a
   /// `columns` x `rows` terminal and waits for its first frame (a status line with the page).
-  /// With `piped`, `sh -c 'cat FIXTURE | folio - ARGUMENTS…'` runs instead (`pid` is then the
-  /// shell's).
+  /// With `delivery` other than `.path`, the document comes on standard input instead:
+  /// `sh -c 'cat FIXTURE | folio - ARGUMENTS…'` or `sh -c 'folio - ARGUMENTS… < FIXTURE'`
+  /// (`pid` is then the shell's).
   init(
     _ fixture: FixtureLibrary.Name?, arguments: [String] = [], columns: Int = 100, rows: Int = 30,
-    environment: [String: String] = [:], piped: Bool = false,
+    environment: [String: String] = [:], delivery: Delivery = .path,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     self.columns = columns
     self.rows = rows
     let path = try fixture.map { try FixtureLibrary.path($0) }
     var command: String
-    if piped, let path {
-      let words = [FolioProcess.executable, "-"] + arguments
-      let pipeline =
-        "cat \(TmuxSession.quote(path)) | " + words.map(TmuxSession.quote).joined(separator: " ")
-      command = "sh -c " + TmuxSession.quote(pipeline)
+    if delivery != .path, let path {
+      let folio = ([FolioProcess.executable, "-"] + arguments).map(TmuxSession.quote)
+        .joined(separator: " ")
+      let quoted = TmuxSession.quote(path)
+      let line = delivery == .pipe ? "cat \(quoted) | \(folio)" : "\(folio) < \(quoted)"
+      command = "sh -c " + TmuxSession.quote(line)
     } else {
       let words = [FolioProcess.executable] + [path].compactMap { $0 } + arguments
       command = words.map(TmuxSession.quote).joined(separator: " ")

@@ -60,11 +60,17 @@ struct StreamInputTests {
     }
   }
 
-  @Test func pipedDocumentOpensInTheViewerWithKeysFromTheTerminal() throws {
-    let folio = try FolioSession(.numbered, piped: true)
+  @Test(arguments: [FolioSession.Delivery.pipe, .redirect])
+  func documentOnStandardInputOpensInTheViewerWithKeysFromTheTerminal(
+    delivery: FolioSession.Delivery
+  ) throws {
+    let folio = try FolioSession(.numbered, delivery: delivery)
     try folio.expectStatus("1 / 40", "grid")
+    // Every thumbnail of the first screen is drawn: the render threads read the document too.
+    try folio.waitForStatus { !$0.contains("rendering") }
     try folio.press("l", "l")
     try folio.expectStatus("3 / 40")
+    #expect(!(try folio.waitForStatus { !$0.contains("rendering") }).contains("rendering"))
     try folio.quit()
   }
 
