@@ -33,8 +33,21 @@ public final class PopplerDocument: DocumentSource {
   public static func open(path: String, password: String? = nil) throws(DocumentError)
     -> PopplerDocument
   {
-    let source = try FileCheck.checkPDF(at: path)
-    return try PopplerDocument(path: path, source: source, password: password)
+    try open(source: try source(for: path), named: path, password: password)
+  }
+
+  /// Checks the file at `path` and returns the path to read its document by: `path` itself,
+  /// or for a stream (a pipe, `-`) the copy of everything it delivered. Open that as often as
+  /// needed (a stream can be read only once).
+  public static func source(for path: String) throws(DocumentError) -> String {
+    try FileCheck.checkPDF(at: path)
+  }
+
+  /// Opens the document read from `source` (what `source(for:)` returned), known as `name`.
+  public static func open(source: String, named name: String, password: String? = nil)
+    throws(DocumentError) -> PopplerDocument
+  {
+    try PopplerDocument(path: name, source: source, password: password)
   }
 
   private init(path: String, source: String, password: String?) throws(DocumentError) {

@@ -2,11 +2,15 @@
 import Glibc
 
 /// Restores the terminal when the process is told to stop (SIGINT, SIGTERM, SIGHUP, SIGQUIT)
-/// while curses owns the screen, then exits with the conventional status 128 + signal.
+/// while curses owns the screen or a prompt has turned echo off, then exits with the
+/// conventional status 128 + signal.
 enum TerminalRestorer {
   nonisolated(unsafe) private static var isCursesActive = false
   nonisolated(unsafe) private static var savedStandardError: Int32 = -1
   nonisolated(unsafe) private static var installed = false
+  /// The terminal a prompt changed and its settings from before, while the prompt runs.
+  nonisolated(unsafe) private static var promptTerminal: Int32 = -1
+  nonisolated(unsafe) private static var promptSettings = termios()
 
   static let stoppingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
@@ -21,6 +25,10 @@ enum TerminalRestorer {
     sigprocmask(SIG_UNBLOCK, &stopping, nil)
     for signalNumber in stoppingSignals {
       signal(signalNumber) { received in
+        if TerminalRestorer.promptTerminal >= 0 {
+          tcsetattr(TerminalRestorer.promptTerminal, TCSANOW, &TerminalRestorer.promptSettings)
+          _ = write(TerminalRestorer.promptTerminal, "\n", 1)
+        }
         if TerminalRestorer.isCursesActive {
           endwin()
           if TerminalRestorer.savedStandardError >= 0 {
@@ -40,5 +48,16 @@ enum TerminalRestorer {
   static func deactivate() {
     isCursesActive = false
     savedStandardError = -1
+  }
+
+  /// While a prompt has echo off: `settings` go back on `terminal` if a signal stops the
+  /// process.
+  static func protect(_ terminal: Int32, settings: termios) {
+    promptSettings = settings
+    promptTerminal = terminal
+  }
+
+  static func unprotect() {
+    promptTerminal = -1
   }
 }

@@ -27,10 +27,17 @@ struct FolioCommand: ParsableCommand {
         path: nil, reason: "- reads the PDF from standard input, which is a terminal", status: 2)
     }
     let path = try readsStandardInput ? "standard input" : file ?? SampleDocument.path()
+    let source: String
+    do {
+      source = try PopplerDocument.source(for: readsStandardInput ? Self.standardInputPath() : path)
+    } catch {
+      throw Failure(path: path, reason: error.reason)
+    }
     let document: PopplerDocument
     do {
-      document = try PopplerDocument.open(
-        path: readsStandardInput ? Self.standardInputPath() : path, password: password)
+      document = try PopplerDocument.open(source: source, named: path, password: password)
+    } catch .encrypted(passwordGiven: false) where !picture.print && isatty(STDOUT_FILENO) == 1 {
+      document = try Self.openAskingForPassword(source, named: path)
     } catch {
       throw Failure(path: path, reason: error.reason)
     }
@@ -57,6 +64,27 @@ struct FolioCommand: ParsableCommand {
         status: 2)
     }
     try Viewer(document: document, options: picture, path: path).run()
+  }
+
+  /// Opens an encrypted document with a password typed at the terminal (three tries; an
+  /// empty line gives up), as a viewer does when no `--password` was given.
+  private static func openAskingForPassword(_ source: String, named name: String) throws
+    -> PopplerDocument
+  {
+    let prompt = "Password for \(TerminalText.sanitized(name)): "
+    var lastError = DocumentError.encrypted(passwordGiven: false)
+    for attempt in 1...3 {
+      guard let typed = PasswordPrompt.ask(prompt) else { break }
+      do {
+        return try PopplerDocument.open(source: source, named: name, password: typed)
+      } catch .encrypted(passwordGiven: true) {
+        lastError = .encrypted(passwordGiven: true)
+        if attempt < 3 { PasswordPrompt.say("folio: wrong password, try again") }
+      } catch {
+        throw Failure(path: name, reason: error.reason)
+      }
+    }
+    throw Failure(path: name, reason: lastError.reason)
   }
 
   /// A path that reads the document on standard input for as long as the process runs. A
