@@ -44,10 +44,12 @@ public enum PasswordPrompt {
   }
 
   private static func write(_ terminal: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
+    let bytes = Array(text.utf8)
     var done = 0
     while done < bytes.count {
-      let wrote = bytes.withUnsafeMutableBytes { Glibc.write(terminal, $0.baseAddress! + done, $0.count - done) }
+      let wrote = bytes.withUnsafeBytes { all in
+        Glibc.write(terminal, all.baseAddress! + done, all.count - done)
+      }
       if wrote < 0 && errno == EINTR { continue }
       if wrote <= 0 { return }
       done += wrote

@@ -26,8 +26,10 @@ enum TerminalRestorer {
     for signalNumber in stoppingSignals {
       signal(signalNumber) { received in
         if TerminalRestorer.promptTerminal >= 0 {
+          // Only async-signal-safe calls here: no string is made.
           tcsetattr(TerminalRestorer.promptTerminal, TCSANOW, &TerminalRestorer.promptSettings)
-          _ = write(TerminalRestorer.promptTerminal, "\n", 1)
+          var newline: UInt8 = 0x0A
+          _ = write(TerminalRestorer.promptTerminal, &newline, 1)
         }
         if TerminalRestorer.isCursesActive {
           endwin()

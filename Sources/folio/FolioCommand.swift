@@ -90,7 +90,7 @@ struct FolioCommand: ParsableCommand {
   /// A path that reads the document on standard input for as long as the process runs. A
   /// file (`folio - < doc.pdf`) is reopened through a duplicate of its descriptor, because
   /// descriptor 0 may become the keyboard and render threads open the document again later;
-  /// a stream is read through /dev/stdin, which `PopplerDocument.open` copies once.
+  /// a stream is read through /dev/stdin, which `PopplerDocument.source(for:)` copies once.
   private static func standardInputPath() -> String {
     var info = stat()
     if fstat(STDIN_FILENO, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
