@@ -36,9 +36,10 @@ test: deps
 bench: bench-deps release
 	./Scripts/bench.sh
 
-# Regenerates the built-in sample document from its generator.
+# Regenerates the built-in sample document from its generator and builds it into folio.
 sample: deps
-	$(SWIFT) run folio-make-sample Sources/folio/Resources/sample.pdf
+	$(SWIFT) run folio-make-sample .build/sample.pdf
+	./Scripts/embed-sample.sh .build/sample.pdf Sources/folio/SampleDocumentData.swift
 
 clean:
 	rm -rf .build

@@ -38,8 +38,7 @@ let package = Package(
       dependencies: [
         "FolioCore", "FolioUI", "FolioRuntime", "FolioPoppler", "FolioTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
-      resources: [.copy("Resources/sample.pdf")]
+      ]
     ),
     .executableTarget(name: "folio-make-sample", dependencies: ["FolioFixtures"]),
     .executableTarget(

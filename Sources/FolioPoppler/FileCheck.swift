@@ -10,7 +10,7 @@ import Foundation
 ///
 /// A stream (a pipe such as `folio <(curl …)` or `… | folio -`, a socket, a character
 /// device) can be read only once and only in order, while Poppler seeks and every render
-/// thread opens the document again; its bytes are therefore copied into an anonymous file
+/// thread opens the document again; its bytes are therefore copied into an `AnonymousFile`
 /// first, and that file is what gets opened.
 enum FileCheck {
   /// PDF readers accept the `%PDF-` header anywhere in the first 1024 bytes.
@@ -63,57 +63,36 @@ enum FileCheck {
     return Array(bytes[0..<filled])
   }
 
-  /// Copies `head` and the rest of the stream `fd` into a temporary file that is unlinked at
-  /// once and stays open for the life of the process (nothing is left behind, however the
-  /// process ends); returns its `/proc/self/fd` path, which opens it again.
+  /// Copies `head` and the rest of the stream `fd` into an anonymous file and returns the
+  /// path that opens it.
   private static func copyStream(_ fd: Int32, startingWith head: [UInt8]) throws(DocumentError)
     -> String
   {
-    let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? "/tmp"
-    var template = Array((directory + "/folio-stream-XXXXXX").utf8CString)
-    let copy = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard copy >= 0 else {
-      throw DocumentError.unreadable(
-        reason: "cannot copy the stream to \(directory): " + String(cString: strerror(errno)))
-    }
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-    func fail(_ reason: String) -> DocumentError {
-      close(copy)
-      return DocumentError.unreadable(reason: reason)
-    }
-    func write(_ bytes: ArraySlice<UInt8>) -> Bool {
-      var done = bytes.startIndex
-      while done < bytes.endIndex {
-        let wrote = bytes[done...].withUnsafeBytes { Glibc.write(copy, $0.baseAddress, $0.count) }
-        if wrote < 0 && errno == EINTR { continue }
-        if wrote <= 0 { return false }
-        done += wrote
+    try AnonymousFile.make { (copy: Int32) throws(DocumentError) in
+      func failure() -> DocumentError {
+        DocumentError.unreadable(
+          reason: "cannot copy the stream: " + String(cString: strerror(errno)))
       }
-      return true
-    }
-    guard write(head[...]) else {
-      throw fail("cannot copy the stream: " + String(cString: strerror(errno)))
-    }
-    var total = head.count
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if got < 0 && errno == EINTR { continue }
-      guard got >= 0 else { throw fail(String(cString: strerror(errno))) }
-      if got == 0 { break }
-      total += got
-      guard total <= largestStream else {
-        throw fail("the stream is larger than \(largestStream >> 30) GiB")
-      }
-      guard write(chunk[0..<got]) else {
-        throw fail("cannot copy the stream: " + String(cString: strerror(errno)))
+      guard head.withUnsafeBytes({ AnonymousFile.write(copy, $0) }) else { throw failure() }
+      var total = head.count
+      var chunk = [UInt8](repeating: 0, count: 1 << 20)
+      while true {
+        let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if got < 0 && errno == EINTR { continue }
+        guard got >= 0 else {
+          throw DocumentError.unreadable(reason: String(cString: strerror(errno)))
+        }
+        if got == 0 { return }
+        total += got
+        guard total <= largestStream else {
+          throw DocumentError.unreadable(
+            reason: "the stream is larger than \(largestStream >> 30) GiB")
+        }
+        let wrote = chunk.withUnsafeBytes { all in
+          AnonymousFile.write(copy, UnsafeRawBufferPointer(rebasing: all[0..<got]))
+        }
+        guard wrote else { throw failure() }
       }
     }
-    let reopened = "/proc/self/fd/\(copy)"
-    guard access(reopened, R_OK) == 0 else {
-      throw fail("cannot reopen the copy of the stream (is /proc mounted?)")
-    }
-    return reopened
   }
 }

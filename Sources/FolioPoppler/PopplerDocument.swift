@@ -43,6 +43,16 @@ public final class PopplerDocument: DocumentSource {
     try FileCheck.checkPDF(at: path)
   }
 
+  /// A source holding `bytes` (a document built into the program): an anonymous file that
+  /// lasts as long as the process. Open it with `open(source:named:password:)`.
+  public static func source(holding bytes: [UInt8]) throws(DocumentError) -> String {
+    try AnonymousFile.make { (file: Int32) throws(DocumentError) in
+      guard bytes.withUnsafeBytes({ AnonymousFile.write(file, $0) }) else {
+        throw DocumentError.unreadable(reason: String(cString: strerror(errno)))
+      }
+    }
+  }
+
   /// Opens the document read from `source` (what `source(for:)` returned), known as `name`.
   public static func open(source: String, named name: String, password: String? = nil)
     throws(DocumentError) -> PopplerDocument

@@ -1,9 +1,10 @@
 // Writes Folio's built-in sample document: `swift run folio-make-sample OUTPUT.pdf`
 import Foundation
-// (`make sample` regenerates Sources/folio/Resources/sample.pdf).
+// (`make sample` writes it to .build/sample.pdf and builds it into folio as
+// Sources/folio/SampleDocumentData.swift).
 import FolioFixtures
 
-let output = CommandLine.arguments.dropFirst().first ?? "Sources/folio/Resources/sample.pdf"
+let output = CommandLine.arguments.dropFirst().first ?? ".build/sample.pdf"
 let portrait = (595.0, 842.0)
 let landscape = (842.0, 595.0)
 let roman = ["i", "ii", "iii"]

@@ -26,10 +26,16 @@ struct FolioCommand: ParsableCommand {
       throw Failure(
         path: nil, reason: "- reads the PDF from standard input, which is a terminal", status: 2)
     }
-    let path = try readsStandardInput ? "standard input" : file ?? SampleDocument.path()
+    let path = readsStandardInput ? "standard input" : file ?? SampleDocument.name
     let source: String
     do {
-      source = try PopplerDocument.source(for: readsStandardInput ? Self.standardInputPath() : path)
+      if readsStandardInput {
+        source = try PopplerDocument.source(for: Self.standardInputPath())
+      } else if let file {
+        source = try PopplerDocument.source(for: file)
+      } else {
+        source = try PopplerDocument.source(holding: SampleDocument.bytes)
+      }
     } catch {
       throw Failure(path: path, reason: error.reason)
     }

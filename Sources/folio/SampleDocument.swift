@@ -1,22 +1,14 @@
 import Foundation
 
-/// The sample PDF built into the package, opened when `folio` gets no file. SwiftPM copies it
-/// into a resource folder beside the executable; an installed copy needs that folder too.
+/// The document `folio` opens without a FILE: a sample built into the executable itself
+/// (`SampleDocumentData`, made by `make sample`), so that it opens wherever the binary is
+/// copied.
 enum SampleDocument {
-  static let bundleName = "Folio_folio.resources"
+  /// The name it goes by in messages.
+  static let name = "the built-in sample"
 
-  static func path() throws -> String {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    let candidates = [
-      Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent(),
-      executable.deletingLastPathComponent(),
-    ].compactMap { $0 }
-    for directory in candidates {
-      let file = directory.appendingPathComponent(bundleName).appendingPathComponent("sample.pdf")
-      if FileManager.default.fileExists(atPath: file.path) { return file.path }
-    }
-    throw Failure(
-      path: nil,
-      reason: "the built-in sample document (\(bundleName)/sample.pdf) is not beside the executable")
+  /// The sample's PDF bytes.
+  static var bytes: [UInt8] {
+    [UInt8](Data(base64Encoded: SampleDocumentData.base64, options: .ignoreUnknownCharacters) ?? Data())
   }
 }

@@ -58,6 +58,27 @@ struct StartingOptionsTests {
     try dark.quit()
   }
 
+  @Test func theSampleIsBuiltIntoTheExecutableWhereverItIsCopied() throws {
+    let directory = FixtureLibrary.directory + "/copied-\(getpid())-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let copy = directory + "/folio"
+    try FileManager.default.copyItem(atPath: FolioProcess.executable, toPath: copy)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: copy)
+    process.arguments = ["--print", "--mode", "grid", "--size", "100x30", "--colors", "none"]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.contains("Folio sample document"), "\(text)")
+    #expect(text.contains("1 / 24"), "\(text)")
+  }
+
   @Test func noColorMeansNoColorUnlessColorsSaysOtherwise() throws {
     let plain = try FolioSession(.numbered, environment: ["NO_COLOR": "1"])
     try plain.waitForRenders()
