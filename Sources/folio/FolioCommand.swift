@@ -9,7 +9,8 @@ struct FolioCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "folio",
     abstract: "Browse the pages of a PDF file in the terminal.",
-    discussion: "With no FILE, opens a built-in sample document.")
+    discussion: "With no FILE, opens a built-in sample document.",
+    version: "folio 0.1.0")
 
   @Argument(help: "The PDF file to open; - reads it from standard input.")
   var file: String?

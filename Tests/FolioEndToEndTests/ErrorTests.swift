@@ -87,6 +87,14 @@ struct ErrorTests {
     try expectFailure(["a.pdf", "b.pdf"], status: 2, mentions: ["folio"])
   }
 
+  @Test func versionAndHelpGoToStandardOutput() throws {
+    let version = try FolioProcess.run(["--version"])
+    #expect(version.status == 0 && version.standardError.isEmpty)
+    #expect(version.standardOutput.hasPrefix("folio "), "\(version.standardOutput)")
+    let help = try FolioProcess.run(["--help"])
+    #expect(help.status == 0 && help.standardOutput.contains("USAGE: folio"))
+  }
+
   @Test func aBadChoiceNamesTheChoicesOnItsOneLine() throws {
     // The argument parser lists long sets of choices on lines of their own.
     try expectFailure(
