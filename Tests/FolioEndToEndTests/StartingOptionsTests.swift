@@ -63,7 +63,14 @@ struct StartingOptionsTests {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let copy = directory + "/folio"
-    try FileManager.default.copyItem(atPath: FolioProcess.executable, toPath: copy)
+    // Written through a close-on-exec descriptor, so that no child another test forks meanwhile
+    // keeps it open for writing ("text file busy" when it runs).
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: FolioProcess.executable))
+    let file = open(copy, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    try #require(file >= 0)
+    let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+    close(file)
+    try #require(written == bytes.count)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: copy)
     process.arguments = ["--print", "--mode", "grid", "--size", "100x30", "--colors", "none"]
@@ -71,12 +78,27 @@ struct StartingOptionsTests {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
-    try process.run()
+    // A fork by another test between our open and close still holds the file briefly.
+    var attempts = 0
+    while true {
+      do {
+        try process.run()
+        break
+      } catch let error as NSError where attempts < 50 && Self.isTextFileBusy(error) {
+        attempts += 1
+        usleep(20_000)
+      }
+    }
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "\(text)")
     #expect(text.contains("Folio sample document"), "\(text)")
     #expect(text.contains("1 / 24"), "\(text)")
+  }
+
+  static func isTextFileBusy(_ error: NSError) -> Bool {
+    let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+    return error.code == Int(ETXTBSY) || underlying?.code == Int(ETXTBSY)
   }
 
   @Test func noColorMeansNoColorUnlessColorsSaysOtherwise() throws {
