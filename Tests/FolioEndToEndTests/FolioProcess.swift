@@ -41,6 +41,11 @@ struct FolioProcess {
     process.standardOutput = FileHandle(forWritingAtPath: base + ".out")
     process.standardError = FileHandle(forWritingAtPath: base + ".err")
     let pipe = input.map { _ in Pipe() }
+    if let pipe {
+      // Only folio may hold the write end's twin: a child another test spawns must not, or
+      // folio would never see the end of its input.
+      _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    }
     process.standardInput = pipe ?? FileHandle(forReadingAtPath: "/dev/null")
     try process.run()
     if let pipe, let input {

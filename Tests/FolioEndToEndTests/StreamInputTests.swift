@@ -32,11 +32,13 @@ struct StreamInputTests {
     let fifo = FixtureLibrary.directory + "/stream-\(getpid())-\(UUID().uuidString.prefix(8))"
     try #require(mkfifo(fifo, 0o600) == 0)
     defer { unlink(fifo) }
-    // Opening a named pipe for writing waits for its reader, folio.
+    // Opening a named pipe for writing waits for its reader, folio. Close-on-exec, so that no
+    // child another test spawns meanwhile keeps the pipe open (folio would wait for its end).
     let writer = Thread {
-      guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
-      try? handle.write(contentsOf: bytes)
-      try? handle.close()
+      let file = open(fifo, O_WRONLY | O_CLOEXEC)
+      guard file >= 0 else { return }
+      _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+      close(file)
     }
     writer.start()
     let result = try FolioProcess.run(Self.picture + [fifo])
