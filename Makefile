@@ -9,7 +9,7 @@ DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
-.PHONY: all deps bench-deps build release run test lint bench sample clean leak-check
+.PHONY: all deps bench-deps build release run test bench sample clean leak-check
 
 all: build
 
