@@ -25,7 +25,8 @@ public final class NcursesTerminal: TerminalBackend {
       requested == .truecolor || requested == nil
       && ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
     var opened: OpaquePointer?
-    for name in TerminalType.candidates(for: term, wantsDirect: wantsDirect) {
+    let insideTmux = !(environment["TMUX"] ?? "").isEmpty
+    for name in TerminalType.candidates(for: term, wantsDirect: wantsDirect, insideTmux: insideTmux) {
       opened = newterm(name, stdout, stdin)
       if opened != nil { break }
     }

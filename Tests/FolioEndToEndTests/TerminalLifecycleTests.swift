@@ -40,6 +40,29 @@ struct TerminalLifecycleTests {
     #expect(screen.contains { $0.hasPrefix("folio: unknown terminal type") })
   }
 
+  @Test func anXtermTypeInsideTmuxStillFillsEveryCellOfThePage() throws {
+    // With TERM=xterm-256color inside tmux, ncurses would erase runs of paper with the
+    // background color (xterm's bce), which tmux's captures drop: rows of the page came back
+    // short, read as the terminal's black. Folio takes tmux's own entry there.
+    func rows(term: String) throws -> [Int] {
+      let folio = try FolioSession(
+        .numbered, arguments: ["--mode", "spread"], environment: ["TERM": term, "COLORTERM": "truecolor"])
+      // The page drawn: nothing queued, and the screen the same twice in a row.
+      var last: [Int] = []
+      for _ in 0..<50 {
+        try folio.waitForStatus { !$0.contains("rendering") }
+        usleep(100_000)
+        let now = try folio.tmux.screen().map { $0.count }
+        if now == last { break }
+        last = now
+      }
+      return last
+    }
+    let asXterm = try rows(term: "xterm-256color")
+    let asTmux = try rows(term: "tmux-256color")
+    #expect(asXterm == asTmux, "row lengths as xterm \(asXterm), as tmux \(asTmux)")
+  }
+
   @Test func terminalThatCannotMoveTheCursorIsOneLineAndStatusOne() throws {
     let tmux = try TmuxSession(
       command: "\(FolioProcess.executable); echo \"[status] $?\"", environment: ["TERM": "dumb"])
