@@ -26,7 +26,8 @@ public final class NcursesTerminal: TerminalBackend {
       && ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
     var opened: OpaquePointer?
     let insideTmux = !(environment["TMUX"] ?? "").isEmpty
-    for name in TerminalType.candidates(for: term, wantsDirect: wantsDirect, insideTmux: insideTmux) {
+    let names = TerminalType.candidates(for: term, wantsDirect: wantsDirect, insideTmux: insideTmux)
+    for name in names {
       opened = newterm(name, stdout, stdin)
       if opened != nil { break }
     }

@@ -24,7 +24,8 @@ struct PasswordPromptTests {
   }
 
   @Test func aWrongPasswordCanBeTypedAgainAndNeitherShows() throws {
-    let tmux = try Self.session(TmuxSession.quote(FolioProcess.executable) + " " + TmuxSession.quote(Self.encrypted))
+    let tmux = try Self.session(
+      TmuxSession.quote(FolioProcess.executable) + " " + TmuxSession.quote(Self.encrypted))
     try tmux.waitFor("Password for")
     try type("not-the-password", into: tmux)
     try tmux.waitFor("wrong password, try again")
@@ -41,11 +42,14 @@ struct PasswordPromptTests {
   }
 
   @Test func anEmptyLineGivesUpWithTheUsualError() throws {
-    let tmux = try Self.session(TmuxSession.quote(FolioProcess.executable) + " " + TmuxSession.quote(Self.encrypted))
+    let tmux = try Self.session(
+      TmuxSession.quote(FolioProcess.executable) + " " + TmuxSession.quote(Self.encrypted))
     try tmux.waitFor("Password for")
     try type("", into: tmux)
     let screen = try tmux.waitFor("[done]")
-    #expect(screen.contains { $0.contains("is encrypted: give its password with --password") }, "\(screen)")
+    #expect(
+      screen.contains { $0.contains("is encrypted: give its password with --password") },
+      "\(screen)")
     #expect(screen.contains { $0.contains("[status] 1") }, "\(screen)")
     #expect(screen.contains { $0 == "echo" }, "\(screen)")
   }

@@ -81,6 +81,7 @@ struct StreamInputTests {
       command: [FolioProcess.executable, "-"].map(TmuxSession.quote).joined(separator: " "))
     let screen = try tmux.waitFor("[exited]")
     #expect(screen.contains { $0.contains("[exited] 2") }, "\(screen)")
-    #expect(screen.contains { $0.contains("folio: - reads the PDF from standard input") }, "\(screen)")
+    #expect(
+      screen.contains { $0.contains("folio: - reads the PDF from standard input") }, "\(screen)")
   }
 }

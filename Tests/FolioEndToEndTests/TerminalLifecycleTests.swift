@@ -46,7 +46,8 @@ struct TerminalLifecycleTests {
     // short, read as the terminal's black. Folio takes tmux's own entry there.
     func rows(term: String) throws -> [Int] {
       let folio = try FolioSession(
-        .numbered, arguments: ["--mode", "spread"], environment: ["TERM": term, "COLORTERM": "truecolor"])
+        .numbered, arguments: ["--mode", "spread"],
+        environment: ["TERM": term, "COLORTERM": "truecolor"])
       // The page drawn: nothing queued, and the screen the same twice in a row.
       var last: [Int] = []
       for _ in 0..<50 {

@@ -5,7 +5,9 @@ import Testing
 @Suite("Terminal type")
 struct TerminalTypeTests {
   @Test func directColorVariantComesFirstWhenWanted() {
-    #expect(TerminalType.candidates(for: "xterm-256color", wantsDirect: true) == ["xterm-direct", "xterm-256color"])
+    #expect(
+      TerminalType.candidates(for: "xterm-256color", wantsDirect: true)
+        == ["xterm-direct", "xterm-256color"])
     #expect(TerminalType.candidates(for: "xterm-256color", wantsDirect: false) == ["xterm-256color"])
     #expect(TerminalType.candidates(for: "xterm-direct", wantsDirect: true) == ["xterm-direct"])
     #expect(TerminalType.candidates(for: "", wantsDirect: true) == [])
