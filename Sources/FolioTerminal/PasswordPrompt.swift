@@ -21,8 +21,10 @@ public enum PasswordPrompt {
       tcsetattr(terminal, TCSAFLUSH, &saved)
       TerminalRestorer.unprotect()
     }
-    write(terminal, prompt)
+    // Echo off (dropping anything typed before the question) first, then the question: what
+    // is typed once it shows is kept.
     guard tcsetattr(terminal, TCSAFLUSH, &quiet) == 0 else { return nil }
+    write(terminal, prompt)
     var line: [UInt8] = []
     var byte: UInt8 = 0
     while true {
