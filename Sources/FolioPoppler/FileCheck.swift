@@ -29,11 +29,38 @@ enum FileCheck {
     }
     let kind = info.st_mode & S_IFMT
     if kind == S_IFDIR { throw DocumentError.isDirectory }
-    let fd = Glibc.open(path, O_RDONLY)
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       throw DocumentError.unreadable(reason: String(cString: strerror(errno)))
     }
     defer { close(fd) }
+    let isFile = kind == S_IFREG || kind == S_IFBLK
+    return try checkPDF(reading: fd, isFile: isFile) ?? path
+  }
+
+  /// Checks standard input (any kind: file, pipe, socket) and returns a path that opens what it
+  /// holds for as long as the process runs: a duplicate of the descriptor for a file (its
+  /// name may be unknown, and descriptor 0 may be replaced later), else a copy of the stream.
+  static func checkStandardInput() throws(DocumentError) -> String {
+    var info = stat()
+    guard fstat(STDIN_FILENO, &info) == 0 else {
+      throw DocumentError.unreadable(reason: String(cString: strerror(errno)))
+    }
+    let kind = info.st_mode & S_IFMT
+    if kind == S_IFDIR { throw DocumentError.isDirectory }
+    let isFile = kind == S_IFREG || kind == S_IFBLK
+    if let copy = try checkPDF(reading: STDIN_FILENO, isFile: isFile) { return copy }
+    // A file: reopened through its own duplicate, from its start (a new open file description).
+    let duplicate = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
+    guard duplicate >= 0 else {
+      throw DocumentError.unreadable(reason: String(cString: strerror(errno)))
+    }
+    return "/proc/self/fd/\(duplicate)"
+  }
+
+  /// Checks the header read from `fd`; for a stream (`isFile` false) returns the path of the
+  /// copy of all it delivers, for a file nil (its path opens it).
+  private static func checkPDF(reading fd: Int32, isFile: Bool) throws(DocumentError) -> String? {
     let head = try readFully(fd, count: headerWindow)
     if head.isEmpty { throw DocumentError.empty }
     let header: [UInt8] = Array("%PDF-".utf8)
@@ -42,7 +69,7 @@ enum FileCheck {
         && head[start..<start + header.count].elementsEqual(header)
     }
     if !found { throw DocumentError.notPDF }
-    if kind == S_IFREG || kind == S_IFBLK { return path }
+    if isFile { return nil }
     return try copyStream(fd, startingWith: head)
   }
 

@@ -10,11 +10,12 @@ import Foundation
 ///
 /// Opening does not touch the pages: sizes and labels are read on first use and remembered.
 public final class PopplerDocument: DocumentSource {
-  /// The file this document was opened from, as it was named.
+  /// What the document is called: the path it was opened by, or a name such as "standard
+  /// input" (for messages and as a title of last resort).
   public let path: String
-  /// Where its bytes are read from: `path`, or for a stream (a pipe, `-`) the copy of what it
-  /// delivered. Open this to read the same document again.
-  public let sourcePath: String
+  /// The path its bytes are read from: `path`, or for a stream (a pipe, `-`) the copy of what
+  /// it delivered. Open this to read the same document again.
+  public let readablePath: String
   /// The password it was opened with, if any (to open copies).
   public let password: String?
   private let handle: OpaquePointer
@@ -33,19 +34,25 @@ public final class PopplerDocument: DocumentSource {
   public static func open(path: String, password: String? = nil) throws(DocumentError)
     -> PopplerDocument
   {
-    try open(source: try source(for: path), named: path, password: password)
+    try open(readablePath: try readablePath(for: path), named: path, password: password)
   }
 
   /// Checks the file at `path` and returns the path to read its document by: `path` itself,
-  /// or for a stream (a pipe, `-`) the copy of everything it delivered. Open that as often as
-  /// needed (a stream can be read only once).
-  public static func source(for path: String) throws(DocumentError) -> String {
+  /// or for a stream (a named pipe, a character device) a copy of everything it delivered,
+  /// made anew on each call. Open the result as often as needed (a stream can be read once).
+  public static func readablePath(for path: String) throws(DocumentError) -> String {
     try FileCheck.checkPDF(at: path)
   }
 
-  /// A source holding `bytes` (a document built into the program): an anonymous file that
-  /// lasts as long as the process. Open it with `open(source:named:password:)`.
-  public static func source(holding bytes: [UInt8]) throws(DocumentError) -> String {
+  /// The same for standard input, whatever it is (a file, a pipe, a socket): a path that
+  /// reads what it holds for as long as the process runs, even once descriptor 0 is replaced.
+  public static func readablePathForStandardInput() throws(DocumentError) -> String {
+    try FileCheck.checkStandardInput()
+  }
+
+  /// A readable path holding `bytes` (a document built into the program): an anonymous file
+  /// that lasts as long as the process.
+  public static func readablePath(holding bytes: [UInt8]) throws(DocumentError) -> String {
     try AnonymousFile.make { (file: Int32) throws(DocumentError) in
       guard bytes.withUnsafeBytes({ AnonymousFile.write(file, $0) }) else {
         throw DocumentError.unreadable(reason: String(cString: strerror(errno)))
@@ -53,16 +60,17 @@ public final class PopplerDocument: DocumentSource {
     }
   }
 
-  /// Opens the document read from `source` (what `source(for:)` returned), known as `name`.
-  public static func open(source: String, named name: String, password: String? = nil)
+  /// Opens the document at `readablePath` (one of the `readablePath` functions' results),
+  /// known as `name`.
+  public static func open(readablePath: String, named name: String, password: String? = nil)
     throws(DocumentError) -> PopplerDocument
   {
-    try PopplerDocument(path: name, source: source, password: password)
+    try PopplerDocument(path: name, source: readablePath, password: password)
   }
 
   private init(path: String, source: String, password: String?) throws(DocumentError) {
     self.path = path
-    sourcePath = source
+    readablePath = source
     self.password = password
     let uri = try Self.fileURI(for: source)
     var error: UnsafeMutablePointer<GError>? = nil
@@ -85,7 +93,7 @@ public final class PopplerDocument: DocumentSource {
   }
 
   public func makeIndependentCopy() throws -> PopplerDocument {
-    let copy = try PopplerDocument(path: path, source: sourcePath, password: password)
+    let copy = try PopplerDocument(path: path, source: readablePath, password: password)
     copy.sizes = sizes
     copy.labels = labels
     copy.keepsHairlinesThin = keepsHairlinesThin

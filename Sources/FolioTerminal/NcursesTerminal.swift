@@ -25,7 +25,10 @@ public final class NcursesTerminal: TerminalBackend {
       requested == .truecolor || requested == nil
       && ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
     var opened: OpaquePointer?
-    let insideTmux = !(environment["TMUX"] ?? "").isEmpty
+    // $TMUX is inherited by terminals started from a tmux shell; tmux itself also sets
+    // TERM_PROGRAM=tmux, which such terminals usually replace.
+    let insideTmux =
+      !(environment["TMUX"] ?? "").isEmpty && [nil, "tmux"].contains(environment["TERM_PROGRAM"])
     let names = TerminalType.candidates(for: term, wantsDirect: wantsDirect, insideTmux: insideTmux)
     for name in names {
       opened = newterm(name, stdout, stdin)

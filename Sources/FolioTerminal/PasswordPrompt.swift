@@ -18,7 +18,8 @@ public enum PasswordPrompt {
     TerminalRestorer.install()
     TerminalRestorer.protect(terminal, settings: saved)
     defer {
-      tcsetattr(terminal, TCSAFLUSH, &saved)
+      // Now, not flushing: keys typed right after Enter are meant for the viewer.
+      tcsetattr(terminal, TCSANOW, &saved)
       TerminalRestorer.unprotect()
     }
     // Echo off (dropping anything typed before the question) first, then the question: what

@@ -8,15 +8,25 @@ enum TerminalRestorer {
   nonisolated(unsafe) private static var isCursesActive = false
   nonisolated(unsafe) private static var savedStandardError: Int32 = -1
   nonisolated(unsafe) private static var installed = false
-  /// The terminal a prompt changed and its settings from before, while the prompt runs.
-  nonisolated(unsafe) private static var promptTerminal: Int32 = -1
-  nonisolated(unsafe) private static var promptSettings = termios()
+  /// While a prompt runs: the terminal it changed (else -1) and its settings from before.
+  /// Plain memory, not Swift variables, so that the signal handler reads them without the
+  /// runtime's access checks (a signal may arrive while `protect` writes them).
+  private struct Prompt {
+    var terminal: Int32
+    var settings: termios
+  }
+  nonisolated(unsafe) private static let prompt: UnsafeMutablePointer<Prompt> = {
+    let pointer = UnsafeMutablePointer<Prompt>.allocate(capacity: 1)
+    pointer.initialize(to: Prompt(terminal: -1, settings: termios()))
+    return pointer
+  }()
 
   static let stoppingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
   static func install() {
     guard !installed else { return }
     installed = true
+    _ = prompt  // made before any handler can read it
     // A parent may hand us these signals blocked (the mask survives exec): unblock them, or
     // the terminal could never be restored on them.
     var stopping = sigset_t()
@@ -25,11 +35,12 @@ enum TerminalRestorer {
     sigprocmask(SIG_UNBLOCK, &stopping, nil)
     for signalNumber in stoppingSignals {
       signal(signalNumber) { received in
-        if TerminalRestorer.promptTerminal >= 0 {
+        let prompt = TerminalRestorer.prompt
+        if prompt.pointee.terminal >= 0 {
           // Only async-signal-safe calls here: no string is made.
-          tcsetattr(TerminalRestorer.promptTerminal, TCSANOW, &TerminalRestorer.promptSettings)
+          tcsetattr(prompt.pointee.terminal, TCSANOW, &prompt.pointee.settings)
           var newline: UInt8 = 0x0A
-          _ = write(TerminalRestorer.promptTerminal, &newline, 1)
+          _ = write(prompt.pointee.terminal, &newline, 1)
         }
         if TerminalRestorer.isCursesActive {
           endwin()
@@ -55,11 +66,11 @@ enum TerminalRestorer {
   /// While a prompt has echo off: `settings` go back on `terminal` if a signal stops the
   /// process.
   static func protect(_ terminal: Int32, settings: termios) {
-    promptSettings = settings
-    promptTerminal = terminal
+    prompt.pointee.settings = settings
+    prompt.pointee.terminal = terminal
   }
 
   static func unprotect() {
-    promptTerminal = -1
+    prompt.pointee.terminal = -1
   }
 }

@@ -31,19 +31,22 @@ struct FolioCommand: ParsableCommand {
     let source: String
     do {
       if readsStandardInput {
-        source = try PopplerDocument.source(for: Self.standardInputPath())
+        source = try PopplerDocument.readablePathForStandardInput()
       } else if let file {
-        source = try PopplerDocument.source(for: file)
+        source = try PopplerDocument.readablePath(for: file)
       } else {
-        source = try PopplerDocument.source(holding: SampleDocument.bytes)
+        source = try PopplerDocument.readablePath(holding: SampleDocument.bytes)
       }
     } catch {
       throw Failure(path: path, reason: error.reason)
     }
     let document: PopplerDocument
     do {
-      document = try PopplerDocument.open(source: source, named: path, password: password)
-    } catch .encrypted(passwordGiven: false) where !picture.print && isatty(STDOUT_FILENO) == 1 {
+      document = try PopplerDocument.open(readablePath: source, named: path, password: password)
+    } catch .encrypted(passwordGiven: false)
+      where !picture.print && isatty(STDOUT_FILENO) == 1
+      && (readsStandardInput || isatty(STDIN_FILENO) == 1)
+    {
       document = try Self.openAskingForPassword(source, named: path)
     } catch {
       throw Failure(path: path, reason: error.reason)
@@ -83,7 +86,7 @@ struct FolioCommand: ParsableCommand {
     for attempt in 1...3 {
       guard let typed = PasswordPrompt.ask(prompt) else { break }
       do {
-        return try PopplerDocument.open(source: source, named: name, password: typed)
+        return try PopplerDocument.open(readablePath: source, named: name, password: typed)
       } catch .encrypted(passwordGiven: true) {
         lastError = .encrypted(passwordGiven: true)
         if attempt < 3 { PasswordPrompt.say("folio: wrong password, try again") }
@@ -92,19 +95,6 @@ struct FolioCommand: ParsableCommand {
       }
     }
     throw Failure(path: name, reason: lastError.reason)
-  }
-
-  /// A path that reads the document on standard input for as long as the process runs. A
-  /// file (`folio - < doc.pdf`) is reopened through a duplicate of its descriptor, because
-  /// descriptor 0 may become the keyboard and render threads open the document again later;
-  /// a stream is read through /dev/stdin, which `PopplerDocument.source(for:)` copies once.
-  private static func standardInputPath() -> String {
-    var info = stat()
-    if fstat(STDIN_FILENO, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
-      let copy = dup(STDIN_FILENO)
-      if copy >= 0 { return "/proc/self/fd/\(copy)" }
-    }
-    return "/dev/stdin"
   }
 
   /// With the document read from standard input, keys come from the controlling terminal

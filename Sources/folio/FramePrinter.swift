@@ -55,14 +55,14 @@ enum BrowserSetup {
     state: AppState, terminal: Terminal, document: PopplerDocument, options: PrintOptions,
     readsAllPageFacts: Bool
   ) throws -> Browser<Terminal> {
-    let (source, name) = (document.sourcePath, document.path)
+    let (source, name) = (document.readablePath, document.path)
     let password = document.password
     return try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
       cacheBytes: options.cacheMb << 20, readsAllPageFacts: readsAllPageFacts,
       handoff: DocumentHandoff(document), releaseFreedMemory: MemoryPolicy.releaseFreedMemory
     ) {
-      try PopplerDocument.open(source: source, named: name, password: password)
+      try PopplerDocument.open(readablePath: source, named: name, password: password)
     }
   }
 }

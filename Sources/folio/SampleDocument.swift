@@ -9,6 +9,9 @@ enum SampleDocument {
 
   /// The sample's PDF bytes.
   static var bytes: [UInt8] {
-    [UInt8](Data(base64Encoded: SampleDocumentData.base64, options: .ignoreUnknownCharacters) ?? Data())
+    guard
+      let data = Data(base64Encoded: SampleDocumentData.base64, options: .ignoreUnknownCharacters)
+    else { preconditionFailure("SampleDocumentData is not base64: run make sample") }
+    return [UInt8](data)
   }
 }

@@ -109,6 +109,7 @@ struct ErrorTests {
     #expect(result.status == 2)
     #expect(!result.standardError.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
     #expect(result.standardError.contains("--size"))
+    #expect(result.standardError.contains("]0;pwned9x9"), "the value, without its controls")
   }
 
   @Test func notATerminalPointsToPrint() throws {

@@ -60,6 +60,8 @@ struct PasswordPromptTests {
   @Test func controlCAtThePromptLeavesEchoOn() throws {
     // The document comes through a pipe, so the prompt reads the terminal, not standard input.
     let folio = TmuxSession.quote(FolioProcess.executable)
+    // As a person types it at the pane's shell (a `sh -c` around it would die of the Ctrl-C
+    // itself); folio runs with the pane's own TERM.
     let tmux = try Self.session("cat \(TmuxSession.quote(Self.encrypted)) | \(folio) -")
     try tmux.waitFor("Password for standard input")
     _ = try tmux.run(["send-keys", "-t", tmux.name, "C-c"])

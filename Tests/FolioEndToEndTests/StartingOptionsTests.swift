@@ -75,7 +75,11 @@ struct StartingOptionsTests {
     process.executableURL = URL(fileURLWithPath: copy)
     process.arguments = ["--print", "--mode", "grid", "--size", "100x30", "--colors", "none"]
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    let output = Pipe()
+    // Into a file: a pipe's write end inherited by another test's tmux server would keep
+    // reading it from ending.
+    let log = directory + "/output"
+    FileManager.default.createFile(atPath: log, contents: nil)
+    let output = FileHandle(forWritingAtPath: log)
     process.standardOutput = output
     process.standardError = output
     // A fork by another test between our open and close still holds the file briefly.
@@ -89,8 +93,8 @@ struct StartingOptionsTests {
         usleep(20_000)
       }
     }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    let text = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
     #expect(process.terminationStatus == 0, "\(text)")
     #expect(text.contains("Folio sample document"), "\(text)")
     #expect(text.contains("1 / 24"), "\(text)")
