@@ -39,6 +39,14 @@ struct BlankCells: ~Copyable {
   @inline(__always)
   subscript(index: Int) -> Bool { flags[index] }
 
+  /// How many cells from `index` on, before `end`, are blank in a row.
+  @inline(__always)
+  func run(from index: Int, to end: Int) -> Int {
+    var next = index
+    while next < end && flags[next] { next &+= 1 }
+    return next &- index
+  }
+
   /// Finds the blank cells of the band of pixel rows `rows` (non-empty) of `image`.
   mutating func find(in image: RGBAImage, rows: Range<Int>) {
     let width = image.width
@@ -48,29 +56,65 @@ struct BlankCells: ~Copyable {
       guard let base = bytes.bindMemory(to: UInt32.self).baseAddress, count > 0 else { return }
       let c = base[rows.lowerBound * width + x0]
       color = c
-      // Per pixel column, four rows a pass (loops the compiler vectorizes), then one.
-      (difference + x0).update(repeating: 0, count: x1 - x0)
+      // Per pixel column, up to eight rows a pass (loops the compiler vectorizes); a pass
+      // of fewer rows reads its last row again in place of the missing ones. The first pass
+      // stores, the others merge.
       var y = rows.lowerBound
-      while y + 3 < rows.upperBound {
-        let r0 = base + y * width
-        let r1 = r0 + width
-        let r2 = r1 + width
-        let r3 = r2 + width
-        for x in x0..<x1 {
-          difference[x] |= (r0[x] ^ c) | (r1[x] ^ c) | (r2[x] ^ c) | (r3[x] ^ c)
-        }
-        y += 4
-      }
+      var isFirst = true
       while y < rows.upperBound {
-        let r0 = base + y * width
-        for x in x0..<x1 { difference[x] |= r0[x] ^ c }
-        y += 1
+        let left = rows.upperBound - y
+        let n = left > 4 ? min(8, left) : left
+        var r = (base + y * width, base, base, base, base, base, base, base)
+        r.1 = n > 1 ? r.0 + width : r.0
+        r.2 = n > 2 ? r.1 + width : r.1
+        r.3 = n > 3 ? r.2 + width : r.2
+        if left > 4 {
+          r.4 = n > 4 ? r.3 + width : r.3
+          r.5 = n > 5 ? r.4 + width : r.4
+          r.6 = n > 6 ? r.5 + width : r.5
+          r.7 = n > 7 ? r.6 + width : r.6
+          let (r0, r1, r2, r3, r4, r5, r6, r7) = r
+          @inline(__always) func d(_ x: Int) -> UInt32 {
+            (r0[x] ^ c) | (r1[x] ^ c) | (r2[x] ^ c) | (r3[x] ^ c) | (r4[x] ^ c) | (r5[x] ^ c)
+              | (r6[x] ^ c) | (r7[x] ^ c)
+          }
+          if isFirst {
+            for x in x0..<x1 { difference[x] = d(x) }
+          } else {
+            for x in x0..<x1 { difference[x] |= d(x) }
+          }
+        } else {
+          let (r0, r1, r2, r3) = (r.0, r.1, r.2, r.3)
+          @inline(__always) func d(_ x: Int) -> UInt32 {
+            (r0[x] ^ c) | (r1[x] ^ c) | (r2[x] ^ c) | (r3[x] ^ c)
+          }
+          if isFirst {
+            for x in x0..<x1 { difference[x] = d(x) }
+          } else {
+            for x in x0..<x1 { difference[x] |= d(x) }
+          }
+        }
+        isFirst = false
+        y += n
       }
+      // Per cell, four columns a step, the last step ending at the cell's end.
+      let raw = UnsafeRawPointer(difference)
       for index in 0..<count {
         let (start, end) = spans[index]
-        var any: UInt32 = 0
-        for x in start..<end { any |= difference[x] }
-        flags[index] = any == 0
+        if end - start >= 4 {
+          var any = SIMD4<UInt32>(repeating: 0)
+          var x = start
+          while x &+ 4 < end {
+            any |= raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+            x &+= 4
+          }
+          any |= raw.loadUnaligned(fromByteOffset: (end &- 4) &* 4, as: SIMD4<UInt32>.self)
+          flags[index] = any == SIMD4(repeating: 0)
+        } else {
+          var any: UInt32 = 0
+          for x in start..<end { any |= difference[x] }
+          flags[index] = any == 0
+        }
       }
     }
   }

@@ -94,20 +94,29 @@ public struct BlockRasterizer: Sendable {
     let glyphs = table.kind == .glyphs ? GlyphFitter(space: errorSpace) : nil
     let tables = ExhaustiveTables(subCellCount: count <= 6 ? count : 1)
     let scratch = GlyphFitter.Scratch(shortlistSize: glyphs?.shortlistSize ?? 1)
-    var cells = [Cell](repeating: .blank, count: size.area)
-    cells.withUnsafeMutableBufferPointer { cells in
+    // Every cell is written exactly once, in order.
+    let cells = [Cell](unsafeUninitializedCapacity: size.area) { buffer, initialized in
+      guard let cells = buffer.baseAddress else { return }
       var lastFlat: (color: SIMD4<Float>, cell: Cell)? = nil
       var lastBlank: (color: UInt32, cell: Cell)? = nil
       var index = 0
       for row in 0..<size.rows {
         grid.load(band: row)
-        for column in 0..<size.columns {
-          defer { index += 1 }
+        var column = 0
+        while column < size.columns {
           let isBlank = grid.isBlank(cell: column)
-          // Only the band's first blank cell has samples; it is made like any other cell.
+          // Only the band's first blank cell has samples; it is made like any other cell,
+          // and it stands for the run of blank cells that follows.
           if isBlank, let last = lastBlank, last.color == grid.blankColor {
-            cells[index] = last.cell
+            let run = grid.blankRun(from: column, to: size.columns)
+            (cells + index).initialize(repeating: last.cell, count: run)
+            index += run
+            column += run
             continue
+          }
+          defer {
+            index += 1
+            column += 1
           }
           grid.gather(column: column, columns: table.columns, rows: table.rows, into: cell)
           let choice: CellChoice
@@ -115,7 +124,7 @@ public struct BlockRasterizer: Sendable {
           if isFlat {
             // Runs of one flat color (paper, margins) reuse the cell made for the first.
             if let last = lastFlat, last.color == cell[0] {
-              cells[index] = last.cell
+              (cells + index).initialize(to: last.cell)
               if isBlank { lastBlank = (grid.blankColor, last.cell) }
               continue
             }
@@ -132,11 +141,12 @@ public struct BlockRasterizer: Sendable {
             }
           }
           let made = output.cell(for: choice, lumaAxis: fitter.lumaAxis)
-          cells[index] = made
+          (cells + index).initialize(to: made)
           if isFlat { lastFlat = (cell[0], made) }
           if isBlank { lastBlank = (grid.blankColor, made) }
         }
       }
+      initialized = index
     }
     return ScreenBuffer(size: size, cells: cells) ?? ScreenBuffer(size: size)
   }

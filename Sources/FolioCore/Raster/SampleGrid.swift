@@ -151,6 +151,11 @@ struct SampleGrid: ~Copyable {
   @inline(__always)
   func isBlank(cell column: Int) -> Bool { hasSearched && blanks[column] }
 
+  /// How many cells from `column` (a blank one) on, up to `end`, are blank: the length of
+  /// the run of blank cells starting there.
+  @inline(__always)
+  func blankRun(from column: Int, to end: Int) -> Int { blanks.run(from: column, to: end) }
+
   /// The color of the loaded band's blank cells: four pixel bytes as one word.
   var blankColor: UInt32 { blanks.color }
 
@@ -183,7 +188,6 @@ struct SampleGrid: ~Copyable {
     let span = columnWidth
     let reciprocal = Self.reciprocals
     let perByte = scale / 255
-    let mask: UInt32 = 0x00FF_00FF
     let redIsLow = image.channelOrder.redOffset == 0
     image.pixels.withUnsafeBytes { bytes in
       guard let base = bytes.bindMemory(to: UInt32.self).baseAddress else { return }
@@ -194,47 +198,10 @@ struct SampleGrid: ~Copyable {
         for run in runs {
           let x0 = start[run.lowerBound]
           let x1 = start[run.upperBound &- 1] &+ span[run.upperBound &- 1]
-          // Read as little-endian words, byte 0 (red or blue) is the low byte and alpha the
-          // high one. Column sums start at zero and take four rows a pass, then two, then one.
-          (rb + x0).update(repeating: 0, count: x1 - x0)
-          (ga + x0).update(repeating: 0, count: x1 - x0)
-          var y = y0
-          while y + 3 < y1 {
-            let r0 = base + y * imageWidth
-            let r1 = r0 + imageWidth
-            let r2 = r1 + imageWidth
-            let r3 = r2 + imageWidth
-            for x in x0..<x1 {
-              let p0 = UInt32(littleEndian: r0[x])
-              let p1 = UInt32(littleEndian: r1[x])
-              let p2 = UInt32(littleEndian: r2[x])
-              let p3 = UInt32(littleEndian: r3[x])
-              rb[x] &+= (p0 & mask) &+ (p1 & mask) &+ (p2 & mask) &+ (p3 & mask)
-              ga[x] &+=
-                ((p0 >> 8) & mask) &+ ((p1 >> 8) & mask) &+ ((p2 >> 8) & mask)
-                &+ ((p3 >> 8) & mask)
-            }
-            y += 4
-          }
-          while y + 1 < y1 {
-            let r0 = base + y * imageWidth
-            let r1 = r0 + imageWidth
-            for x in x0..<x1 {
-              let p = UInt32(littleEndian: r0[x])
-              let q = UInt32(littleEndian: r1[x])
-              rb[x] &+= (p & mask) &+ (q & mask)
-              ga[x] &+= ((p >> 8) & mask) &+ ((q >> 8) & mask)
-            }
-            y += 2
-          }
-          if y < y1 {
-            let r0 = base + y * imageWidth
-            for x in x0..<x1 {
-              let p = UInt32(littleEndian: r0[x])
-              rb[x] &+= p & mask
-              ga[x] &+= (p >> 8) & mask
-            }
-          }
+          // Byte 0 (red or blue) in the low half of `rb`, alpha in the high half of `ga`.
+          ColumnSums.write(
+            rows: y0..<y1, columns: x0..<x1, of: base, width: imageWidth, redBlue: rb,
+            greenAlpha: ga)
           // Each sample sums its columns (scalar: spans are short), then opaque boxes become
           // floats; a box with any transparency is composited over white pixel by pixel.
           func fillSample(_ gx: Int) {

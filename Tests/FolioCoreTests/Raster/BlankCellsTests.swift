@@ -116,3 +116,42 @@ struct BlankCellsTests {
     }
   }
 }
+
+/// The search reads bands of any height in passes of up to eight rows and cells of any width
+/// in steps of four columns; every combination agrees with a pixel-by-pixel check.
+@Suite("Blank cells, band heights and cell widths")
+struct BlankCellsShapeTests {
+  @Test(arguments: [1, 2, 3, 5, 6, 7, 8, 9, 13, 17])
+  func everyCellWidthAndBandHeightIsFoundExactly(cellWidth: Int) {
+    var generator = SplitMix64(seed: UInt64(cellWidth))
+    let cells = 7
+    let paper = BlankCellsTests.paper
+    let width = cells * cellWidth + 3  // columns past the last cell are not looked at
+    let spans = (0..<cells).map { ($0 * cellWidth, ($0 + 1) * cellWidth) }
+    for height in 1...25 {
+      var image = RGBAImage(size: PixelSize(width: width, height: height + 2), fill: paper)
+      // One differing pixel in some cells, anywhere in the band, and some outside it.
+      for _ in 0..<4 {
+        let x = Int.random(in: 0..<width, using: &generator)
+        let y = Int.random(in: 0..<(height + 2), using: &generator)
+        if (x, y) != (0, 1) { image[x, y] = .black }
+      }
+      var blanks = BlankCells(spans: spans)
+      blanks.find(in: image, rows: 1..<(height + 1))
+      for cell in 0..<cells {
+        var expected = true
+        for y in 1..<(height + 1) {
+          for x in spans[cell].0..<spans[cell].1 where image[x, y] != paper { expected = false }
+        }
+        #expect(blanks[cell] == expected, "cell \(cell), band of \(height) rows")
+        #expect(
+          blanks.run(from: cell, to: cells)
+            == (cell..<cells).prefix { c in
+              (1..<(height + 1)).allSatisfy { y in
+                (spans[c].0..<spans[c].1).allSatisfy { image[$0, y] == paper }
+              }
+            }.count)
+      }
+    }
+  }
+}
