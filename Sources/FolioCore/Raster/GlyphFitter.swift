@@ -28,8 +28,6 @@ struct GlyphFitter {
 
     /// Flat copies of the shapes for the fitting loop.
     struct Table {
-      /// Each glyph's eight centered coverages as plain floats, glyph after glyph.
-      let centered: UnsafeMutablePointer<Float>
       /// Σ coverage² of each glyph.
       let coverageSquares: UnsafeMutablePointer<Float>
       /// `Shapes.means`.
@@ -39,21 +37,23 @@ struct GlyphFitter {
       /// `Shapes.unit` transposed: for each sub-cell, the unit coverage of every glyph,
       /// `stride` apart, so all projections are computed as a few vectorized multiply-adds.
       let unitBySubCell: UnsafeMutablePointer<Float>
+      /// `Shapes.centered` transposed like `unitBySubCell`.
+      let centeredBySubCell: UnsafeMutablePointer<Float>
 
       init(
-        coverage: [SIMD8<Float>], centered: [SIMD8<Float>], means: [Float],
-        inverseNormSquared: [Float], unitBySubCell: [Float]
+        coverage: [SIMD8<Float>], means: [Float],
+        inverseNormSquared: [Float], unitBySubCell: [Float], centeredBySubCell: [Float]
       ) {
         func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
           let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
           pointer.initialize(from: values, count: values.count)
           return pointer
         }
-        self.centered = copy(centered.flatMap { v in (0..<8).map { v[$0] } })
         self.coverageSquares = copy(coverage.map { ($0 * $0).sum() })
         self.means = copy(means)
         self.inverseNormSquared = copy(inverseNormSquared)
         self.unitBySubCell = copy(unitBySubCell)
+        self.centeredBySubCell = copy(centeredBySubCell)
       }
     }
 
@@ -71,13 +71,18 @@ struct GlyphFitter {
       unit = zip(centered, norms).map { $1 > 1e-6 ? $0 / $1.squareRoot() : SIMD8(repeating: 0) }
       densest = means.max() ?? 1
       stride = (coverage.count + 7) / 8 * 8
-      var transposed = [Float](repeating: 0, count: 8 * stride)
-      for (g, vector) in unit.enumerated() {
-        for s in 0..<8 { transposed[s * stride + g] = vector[s] }
+      let stride = stride
+      func transposed(_ vectors: [SIMD8<Float>]) -> [Float] {
+        var values = [Float](repeating: 0, count: 8 * stride)
+        for (g, vector) in vectors.enumerated() {
+          for s in 0..<8 { values[s * stride + g] = vector[s] }
+        }
+        return values
       }
       table = Table(
-        coverage: coverage, centered: centered, means: means,
-        inverseNormSquared: inverseNormSquared, unitBySubCell: transposed)
+        coverage: coverage, means: means,
+        inverseNormSquared: inverseNormSquared, unitBySubCell: transposed(unit),
+        centeredBySubCell: transposed(centered))
     }
 
     static let ascii = Shapes()
@@ -103,9 +108,9 @@ struct GlyphFitter {
   /// The best glyph and colors for 8 samples. `scratch` holds the work space.
   func fit(_ x: UnsafePointer<SIMD4<Float>>, scratch: borrowing Scratch) -> CellChoice {
     let top = scratch.top
-    var mean = SIMD4<Float>(repeating: 0)
-    for s in 0..<8 { mean += x[s] }
-    mean /= 8
+    var total = SIMD4<Float>(repeating: 0)
+    for s in 0..<8 { total += x[s] }
+    let mean = total / 8  // a constant, so the functions below capture no variable
     var flatError: Float = 0
     for s in 0..<8 {
       let d = x[s] - mean
@@ -158,37 +163,87 @@ struct GlyphFitter {
       candidates, count: candidateCount, by: gains, keeping: shortlistSize, into: scratch.top)
     // Stage 2: exact least-squares colors for each candidate, clamped, scored on all channels.
     // With y = x − background and c the coverage, the error Σ|y − ink·c|² expands into sums
-    // over the cell (Σx, Σ|x|²) and per glyph (Σc·x, from the slope's sum, and Σc²).
+    // over the cell (Σx, Σ|x|²) and per glyph (Σc·x, from the slope's sum, and Σc²). Four
+    // candidates at a time, one per lane, a channel per vector: the same operations in the
+    // same order as one candidate at a time, so the same result to the bit.
     var sumOfSquares: Float = 0
     for s in 0..<8 { sumOfSquares += (x[s] * x[s]).sum() }
     let sum = mean * 8
-    for i in 0..<shortlist {
-      let g = top[i]
-      let centered = table.centered + g &* 8
-      var covariance = SIMD4<Float>(repeating: 0)  // Σ (c − m)(x − mean)
-      for s in 0..<8 { covariance += centered[s] * (x[s] - mean) }
-      let glyphMean = table.means[g]
-      let slope = covariance * table.inverseNormSquared[g]
-      let background = clamp(mean - slope * glyphMean)
-      let foreground = clamp(mean - slope * glyphMean + slope)
-      let ink = foreground - background
-      let coverageDotX = covariance + sum * glyphMean  // Σ c·x
-      let error =
-        sumOfSquares - 2 * (background * sum).sum() + 8 * (background * background).sum()
-        - 2 * (ink * (coverageDotX - background * (8 * glyphMean))).sum()
-        + (ink * ink).sum() * table.coverageSquares[g]
-      if error < bestError {
-        bestError = error
-        best = CellChoice(pattern: g, foreground: foreground, background: background)
+    for first in Swift.stride(from: 0, to: shortlist, by: 4) {
+      let lanes = min(4, shortlist &- first)
+      // Lanes past the shortlist repeat its first glyph and are not looked at.
+      let g = SIMD4<Int32>(
+        truncatingIfNeeded: SIMD4(
+          top[first], top[first &+ (lanes > 1 ? 1 : 0)], top[first &+ (lanes > 2 ? 2 : 0)],
+          top[first &+ (lanes > 3 ? 3 : 0)]))
+      @inline(__always)
+      func gather(_ values: UnsafeMutablePointer<Float>, offset: Int = 0) -> SIMD4<Float> {
+        SIMD4(
+          values[Int(g[0]) &+ offset], values[Int(g[1]) &+ offset],
+          values[Int(g[2]) &+ offset], values[Int(g[3]) &+ offset])
+      }
+      // Σ (c − m)(x − mean) per channel.
+      var covariance = (SIMD4<Float>(repeating: 0), SIMD4<Float>(repeating: 0),
+        SIMD4<Float>(repeating: 0))
+      for s in 0..<8 {
+        let centered = gather(table.centeredBySubCell, offset: s &* stride)
+        let deviation = x[s] - mean
+        covariance.0 += centered * deviation[0]
+        covariance.1 += centered * deviation[1]
+        covariance.2 += centered * deviation[2]
+      }
+      let glyphMean = gather(table.means)
+      let inverseNormSquared = gather(table.inverseNormSquared)
+      let eightMeans = 8 * glyphMean
+      // Per channel: its background, ink, and its terms of the four channel sums below.
+      @inline(__always) func channel(_ covariance: SIMD4<Float>, _ c: Int) -> (
+        background: SIMD4<Float>, foreground: SIMD4<Float>, terms: SIMD4<Float>,
+        squares: SIMD4<Float>, cross: SIMD4<Float>, inkSquares: SIMD4<Float>
+      ) {
+        let slope = covariance * inverseNormSquared
+        let unclamped = mean[c] - slope * glyphMean
+        let background = clamp(unclamped, to: upperBound[c])
+        let foreground = clamp(unclamped + slope, to: upperBound[c])
+        let ink = foreground - background
+        let coverageDotX = covariance + sum[c] * glyphMean  // Σ c·x
+        return (
+          background, foreground, background * sum[c], background * background,
+          ink * (coverageDotX - background * eightMeans), ink * ink
+        )
+      }
+      let r = channel(covariance.0, 0)
+      let gr = channel(covariance.1, 1)
+      let b = channel(covariance.2, 2)
+      let terms: SIMD4<Float> = r.terms + gr.terms + b.terms
+      let squares: SIMD4<Float> = r.squares + gr.squares + b.squares
+      let cross: SIMD4<Float> = r.cross + gr.cross + b.cross
+      let inkSquares: SIMD4<Float> = r.inkSquares + gr.inkSquares + b.inkSquares
+      var error = SIMD4<Float>(repeating: sumOfSquares) - 2 * terms
+      error += 8 * squares
+      error -= 2 * cross
+      error += inkSquares * gather(table.coverageSquares)
+      // Lane by lane in shortlist order, each lane a constant (a variable lane index goes
+      // through memory); the winner's colors are read once.
+      var winner = -1
+      if error[0] < bestError { (winner, bestError) = (0, error[0]) }
+      if lanes > 1 && error[1] < bestError { (winner, bestError) = (1, error[1]) }
+      if lanes > 2 && error[2] < bestError { (winner, bestError) = (2, error[2]) }
+      if lanes > 3 && error[3] < bestError { (winner, bestError) = (3, error[3]) }
+      if winner >= 0 {
+        best = CellChoice(
+          pattern: Int(g[winner]),
+          foreground: SIMD4(r.foreground[winner], gr.foreground[winner], b.foreground[winner], 0),
+          background: SIMD4(
+            r.background[winner], gr.background[winner], b.background[winner], 0))
       }
     }
     return best
   }
 
-  /// `color` with each channel limited to 0…`upperBound`.
+  /// `values` each limited to 0…`upperBound`.
   @inline(__always)
-  private func clamp(_ color: SIMD4<Float>) -> SIMD4<Float> {
-    var result = color
+  private func clamp(_ values: SIMD4<Float>, to upperBound: Float) -> SIMD4<Float> {
+    var result = values
     result.replace(with: 0, where: result .< 0)
     result.replace(with: upperBound, where: result .> upperBound)
     return result
