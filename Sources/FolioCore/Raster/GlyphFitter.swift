@@ -150,12 +150,13 @@ struct GlyphFitter {
     group = 0
     while group < stride {
       let groupGains = UnsafeRawPointer(gains + group).loadUnaligned(as: SIMD8<Float>.self)
-      if any(groupGains .>= threshold) {
-        for g in group..<(group &+ 8) {
-          candidates[candidateCount] = Int32(truncatingIfNeeded: g)
-          let gain = gains[g]
-          candidateCount &+= (gain >= threshold) && (gain > 0) ? 1 : 0
-        }
+      let passes = (groupGains .>= threshold) .& (groupGains .> 0)
+      // One bit per passing lane, then the set bits in lane order.
+      var bits = (unsafeBitCast(passes, to: SIMD8<Int32>.self) & Self.laneBits).wrappedSum()
+      while bits != 0 {
+        candidates[candidateCount] = Int32(truncatingIfNeeded: group) &+ Int32(bits.trailingZeroBitCount)
+        candidateCount &+= 1
+        bits &= bits &- 1
       }
       group &+= 8
     }
@@ -239,6 +240,9 @@ struct GlyphFitter {
     }
     return best
   }
+
+  /// Lane i holds 1 << i.
+  private static let laneBits = SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128)
 
   /// `values` each limited to 0…`upperBound`.
   @inline(__always)
