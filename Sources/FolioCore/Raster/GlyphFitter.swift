@@ -154,7 +154,8 @@ struct GlyphFitter {
       // One bit per passing lane, then the set bits in lane order.
       var bits = (unsafeBitCast(passes, to: SIMD8<Int32>.self) & Self.laneBits).wrappedSum()
       while bits != 0 {
-        candidates[candidateCount] = Int32(truncatingIfNeeded: group) &+ Int32(bits.trailingZeroBitCount)
+        let lane = Int32(bits.trailingZeroBitCount)
+        candidates[candidateCount] = Int32(truncatingIfNeeded: group) &+ lane
         candidateCount &+= 1
         bits &= bits &- 1
       }
@@ -165,8 +166,8 @@ struct GlyphFitter {
     // Stage 2: exact least-squares colors for each candidate, clamped, scored on all channels.
     // With y = x − background and c the coverage, the error Σ|y − ink·c|² expands into sums
     // over the cell (Σx, Σ|x|²) and per glyph (Σc·x, from the slope's sum, and Σc²). Four
-    // candidates at a time, one per lane, a channel per vector: the same operations in the
-    // same order as one candidate at a time, so the same result to the bit.
+    // candidates at a time, one per lane, a channel per vector: each product and sum is the
+    // one a candidate at a time would make, in the same order, so the choices are the same.
     var sumOfSquares: Float = 0
     for s in 0..<8 { sumOfSquares += (x[s] * x[s]).sum() }
     let sum = mean * 8
