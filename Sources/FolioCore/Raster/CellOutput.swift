@@ -29,8 +29,11 @@ struct CellOutput {
     if table.kind == .blocks {
       let count = table.subCellCount
       let on = pattern.nonzeroBitCount
-      let isDarkerOn = (foreground * lumaAxis).sum() <= (background * lumaAxis).sum()
-      if 2 * on > count || (2 * on == count && !isDarkerOn) {
+      // Which color is darker matters only when exactly half the sub-cells are on.
+      if 2 * on > count
+        || (2 * on == count
+          && !((foreground * lumaAxis).sum() <= (background * lumaAxis).sum()))
+      {
         pattern = ~pattern & ((1 << count) - 1)
         swap(&foreground, &background)
       }
@@ -51,6 +54,7 @@ struct CellOutput {
     var green = space.encode(v.y)
     var blue = space.encode(v.z)
     if isInverted { (red, green, blue) = Lightness.inverted(red: red, green: green, blue: blue) }
+    if colorMode == .truecolor { return .rgb(red, green, blue) }
     return colorMode.color(red: red, green: green, blue: blue)
   }
 }
