@@ -2,8 +2,9 @@
 /// pixel: cells that need no averaging and no fitting, because each is drawn like any other
 /// such cell. Paper, margins and the space between lines are most of a typical page.
 ///
-/// Finding them reads each pixel of the band once with a few vector operations per four
-/// pixels, fewer than averaging the pixels it lets a rasterizer skip.
+/// Finding them reads each pixel of the band once or twice with a few vector operations per
+/// four pixels (a pass of fewer rows than it takes reads its last row again), fewer than
+/// averaging the pixels it lets a rasterizer skip.
 struct BlankCells: ~Copyable {
   /// Cells across.
   let count: Int
@@ -49,13 +50,14 @@ struct BlankCells: ~Copyable {
 
   /// Finds the blank cells of the band of pixel rows `rows` (non-empty) of `image`.
   mutating func find(in image: RGBAImage, rows: Range<Int>) {
+    assert(!rows.isEmpty, "a band of at least one row")
     let width = image.width
     let difference = differences
     let (x0, x1) = (pixelColumns.lowerBound, pixelColumns.upperBound)
     image.pixels.withUnsafeBytes { bytes in
       guard let base = bytes.bindMemory(to: UInt32.self).baseAddress, count > 0 else { return }
-      let c = base[rows.lowerBound * width + x0]
-      color = c
+      let band = base[rows.lowerBound * width + x0]
+      color = band
       // Per pixel column, up to eight rows a pass (loops the compiler vectorizes); a pass
       // of fewer rows reads its last row again in place of the missing ones. The first pass
       // stores, the others merge.
@@ -63,39 +65,41 @@ struct BlankCells: ~Copyable {
       var isFirst = true
       while y < rows.upperBound {
         let left = rows.upperBound - y
-        let n = left > 4 ? min(8, left) : left
-        var r = (base + y * width, base, base, base, base, base, base, base)
-        r.1 = n > 1 ? r.0 + width : r.0
-        r.2 = n > 2 ? r.1 + width : r.1
-        r.3 = n > 3 ? r.2 + width : r.2
+        let passRows = left > 4 ? min(8, left) : left
+        // Row pointers; past `passRows` each repeats the one before it.
+        var row = (base + y * width, base, base, base, base, base, base, base)
+        row.1 = passRows > 1 ? row.0 + width : row.0
+        row.2 = passRows > 2 ? row.1 + width : row.1
+        row.3 = passRows > 3 ? row.2 + width : row.2
         if left > 4 {
-          r.4 = n > 4 ? r.3 + width : r.3
-          r.5 = n > 5 ? r.4 + width : r.4
-          r.6 = n > 6 ? r.5 + width : r.5
-          r.7 = n > 7 ? r.6 + width : r.6
-          let (r0, r1, r2, r3, r4, r5, r6, r7) = r
-          @inline(__always) func d(_ x: Int) -> UInt32 {
-            (r0[x] ^ c) | (r1[x] ^ c) | (r2[x] ^ c) | (r3[x] ^ c) | (r4[x] ^ c) | (r5[x] ^ c)
-              | (r6[x] ^ c) | (r7[x] ^ c)
+          row.4 = row.3 + width
+          row.5 = passRows > 5 ? row.4 + width : row.4
+          row.6 = passRows > 6 ? row.5 + width : row.5
+          row.7 = passRows > 7 ? row.6 + width : row.6
+          let (r0, r1, r2, r3, r4, r5, r6, r7) = row
+          /// The bits in which the pass's pixels of column `x` differ from the band's color.
+          @inline(__always) func differing(_ x: Int) -> UInt32 {
+            (r0[x] ^ band) | (r1[x] ^ band) | (r2[x] ^ band) | (r3[x] ^ band) | (r4[x] ^ band)
+              | (r5[x] ^ band) | (r6[x] ^ band) | (r7[x] ^ band)
           }
           if isFirst {
-            for x in x0..<x1 { difference[x] = d(x) }
+            for x in x0..<x1 { difference[x] = differing(x) }
           } else {
-            for x in x0..<x1 { difference[x] |= d(x) }
+            for x in x0..<x1 { difference[x] |= differing(x) }
           }
         } else {
-          let (r0, r1, r2, r3) = (r.0, r.1, r.2, r.3)
-          @inline(__always) func d(_ x: Int) -> UInt32 {
-            (r0[x] ^ c) | (r1[x] ^ c) | (r2[x] ^ c) | (r3[x] ^ c)
+          let (r0, r1, r2, r3) = (row.0, row.1, row.2, row.3)
+          @inline(__always) func differing(_ x: Int) -> UInt32 {
+            (r0[x] ^ band) | (r1[x] ^ band) | (r2[x] ^ band) | (r3[x] ^ band)
           }
           if isFirst {
-            for x in x0..<x1 { difference[x] = d(x) }
+            for x in x0..<x1 { difference[x] = differing(x) }
           } else {
-            for x in x0..<x1 { difference[x] |= d(x) }
+            for x in x0..<x1 { difference[x] |= differing(x) }
           }
         }
         isFirst = false
-        y += n
+        y += passRows
       }
       // Per cell, four columns a step, the last step ending at the cell's end.
       let raw = UnsafeRawPointer(difference)

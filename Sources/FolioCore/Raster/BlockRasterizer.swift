@@ -146,6 +146,7 @@ public struct BlockRasterizer: Sendable {
           if isBlank { lastBlank = (grid.blankColor, made) }
         }
       }
+      assert(index == size.area, "every cell written once")
       initialized = index
     }
     return ScreenBuffer(size: size, cells: cells) ?? ScreenBuffer(size: size)

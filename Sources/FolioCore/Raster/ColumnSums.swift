@@ -11,6 +11,7 @@ enum ColumnSums {
     rows: Range<Int>, columns: Range<Int>, of pixels: UnsafePointer<UInt32>, width: Int,
     redBlue: UnsafeMutablePointer<UInt32>, greenAlpha: UnsafeMutablePointer<UInt32>
   ) {
+    assert(!rows.isEmpty, "at least one row: the first pass is what writes the sums")
     let mask: UInt32 = 0x00FF_00FF
     @inline(__always) func split(_ word: UInt32) -> (UInt32, UInt32) {
       let p = UInt32(littleEndian: word)

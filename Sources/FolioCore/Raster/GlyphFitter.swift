@@ -142,8 +142,9 @@ struct GlyphFitter {
       laneBest.replace(with: groupGains, where: groupGains .> laneBest)
       group &+= 8
     }
-    // Every glyph at or above that bound (and above 0) is a candidate: their indices are
-    // written without branches, then ordered by gain (the lower glyph first on equal gains).
+    // Every glyph at or above that bound (and above 0) is a candidate: gathered from each
+    // group's bitmask of such lanes, then ordered by gain (the lower glyph first on equal
+    // gains).
     let threshold = Self.largest(shortlistSize, of: laneBest)
     let candidates = scratch.candidates
     var candidateCount = 0
@@ -168,21 +169,22 @@ struct GlyphFitter {
     // over the cell (Σx, Σ|x|²) and per glyph (Σc·x, from the slope's sum, and Σc²). Four
     // candidates at a time, one per lane, a channel per vector: each product and sum is the
     // one a candidate at a time would make, in the same order, so the choices are the same.
+    // (A color's fourth channel is not summed: its scale is 0, so it is always 0 there.)
     var sumOfSquares: Float = 0
     for s in 0..<8 { sumOfSquares += (x[s] * x[s]).sum() }
     let sum = mean * 8
     for first in Swift.stride(from: 0, to: shortlist, by: 4) {
       let lanes = min(4, shortlist &- first)
-      // Lanes past the shortlist repeat its first glyph and are not looked at.
-      let g = SIMD4<Int32>(
+      // Lanes past the shortlist repeat the group's first glyph and are not looked at.
+      let glyphs = SIMD4<Int32>(
         truncatingIfNeeded: SIMD4(
           top[first], top[first &+ (lanes > 1 ? 1 : 0)], top[first &+ (lanes > 2 ? 2 : 0)],
           top[first &+ (lanes > 3 ? 3 : 0)]))
       @inline(__always)
       func gather(_ values: UnsafeMutablePointer<Float>, offset: Int = 0) -> SIMD4<Float> {
         SIMD4(
-          values[Int(g[0]) &+ offset], values[Int(g[1]) &+ offset],
-          values[Int(g[2]) &+ offset], values[Int(g[3]) &+ offset])
+          values[Int(glyphs[0]) &+ offset], values[Int(glyphs[1]) &+ offset],
+          values[Int(glyphs[2]) &+ offset], values[Int(glyphs[3]) &+ offset])
       }
       // Σ (c − m)(x − mean) per channel.
       var covariance = (SIMD4<Float>(repeating: 0), SIMD4<Float>(repeating: 0),
@@ -197,33 +199,37 @@ struct GlyphFitter {
       let glyphMean = gather(table.means)
       let inverseNormSquared = gather(table.inverseNormSquared)
       let eightMeans = 8 * glyphMean
-      // Per channel: its background, ink, and its terms of the four channel sums below.
-      @inline(__always) func channel(_ covariance: SIMD4<Float>, _ c: Int) -> (
-        background: SIMD4<Float>, foreground: SIMD4<Float>, terms: SIMD4<Float>,
-        squares: SIMD4<Float>, cross: SIMD4<Float>, inkSquares: SIMD4<Float>
+      // One channel of the four candidates: their colors, and that channel's part of each of
+      // the four sums in the error below.
+      @inline(__always) func fitChannel(_ covariance: SIMD4<Float>, _ channel: Int) -> (
+        background: SIMD4<Float>, foreground: SIMD4<Float>, backgroundDotSum: SIMD4<Float>,
+        backgroundSquared: SIMD4<Float>, inkDotRest: SIMD4<Float>, inkSquared: SIMD4<Float>
       ) {
         let slope = covariance * inverseNormSquared
-        let unclamped = mean[c] - slope * glyphMean
-        let background = clamp(unclamped, to: upperBound[c])
-        let foreground = clamp(unclamped + slope, to: upperBound[c])
+        let unclamped = mean[channel] - slope * glyphMean
+        let background = clamp(unclamped, to: upperBound[channel])
+        let foreground = clamp(unclamped + slope, to: upperBound[channel])
         let ink = foreground - background
-        let coverageDotX = covariance + sum[c] * glyphMean  // Σ c·x
+        let coverageDotX = covariance + sum[channel] * glyphMean  // Σ c·x
         return (
-          background, foreground, background * sum[c], background * background,
+          background, foreground, background * sum[channel], background * background,
           ink * (coverageDotX - background * eightMeans), ink * ink
         )
       }
-      let r = channel(covariance.0, 0)
-      let gr = channel(covariance.1, 1)
-      let b = channel(covariance.2, 2)
-      let terms: SIMD4<Float> = r.terms + gr.terms + b.terms
-      let squares: SIMD4<Float> = r.squares + gr.squares + b.squares
-      let cross: SIMD4<Float> = r.cross + gr.cross + b.cross
-      let inkSquares: SIMD4<Float> = r.inkSquares + gr.inkSquares + b.inkSquares
-      var error = SIMD4<Float>(repeating: sumOfSquares) - 2 * terms
-      error += 8 * squares
-      error -= 2 * cross
-      error += inkSquares * gather(table.coverageSquares)
+      let red = fitChannel(covariance.0, 0)
+      let green = fitChannel(covariance.1, 1)
+      let blue = fitChannel(covariance.2, 2)
+      // Each sum red, green, blue, as `SIMD4.sum()` adds a color's channels.
+      let backgroundDotSum: SIMD4<Float> =
+        red.backgroundDotSum + green.backgroundDotSum + blue.backgroundDotSum
+      let backgroundSquared: SIMD4<Float> =
+        red.backgroundSquared + green.backgroundSquared + blue.backgroundSquared
+      let inkDotRest: SIMD4<Float> = red.inkDotRest + green.inkDotRest + blue.inkDotRest
+      let inkSquared: SIMD4<Float> = red.inkSquared + green.inkSquared + blue.inkSquared
+      var error = SIMD4<Float>(repeating: sumOfSquares) - 2 * backgroundDotSum
+      error += 8 * backgroundSquared
+      error -= 2 * inkDotRest
+      error += inkSquared * gather(table.coverageSquares)
       // Lane by lane in shortlist order, each lane a constant (a variable lane index goes
       // through memory); the winner's colors are read once.
       var winner = -1
@@ -233,16 +239,17 @@ struct GlyphFitter {
       if lanes > 3 && error[3] < bestError { (winner, bestError) = (3, error[3]) }
       if winner >= 0 {
         best = CellChoice(
-          pattern: Int(g[winner]),
-          foreground: SIMD4(r.foreground[winner], gr.foreground[winner], b.foreground[winner], 0),
+          pattern: Int(glyphs[winner]),
+          foreground: SIMD4(
+            red.foreground[winner], green.foreground[winner], blue.foreground[winner], 0),
           background: SIMD4(
-            r.background[winner], gr.background[winner], b.background[winner], 0))
+            red.background[winner], green.background[winner], blue.background[winner], 0))
       }
     }
     return best
   }
 
-  /// Lane i holds 1 << i.
+  /// One bit per lane (lane i holds 1 << i), to turn a lane mask into the bits of an integer.
   private static let laneBits = SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128)
 
   /// `values` each limited to 0…`upperBound`.

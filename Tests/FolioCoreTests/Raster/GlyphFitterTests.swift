@@ -65,6 +65,85 @@ struct GlyphFitterTests {
     }
   }
 
+  /// The fit as first written, a candidate at a time with its channels in one vector: the
+  /// shortlist is the glyphs of the highest gains (above 0, the lower glyph first on equal
+  /// gains), each fitted in shortlist order and kept when its error is lower.
+  static func oneCandidateAtATime(
+    _ x: [SIMD4<Float>], fitter: GlyphFitter
+  ) -> CellChoice {
+    let shapes = GlyphFitter.Shapes.ascii
+    let table = shapes.table
+    var mean = SIMD4<Float>(repeating: 0)
+    for s in 0..<8 { mean += x[s] }
+    mean /= 8
+    var flatError: Float = 0
+    for s in 0..<8 {
+      let d = x[s] - mean
+      flatError += (d * d).sum()
+    }
+    var best = CellChoice(pattern: 0, foreground: mean, background: mean)
+    guard flatError > 1e-8 else { return best }
+    var bestError = flatError
+    let luma = (0..<8).map { ((x[$0] - mean) * fitter.lumaAxis).sum() }
+    let gains: [(gain: Float, glyph: Int)] = shapes.unit.indices.map { g in
+      var projection: Float = 0
+      for s in 0..<8 { projection += table.unitBySubCell[s * shapes.stride + g] * luma[s] }
+      return (projection * projection, g)
+    }
+    let shortlist = gains.filter { $0.gain > 0 }
+      .sorted { $0.gain > $1.gain || ($0.gain == $1.gain && $0.glyph < $1.glyph) }
+      .prefix(fitter.shortlistSize)
+    func clamp(_ color: SIMD4<Float>) -> SIMD4<Float> {
+      var result = color
+      result.replace(with: 0, where: result .< 0)
+      result.replace(with: fitter.upperBound, where: result .> fitter.upperBound)
+      return result
+    }
+    var sumOfSquares: Float = 0
+    for s in 0..<8 { sumOfSquares += (x[s] * x[s]).sum() }
+    let sum = mean * 8
+    for (_, g) in shortlist {
+      var covariance = SIMD4<Float>(repeating: 0)
+      for s in 0..<8 { covariance += shapes.centered[g][s] * (x[s] - mean) }
+      let glyphMean = shapes.means[g]
+      let slope = covariance * shapes.inverseNormSquared[g]
+      let background = clamp(mean - slope * glyphMean)
+      let foreground = clamp(mean - slope * glyphMean + slope)
+      let ink = foreground - background
+      let coverageDotX = covariance + sum * glyphMean
+      let first = sumOfSquares - 2 * (background * sum).sum()
+      let second = first + 8 * (background * background).sum()
+      let third = second - 2 * (ink * (coverageDotX - background * (8 * glyphMean))).sum()
+      let error = third + (ink * ink).sum() * table.coverageSquares[g]
+      if error < bestError {
+        bestError = error
+        best = CellChoice(pattern: g, foreground: foreground, background: background)
+      }
+    }
+    return best
+  }
+
+  /// Four candidates a lane each give bit for bit the choice of one at a time, for every
+  /// shortlist size, on cells in and beyond the error space's range.
+  @Test(arguments: 1...8)
+  func fitIsTheOneCandidateAtATimeFitToTheBit(shortlistSize: Int) {
+    let fitter = GlyphFitter(space: .lumaWeightedSRGB, shortlistSize: shortlistSize)
+    let scratch = GlyphFitter.Scratch(shortlistSize: shortlistSize)
+    let scale = ErrorSpace.lumaWeightedSRGB.scale
+    let cells = CellFitterTests.randomCells(
+      count: 600, subCells: 8, seed: 90 + UInt64(shortlistSize))
+    for (index, x) in cells.enumerated() {
+      let cell = index % 3 == 0 ? x.map { $0 * scale * 1.5 } : x.map {
+        $0.clamped(lowerBound: .zero, upperBound: SIMD4(1, 1, 1, 0)) * scale
+      }
+      let choice = cell.withUnsafeBufferPointer { fitter.fit($0.baseAddress!, scratch: scratch) }
+      let expected = Self.oneCandidateAtATime(cell, fitter: fitter)
+      #expect(choice.pattern == expected.pattern, "cell \(index)")
+      #expect(choice.foreground == expected.foreground, "cell \(index)")
+      #expect(choice.background == expected.background, "cell \(index)")
+    }
+  }
+
   @Test func largestFindsEachRank() {
     var generator = SplitMix64(seed: 7)
     for trial in 0..<400 {
