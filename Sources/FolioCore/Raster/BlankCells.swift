@@ -63,6 +63,15 @@ struct BlankCells: ~Copyable {
       // stores, the others merge.
       var y = rows.lowerBound
       var isFirst = true
+      /// Stores (first pass) or merges into `difference` the bits `differing` gives per column.
+      @inline(__always) func pass(_ differing: (Int) -> UInt32) {
+        if isFirst {
+          for x in x0..<x1 { difference[x] = differing(x) }
+        } else {
+          for x in x0..<x1 { difference[x] |= differing(x) }
+        }
+        isFirst = false
+      }
       while y < rows.upperBound {
         let left = rows.upperBound - y
         let passRows = left > 4 ? min(8, left) : left
@@ -77,28 +86,14 @@ struct BlankCells: ~Copyable {
           row.6 = passRows > 6 ? row.5 + width : row.5
           row.7 = passRows > 7 ? row.6 + width : row.6
           let (r0, r1, r2, r3, r4, r5, r6, r7) = row
-          /// The bits in which the pass's pixels of column `x` differ from the band's color.
-          @inline(__always) func differing(_ x: Int) -> UInt32 {
+          pass { x in
             (r0[x] ^ band) | (r1[x] ^ band) | (r2[x] ^ band) | (r3[x] ^ band) | (r4[x] ^ band)
               | (r5[x] ^ band) | (r6[x] ^ band) | (r7[x] ^ band)
           }
-          if isFirst {
-            for x in x0..<x1 { difference[x] = differing(x) }
-          } else {
-            for x in x0..<x1 { difference[x] |= differing(x) }
-          }
         } else {
           let (r0, r1, r2, r3) = (row.0, row.1, row.2, row.3)
-          @inline(__always) func differing(_ x: Int) -> UInt32 {
-            (r0[x] ^ band) | (r1[x] ^ band) | (r2[x] ^ band) | (r3[x] ^ band)
-          }
-          if isFirst {
-            for x in x0..<x1 { difference[x] = differing(x) }
-          } else {
-            for x in x0..<x1 { difference[x] |= differing(x) }
-          }
+          pass { x in (r0[x] ^ band) | (r1[x] ^ band) | (r2[x] ^ band) | (r3[x] ^ band) }
         }
-        isFirst = false
         y += passRows
       }
       // Per cell, four columns a step, the last step ending at the cell's end.
