@@ -59,7 +59,14 @@ struct DisplayKeysTests {
       (0..<folio.rows).contains { screen.text(ofRow: $0).contains("Folio keys") }
     }
     try folio.press("?")
-    let help = try folio.expectScreen("help overlay", helpShown)
+    // The whole box, down to its bottom border: tmux may show a frame still being written.
+    let help = try folio.expectScreen("help overlay") { screen in
+      helpShown(screen)
+        && (0..<folio.rows).contains { row in
+          let text = screen.text(ofRow: row)
+          return text.contains("└") && text.contains("┘")
+        }
+    }
     let text = (0..<folio.rows).map { help.text(ofRow: $0) }.joined(separator: "\n")
     for line in [
       "hjkl", "PgDn", "Ctrl-D", "G End", "Enter", "Tab", "+ - =", "right-to-left", "filmstrip",
