@@ -2,8 +2,8 @@
 /// pixel: cells that need no averaging and no fitting, because each is drawn like any other
 /// such cell. Paper, margins and the space between lines are most of a typical page.
 ///
-/// Finding them reads each pixel of the band once or twice with a few vector operations per
-/// four pixels (a pass of fewer rows than it takes reads its last row again), fewer than
+/// Finding them reads each pixel of the band once or twice with one or two vector operations
+/// per four pixels (a pass of fewer rows than it takes reads its last row again), fewer than
 /// averaging the pixels it lets a rasterizer skip.
 struct BlankCells: ~Copyable {
   /// Cells across.
@@ -60,7 +60,8 @@ struct BlankCells: ~Copyable {
       color = band
       // Per pixel column, up to eight rows a pass (loops the compiler vectorizes); a pass
       // of fewer rows reads its last row again in place of the missing ones. The first pass
-      // stores, the others merge.
+      // stores, the others merge. On white paper (every bit set, in any byte order) the bits
+      // some row lacks are those missing from the rows' AND: one operation a row, not two.
       var y = rows.lowerBound
       var isFirst = true
       /// Stores (first pass) or merges into `difference` the bits `differing` gives per column.
@@ -86,13 +87,21 @@ struct BlankCells: ~Copyable {
           row.6 = passRows > 6 ? row.5 + width : row.5
           row.7 = passRows > 7 ? row.6 + width : row.6
           let (r0, r1, r2, r3, r4, r5, r6, r7) = row
-          pass { x in
-            (r0[x] ^ band) | (r1[x] ^ band) | (r2[x] ^ band) | (r3[x] ^ band) | (r4[x] ^ band)
-              | (r5[x] ^ band) | (r6[x] ^ band) | (r7[x] ^ band)
+          if band == .max {
+            pass { x in ~(r0[x] & r1[x] & r2[x] & r3[x] & r4[x] & r5[x] & r6[x] & r7[x]) }
+          } else {
+            pass { x in
+              (r0[x] ^ band) | (r1[x] ^ band) | (r2[x] ^ band) | (r3[x] ^ band) | (r4[x] ^ band)
+                | (r5[x] ^ band) | (r6[x] ^ band) | (r7[x] ^ band)
+            }
           }
         } else {
           let (r0, r1, r2, r3) = (row.0, row.1, row.2, row.3)
-          pass { x in (r0[x] ^ band) | (r1[x] ^ band) | (r2[x] ^ band) | (r3[x] ^ band) }
+          if band == .max {
+            pass { x in ~(r0[x] & r1[x] & r2[x] & r3[x]) }
+          } else {
+            pass { x in (r0[x] ^ band) | (r1[x] ^ band) | (r2[x] ^ band) | (r3[x] ^ band) }
+          }
         }
         y += passRows
       }

@@ -119,14 +119,14 @@ struct BlankCellsTests {
 
 /// The search reads bands in passes of up to eight rows and cells in steps of four columns;
 /// for bands of 1 to 25 rows and cells 1 to 17 pixels wide, starting anywhere, it agrees with
-/// a pixel-by-pixel check, band after band with the same search.
+/// a pixel-by-pixel check, band after band with the same search, on white paper (which it
+/// checks with AND alone) and on any other.
 @Suite("Blank cells, band heights and cell widths")
 struct BlankCellsShapeTests {
-  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 16, 17])
-  func everyCellWidthAndBandHeightIsFoundExactly(cellWidth: Int) {
+  @Test(arguments: [BlankCellsTests.paper, .white], [1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 16, 17])
+  func everyCellWidthAndBandHeightIsFoundExactly(paper: RGBA, cellWidth: Int) {
     var generator = SplitMix64(seed: UInt64(cellWidth))
     let cells = 7
-    let paper = BlankCellsTests.paper
     // Cells start past the image's first columns, and columns after the last cell are not
     // looked at.
     let offset = 1 + cellWidth % 3
