@@ -73,7 +73,7 @@ struct CellFitter {
 
   /// The exact best pattern over all `2^count / 2` patterns up to inversion: those with the
   /// last sub-cell clear, which are exactly the masks below `2^(count − 1)`, so the sums and
-  /// gains are computed as plain arrays over consecutive masks, eight masks per vector step.
+  /// gains are computed as plain arrays over consecutive masks, four masks per vector step.
   /// On equal gains the lowest mask wins. O(2^count).
   func fitExhaustive(
     _ x: UnsafePointer<SIMD4<Float>>, tables: borrowing ExhaustiveTables
@@ -107,7 +107,7 @@ struct CellFitter {
     let total = SIMD4(red[size &- 1], green[size &- 1], blue[size &- 1], 0) + last
     var best = 0
     if size >= 8 {
-      best = bestOfEight(size: size, total: total, tables: tables)
+      best = largestGainMask(size: size, total: total, tables: tables)
     } else {
       var bestGain = -Float.infinity
       for m in 0..<size {
@@ -144,22 +144,22 @@ struct CellFitter {
     raw.storeBytes(of: withD + e, toByteOffset: 96, as: SIMD8<Float>.self)
   }
 
-  /// The lowest mask with the largest gain, for tables whose size is a multiple of 8: the
-  /// gains of eight masks at a time, each lane keeping its best mask.
+  /// The lowest mask with the largest gain, for tables whose size is a multiple of 4: the
+  /// gains of four masks at a time, kept, with each lane's largest; then the first mask
+  /// whose gain is the largest of those.
   @inline(__always)
-  private func bestOfEight(
+  private func largestGainMask(
     size: Int, total: SIMD4<Float>, tables: borrowing ExhaustiveTables
   ) -> Int {
-    func load(_ pointer: UnsafeMutablePointer<Float>, _ m: Int) -> SIMD8<Float> {
-      UnsafeRawPointer(pointer + m).loadUnaligned(as: SIMD8<Float>.self)
+    func load(_ pointer: UnsafeMutablePointer<Float>, _ m: Int) -> SIMD4<Float> {
+      UnsafeRawPointer(pointer + m).loadUnaligned(as: SIMD4<Float>.self)
     }
-    let totalRed = SIMD8<Float>(repeating: total.x)
-    let totalGreen = SIMD8<Float>(repeating: total.y)
-    let totalBlue = SIMD8<Float>(repeating: total.z)
-    var laneGain = SIMD8<Float>(repeating: -.infinity)
-    // Masks as floats (exact below 2^24), so the selects stay in one register type.
-    var laneMask = SIMD8<Float>(repeating: 0)
-    var masks = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+    let totalRed = SIMD4<Float>(repeating: total.x)
+    let totalGreen = SIMD4<Float>(repeating: total.y)
+    let totalBlue = SIMD4<Float>(repeating: total.z)
+    // Gains are sums of squares times weights, never negative, so their bits order like them
+    // as integers (`NonNegativeMaximum`).
+    var largest = SIMD4<Int32>(repeating: 0)
     var m = 0
     while m < size {
       let r = load(tables.red, m)
@@ -171,21 +171,26 @@ struct CellFitter {
       let gains =
         (r * r + g * g + b * b) * load(tables.onWeight, m)
         + (offRed * offRed + offGreen * offGreen + offBlue * offBlue) * load(tables.offWeight, m)
-      let better = gains .> laneGain
-      laneGain.replace(with: gains, where: better)
-      laneMask.replace(with: masks, where: better)
-      masks += 8
-      m &+= 8
+      UnsafeMutableRawPointer(tables.gains + m).storeBytes(of: gains, as: SIMD4<Float>.self)
+      largest = NonNegativeMaximum.larger(
+        largest, unsafeBitCast(gains, to: SIMD4<Int32>.self))
+      m &+= 4
     }
-    // The largest lane (the generic `pointwiseMax` is not inlined).
-    var half = laneGain.highHalf
-    half.replace(with: laneGain.lowHalf, where: laneGain.lowHalf .> half)
-    var quarter = half.highHalf
-    quarter.replace(with: half.lowHalf, where: half.lowHalf .> quarter)
-    let bestGain = max(quarter.x, quarter.y)
-    var best = Float.greatestFiniteMagnitude
-    for lane in 0..<8 where laneGain[lane] == bestGain { best = min(best, laneMask[lane]) }
-    return Int(best)
+    // The largest lane, in every lane.
+    let pair = NonNegativeMaximum.larger(
+      largest, SIMD4(largest.z, largest.w, largest.x, largest.y))
+    let best = NonNegativeMaximum.larger(pair, SIMD4(pair.y, pair.x, pair.w, pair.z))
+    // The first mask with that gain: one bit per lane that has it, the lowest set bit.
+    let laneBits = SIMD4<Int32>(1, 2, 4, 8)
+    m = 0
+    while m < size {
+      let gains = UnsafeRawPointer(tables.gains + m).loadUnaligned(as: SIMD4<Int32>.self)
+      let isBest = unsafeBitCast(gains .== best, to: SIMD4<Int32>.self)
+      let bits = (isBest & laneBits).wrappedSum()
+      if bits != 0 { return m &+ Int(bits.trailingZeroBitCount) }
+      m &+= 4
+    }
+    return 0  // not reached: finite samples give gains of +0 or more
   }
 
   /// A near-best pattern: the best threshold split along the luma axis and along the axis of

@@ -61,6 +61,22 @@ struct CellFitterTests {
     }
   }
 
+  /// Gray cells with two best patterns of exactly equal error (every sum and weight exact
+  /// in binary): the lower mask is chosen, as the output must not depend on the search order.
+  @Test(arguments: [
+    ([0, 1, 1, 2], 1),  // masks 1 and 7 (quadrants)
+    ([0, 0, 1, 1, 2, 2], 3),  // masks 3 and 15 (sextants)
+  ])
+  func onEqualErrorsTheLowerMaskWins(levels: [Float], mask: Int) {
+    let fitter = CellFitter(subCellCount: levels.count, space: .plainSRGB, refinementRounds: 2)
+    let tables = ExhaustiveTables(subCellCount: levels.count)
+    let x = levels.map { SIMD4<Float>($0 / 4, $0 / 4, $0 / 4, 0) }
+    let choice = x.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { fitter.fitExhaustive($0, tables: tables) }
+    }
+    #expect(choice?.pattern == mask)
+  }
+
   @Test func octantShortlistIsNearlyAlwaysTheOptimum() {
     let fitter = CellFitter(subCellCount: 8, space: .plainSRGB, refinementRounds: 2)
     let cells = Self.randomCells(count: 400, subCells: 8, seed: 99)
