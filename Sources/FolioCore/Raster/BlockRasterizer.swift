@@ -191,6 +191,16 @@ extension SampleGrid {
   func gather(
     column: Int, columns: Int, rows: Int, into cell: UnsafeMutablePointer<SIMD4<Float>>
   ) {
+    if columns == 2, let base = samples.baseAddress {
+      // Every set but half blocks: a pair of samples a row.
+      var source = base + column &* 2
+      for j in 0..<rows {
+        cell[j &* 2] = source[0]
+        cell[j &* 2 &+ 1] = source[1]
+        source += width
+      }
+      return
+    }
     var s = 0
     for j in 0..<rows {
       let base = j &* width &+ column &* columns
