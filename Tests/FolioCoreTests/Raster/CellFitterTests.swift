@@ -65,7 +65,9 @@ struct CellFitterTests {
   /// in binary): the lower mask is chosen, as the output must not depend on the search order.
   @Test(arguments: [
     ([0, 1, 1, 2], 1),  // masks 1 and 7 (quadrants)
+    ([0, 2, 1, 1], 1),  // masks 1 and 2, scored in one vector step
     ([0, 0, 1, 1, 2, 2], 3),  // masks 3 and 15 (sextants)
+    ([1, 1, 0, 0, 2, 2], 12),  // masks 12 and 15, scored in one vector step
   ])
   func onEqualErrorsTheLowerMaskWins(levels: [Float], mask: Int) {
     let fitter = CellFitter(subCellCount: levels.count, space: .plainSRGB, refinementRounds: 2)
