@@ -61,8 +61,9 @@ struct CellFitterTests {
     }
   }
 
-  /// Gray cells with two best patterns of exactly equal error (every sum and weight exact
-  /// in binary): the lower mask is chosen, as the output must not depend on the search order.
+  /// Gray cells with two best patterns of exactly equal gain (the sums are exact in binary;
+  /// the quadrant weights of 1/3 round both gains to the same float): the lower mask is
+  /// chosen, as the output must not depend on the search order.
   @Test(arguments: [
     ([0, 1, 1, 2], 1),  // masks 1 and 7 (quadrants)
     ([0, 2, 1, 1], 1),  // masks 1 and 2, scored in one vector step
