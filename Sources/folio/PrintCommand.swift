@@ -76,6 +76,10 @@ struct PrintOptions: ParsableArguments {
   @Option(help: .hidden)
   var errorSpace: String?
 
+  /// Measurement only: the unsharp-mask amount (0 turns it off).
+  @Option(help: .hidden)
+  var sharpening: Float?
+
   /// Measurement only: fit cells to this PNG (the page another tool was given) instead of the
   /// PDF's own render, to compare the rasterizers on identical pixels.
   @Option(help: .hidden)
@@ -105,7 +109,8 @@ enum PrintCommand {
       colorMode: colorMode, isInverted: options.invert,
       errorSpace: try errorSpace(named: options.errorSpace),
       supersampling: options.supersampling,
-      pixelBudget: options.pixelBudget ?? BlockRasterizer.defaultPixelBudget)
+      pixelBudget: options.pixelBudget ?? BlockRasterizer.defaultPixelBudget,
+      sharpening: options.sharpening)
     let picture = PagePicture(rasterizer: rasterizer, cellAspect: options.cellAspect ?? 2)
     let box = options.size ?? terminalSize() ?? CellSize(columns: 80, rows: 24)
     let page = try options.startPage(in: document, path: path)

@@ -25,6 +25,9 @@ public struct BlockRasterizer: Sendable {
   public var dithering: Dithering
   /// Effort for 2 x 4 block sets: rounds of single-flip refinement after the shortlist.
   public var workFactor: Int
+  /// How much contrast an `UnsharpMask` gives back to the samples before the fit (0: none);
+  /// nil takes `defaultSharpening` for the symbol set.
+  public var sharpening: Float?
 
   /// The error space chosen by measurement (docs/benchmarks.md): sRGB with luma weights.
   public static let defaultErrorSpace = ErrorSpace.lumaWeightedSRGB
@@ -32,12 +35,16 @@ public struct BlockRasterizer: Sendable {
   /// page in 80 x 40 sextants, 4 x 4 in 160 x 60. Larger budgets measured no better at those
   /// sizes and cost more to render and convert (docs/benchmarks.md).
   public static let defaultPixelBudget = 600_000
+  /// The sharpening block mosaics get by default, chosen by measurement (docs/benchmarks.md).
+  /// Braille and ASCII measured no better with it and get none.
+  public static let defaultBlockSharpening: Float = 0.3
 
   /// Creates a rasterizer.
   public init(
     symbols: SymbolSet = .sextant, colorMode: ColorMode = .truecolor, isInverted: Bool = false,
     errorSpace: ErrorSpace = defaultErrorSpace, supersampling: Int? = nil,
-    pixelBudget: Int = defaultPixelBudget, dithering: Dithering = .ordered, workFactor: Int = 2
+    pixelBudget: Int = defaultPixelBudget, dithering: Dithering = .ordered, workFactor: Int = 2,
+    sharpening: Float? = nil
   ) {
     self.symbols = symbols
     self.colorMode = colorMode
@@ -47,6 +54,13 @@ public struct BlockRasterizer: Sendable {
     self.pixelBudget = pixelBudget
     self.dithering = dithering
     self.workFactor = workFactor
+    self.sharpening = sharpening
+  }
+
+  /// The `UnsharpMask` amount `cells` uses: `sharpening`, or the symbol set's default.
+  public var sharpeningAmount: Float {
+    if let sharpening { return max(0, sharpening) }
+    return symbols.table.kind == .blocks ? Self.defaultBlockSharpening : 0
   }
 
   /// Pixels rendered per sub-cell along each axis for `cells`: `supersampling` clamped to
@@ -89,7 +103,8 @@ public struct BlockRasterizer: Sendable {
     // (every pixel the band's first pixel's color) are made once and copied.
     var grid = SampleGrid(
       image, width: size.columns * table.columns, height: size.rows * table.rows,
-      space: errorSpace, bandHeight: table.rows, cellWidth: table.columns)
+      space: errorSpace, bandHeight: table.rows, cellWidth: table.columns,
+      sharpening: sharpeningAmount)
     let fitter = CellFitter(subCellCount: count, space: errorSpace, refinementRounds: workFactor)
     let glyphs = table.kind == .glyphs ? GlyphFitter(space: errorSpace) : nil
     let tables = ExhaustiveTables(subCellCount: count <= 6 ? count : 1)
@@ -191,7 +206,8 @@ extension SampleGrid {
   func gather(
     column: Int, columns: Int, rows: Int, into cell: UnsafeMutablePointer<SIMD4<Float>>
   ) {
-    if columns == 2, let base = samples.baseAddress {
+    let base = bandSamples
+    if columns == 2 {
       // Every set but half blocks: a pair of samples a row.
       var source = base + column &* 2
       for j in 0..<rows {
@@ -203,9 +219,9 @@ extension SampleGrid {
     }
     var s = 0
     for j in 0..<rows {
-      let base = j &* width &+ column &* columns
+      let row = j &* width &+ column &* columns
       for i in 0..<columns {
-        cell[s] = samples[base &+ i]
+        cell[s] = base[row &+ i]
         s &+= 1
       }
     }

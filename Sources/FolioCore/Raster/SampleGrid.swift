@@ -5,7 +5,8 @@
 /// rasterizer can fit a row of cells while its samples are still in cache. Given the width of
 /// a cell, a band also knows its blank cells (`isBlank(cell:)`) and leaves their samples
 /// unmade, all but the first's. Loading all bands costs O(image pixels) in all. Pixels that
-/// are not opaque are composited over white.
+/// are not opaque are composited over white. With a sharpening amount, the samples a band
+/// hands out (`gather`, `sample`) have passed through an `UnsharpMask`.
 struct SampleGrid: ~Copyable {
   /// Samples across.
   let width: Int
@@ -16,12 +17,26 @@ struct SampleGrid: ~Copyable {
   /// The first sample row `samples` holds.
   private(set) var firstRow = 0
   /// `width * bandHeight` samples from `firstRow` on, row-major, each (r, g, b, 0) scaled by
-  /// the error space (rows past the grid's end are left as they were).
+  /// the error space (rows past the grid's end are left as they were), then, when
+  /// sharpening, the first row of the next band.
   let samples: UnsafeMutableBufferPointer<SIMD4<Float>>
+  /// The samples handed out: `samples`, or their sharpened copy. (This and the members
+  /// below that are not private are for SampleGrid+Sharpening.swift.)
+  let fitted: UnsafeMutablePointer<SIMD4<Float>>
+  /// The `UnsharpMask` amount (0: none).
+  let sharpening: Float
+  /// When sharpening, the last row of the band loaded before (unsharpened, blank cells
+  /// filled in), which is the row above the next band.
+  let above: UnsafeMutablePointer<SIMD4<Float>>?
+  /// The band loaded last (-1 before the first).
+  private var loadedBand = -1
+  /// When the row below the loaded band was made: the runs it was made over. That row is the
+  /// next band's first, which then needs making only where these runs do not reach.
+  var belowRuns: [Range<Int>]? = nil
 
   private let image: RGBAImage
   /// The error space's channel scales.
-  private let scale: SIMD4<Float>
+  let scale: SIMD4<Float>
   /// Byte to value for `fillGeneral` (nil on the packed path, which needs none).
   private let transferTable: [Float]?
   /// The pixel rows of each sample row.
@@ -42,13 +57,15 @@ struct SampleGrid: ~Copyable {
   private let columnStart: UnsafeMutablePointer<Int>
   private let columnWidth: UnsafeMutablePointer<Int>
   /// Samples across one cell when blank cells are looked for, else 0.
-  private let cellWidth: Int
+  let cellWidth: Int
   /// The blank cells of the loaded band (none looked for when `cellWidth` is 0).
   private var blanks: BlankCells
   /// The sample columns the loaded band made, as runs of whole cells.
-  private var runs: [Range<Int>] = []
+  private(set) var runs: [Range<Int>] = []
   /// Whether the loaded band looked for blank cells.
-  private var hasSearched = false
+  private(set) var hasSearched = false
+  /// The loaded band's first blank cell (the one made) when it looked for them.
+  private(set) var firstBlankCell: Int? = nil
   /// Whether the last band searched had enough blank cells to search the next one too (else
   /// only every eighth band is searched: pictures and scans have few).
   private var searchesNext = true
@@ -58,17 +75,30 @@ struct SampleGrid: ~Copyable {
   /// pixels whose left/top edge falls in it (or the nearest pixel when the image is smaller).
   /// With `bandHeight` only that many rows are held, band 0 first; nil holds them all. With
   /// `cellWidth` (samples across a cell, dividing `width`) each band looks for blank cells.
+  /// A `sharpening` amount above 0 (bands only) sharpens each band, which must then be
+  /// loaded in order.
   init(
     _ image: RGBAImage, width: Int, height: Int, space: ErrorSpace, bandHeight: Int? = nil,
-    cellWidth: Int? = nil
+    cellWidth: Int? = nil, sharpening: Float = 0
   ) {
     self.width = width
     self.height = height
     self.bandHeight = max(1, min(height, bandHeight ?? height))
     self.image = image
     scale = space.scale
-    samples = .allocate(capacity: max(1, width * self.bandHeight))
+    let sharpens = sharpening > 0 && bandHeight != nil && width > 0
+    self.sharpening = sharpens ? sharpening : 0
+    samples = .allocate(capacity: max(1, width * (self.bandHeight + (sharpens ? 1 : 0))))
     samples.initialize(repeating: SIMD4(repeating: 0))
+    if sharpens, let base = samples.baseAddress {
+      fitted = .allocate(capacity: width * self.bandHeight)
+      fitted.initialize(from: base, count: width * self.bandHeight)
+      above = .allocate(capacity: width)
+      above?.initialize(repeating: SIMD4(repeating: 0), count: width)
+    } else {
+      fitted = samples.baseAddress ?? .allocate(capacity: 1)
+      above = nil
+    }
     let isEmpty = width <= 0 || height <= 0 || image.width <= 0 || image.height <= 0
     columns = isEmpty ? [] : Self.spans(count: width, over: image.width)
     rows = isEmpty ? [] : Self.spans(count: height, over: image.height)
@@ -103,6 +133,8 @@ struct SampleGrid: ~Copyable {
   }
 
   deinit {
+    if sharpening > 0 { fitted.deallocate() }
+    above?.deallocate()
     samples.deallocate()
     redBlue.deallocate()
     greenAlpha.deallocate()
@@ -113,11 +145,18 @@ struct SampleGrid: ~Copyable {
   /// Computes the samples of rows `band * bandHeight` up to the next band (or the grid's
   /// end). O(pixels in those rows).
   mutating func load(band: Int) {
+    let follows = band > 0 && band == loadedBand + 1
+    assert(sharpening == 0 || band == 0 || follows, "sharpened bands load in order")
+    if sharpening > 0 && follows { keepLastRow() }
+    let madeFirstRow = follows ? belowRuns : nil
+    belowRuns = nil
+    loadedBand = band
     firstRow = band * bandHeight
     let sampleRows = firstRow..<max(firstRow, min(height, firstRow + bandHeight))
     guard !rows.isEmpty, !sampleRows.isEmpty else { return }
     runs.removeAll(keepingCapacity: true)
     hasSearched = cellWidth > 0 && (searchesNext || band % 8 == 0)
+    firstBlankCell = nil
     if hasSearched {
       let pixelRows = rows[sampleRows.lowerBound].0..<rows[sampleRows.upperBound - 1].1
       blanks.find(in: image, rows: pixelRows)
@@ -131,17 +170,38 @@ struct SampleGrid: ~Copyable {
           runs.append((start * cellWidth)..<(cell * cellWidth))
           runStart = nil
         }
-        if blanks[cell] { blankCount += 1 }
+        if blanks[cell] {
+          if blankCount == 0 { firstBlankCell = cell }
+          blankCount += 1
+        }
       }
       if let start = runStart { runs.append((start * cellWidth)..<width) }
       searchesNext = blankCount * 16 >= blanks.count
     } else {
       runs.append(0..<width)
     }
-    if isPacked {
-      fillPacked(sampleRows)
+    if let madeFirstRow, let base = samples.baseAddress {
+      // The band before made this band's first row over its own runs, as its row below.
+      for run in madeFirstRow {
+        (base + run.lowerBound).update(
+          from: base + bandHeight * width + run.lowerBound, count: run.count)
+      }
+      let first = sampleRows.lowerBound
+      fill(first..<first + 1, runs: Self.uncovered(runs, by: madeFirstRow))
+      fill(first + 1..<sampleRows.upperBound, runs: runs)
     } else {
-      fillGeneral(sampleRows)
+      fill(sampleRows, runs: runs)
+    }
+    if sharpening > 0 { sharpen(sampleRows, hasAbove: follows) }
+  }
+
+  /// Computes the samples of `sampleRows` in the columns of `runs`.
+  func fill(_ sampleRows: Range<Int>, runs: [Range<Int>]) {
+    guard !sampleRows.isEmpty else { return }
+    if isPacked {
+      fillPacked(sampleRows, runs: runs)
+    } else {
+      fillGeneral(sampleRows, runs: runs)
     }
   }
 
@@ -162,7 +222,11 @@ struct SampleGrid: ~Copyable {
   /// The sample at column `x` of row `y`, which must be in the loaded band and, when blank
   /// cells are looked for, not in a blank cell after the band's first (those are not made).
   @inline(__always)
-  func sample(x: Int, y: Int) -> SIMD4<Float> { samples[(y - firstRow) * width + x] }
+  func sample(x: Int, y: Int) -> SIMD4<Float> { fitted[(y - firstRow) * width + x] }
+
+  /// The loaded band's samples as handed out (sharpened when sharpening), laid out like
+  /// `samples`; valid in the same places.
+  var bandSamples: UnsafePointer<SIMD4<Float>> { UnsafePointer(fitted) }
 
   /// Pixels a box may hold for `fillPacked`: two 16-bit channel sums per `UInt32`.
   static let packedLimit = 65535 / 255
@@ -180,7 +244,7 @@ struct SampleGrid: ~Copyable {
   /// alpha; which of red and blue is the low half depends on the image's channel order). For
   /// each run of sample columns, rows are first summed per pixel column (a loop the compiler
   /// vectorizes), then each box sums its columns.
-  private func fillPacked(_ sampleRows: Range<Int>) {
+  private func fillPacked(_ sampleRows: Range<Int>, runs: [Range<Int>]) {
     let imageWidth = image.width
     let rb = redBlue
     let ga = greenAlpha
@@ -311,7 +375,7 @@ struct SampleGrid: ~Copyable {
   }
 
   /// Any transfer and box size: per-pixel table lookups, compositing where needed.
-  private func fillGeneral(_ sampleRows: Range<Int>) {
+  private func fillGeneral(_ sampleRows: Range<Int>, runs: [Range<Int>]) {
     let table = transferTable
     for gy in sampleRows {
       for run in runs {
