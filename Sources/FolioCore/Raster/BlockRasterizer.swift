@@ -2,7 +2,8 @@
 /// foreground and background colors that reproduce the cell's pixels best.
 ///
 /// Render the page at `pixelSize(for:)`, then call `cells(from:size:)`. Each cell's pixels are
-/// box-filtered to one sample per sub-cell; block sets then take the pattern and two colors
+/// box-filtered to one sample per sub-cell (for half, quad and sextant blocks then sharpened a
+/// little, `sharpening`); block sets then take the pattern and two colors
 /// with the least squared error in `errorSpace` (exhaustively up to inversion for half, quad
 /// and sextant; a shortlist refined by single flips for octants). Braille splits by luma with
 /// the dots on the smaller part; ASCII fits each character's measured ink coverage. With
@@ -35,8 +36,9 @@ public struct BlockRasterizer: Sendable {
   /// page in 80 x 40 sextants, 4 x 4 in 160 x 60. Larger budgets measured no better at those
   /// sizes and cost more to render and convert (docs/benchmarks.md).
   public static let defaultPixelBudget = 600_000
-  /// The sharpening block mosaics get by default, chosen by measurement (docs/benchmarks.md).
-  /// Braille and ASCII measured no better with it and get none.
+  /// The sharpening half, quad and sextant blocks get by default, chosen by measurement
+  /// (docs/benchmarks.md). Octants, braille and ASCII (2 x 4 sub-cells) measured no better
+  /// with it and get none.
   public static let defaultBlockSharpening: Float = 0.3
 
   /// Creates a rasterizer.
@@ -60,7 +62,8 @@ public struct BlockRasterizer: Sendable {
   /// The `UnsharpMask` amount `cells` uses: `sharpening`, or the symbol set's default.
   public var sharpeningAmount: Float {
     if let sharpening { return max(0, sharpening) }
-    return symbols.table.kind == .blocks ? Self.defaultBlockSharpening : 0
+    let table = symbols.table
+    return table.kind == .blocks && table.subCellCount < 8 ? Self.defaultBlockSharpening : 0
   }
 
   /// Pixels rendered per sub-cell along each axis for `cells`: `supersampling` clamped to

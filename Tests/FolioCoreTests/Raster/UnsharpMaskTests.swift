@@ -126,12 +126,11 @@ struct UnsharpMaskTests {
     }
   }
 
-  @Test func blockSetsAreSharpenedByDefaultAndBrailleAndTextAreNot() {
+  @Test func halfQuadAndSextantAreSharpenedByDefaultAndTheTwoByFourSetsAreNot() {
+    let sharpened: Set<SymbolSet> = [.half, .quad, .sextant]
     for symbols in SymbolSet.allCases {
-      let rasterizer = BlockRasterizer(symbols: symbols)
-      let expected: Float =
-        symbols.table.kind == .blocks ? BlockRasterizer.defaultBlockSharpening : 0
-      #expect(rasterizer.sharpeningAmount == expected, "\(symbols)")
+      let expected: Float = sharpened.contains(symbols) ? BlockRasterizer.defaultBlockSharpening : 0
+      #expect(BlockRasterizer(symbols: symbols).sharpeningAmount == expected, "\(symbols)")
     }
     #expect(BlockRasterizer(symbols: .braille, sharpening: 0.5).sharpeningAmount == 0.5)
     #expect(BlockRasterizer(symbols: .sextant, sharpening: -1).sharpeningAmount == 0)
