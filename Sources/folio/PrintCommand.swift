@@ -92,6 +92,10 @@ struct PrintOptions: ParsableArguments {
     guard (1...4096).contains(cacheMb) else {
       throw ValidationError("--cache-mb must be between 1 and 4096")
     }
+    if let sharpening, !(0...BlockRasterizer.largestSharpening).contains(sharpening) {
+      throw ValidationError(
+        "--sharpening must be between 0 and \(Int(BlockRasterizer.largestSharpening))")
+    }
     if let page, page.isEmpty { throw ValidationError("--page needs a page number or label") }
     if let page, let number = Int(page), number < 1 {
       throw ValidationError("--page must be 1 or more, not \(number)")

@@ -59,9 +59,15 @@ public struct BlockRasterizer: Sendable {
     self.sharpening = sharpening
   }
 
-  /// The `UnsharpMask` amount `cells` uses: `sharpening`, or the symbol set's default.
+  /// The most sharpening `cells` applies; larger amounts (and infinite or NaN ones) are cut.
+  public static let largestSharpening: Float = 4
+
+  /// The `UnsharpMask` amount `cells` uses: `sharpening` limited to
+  /// 0…`largestSharpening` (NaN counts as 0), or the symbol set's default.
   public var sharpeningAmount: Float {
-    if let sharpening { return max(0, sharpening) }
+    if let sharpening {
+      return sharpening.isNaN ? 0 : min(Self.largestSharpening, max(0, sharpening))
+    }
     let table = symbols.table
     return table.kind == .blocks && table.subCellCount < 8 ? Self.defaultBlockSharpening : 0
   }

@@ -134,6 +134,24 @@ struct UnsharpMaskTests {
     }
     #expect(BlockRasterizer(symbols: .braille, sharpening: 0.5).sharpeningAmount == 0.5)
     #expect(BlockRasterizer(symbols: .sextant, sharpening: -1).sharpeningAmount == 0)
+    #expect(BlockRasterizer(symbols: .half, sharpening: .nan).sharpeningAmount == 0)
+    #expect(
+      BlockRasterizer(symbols: .half, sharpening: .infinity).sharpeningAmount
+        == BlockRasterizer.largestSharpening)
+  }
+
+  @Test(arguments: [Float.infinity, 1e30, .nan, 4])
+  func anyAmountGivesColorsInRange(amount: Float) {
+    // Cut to at most `largestSharpening`, so no sample becomes infinite or NaN.
+    var rasterizer = BlockRasterizer(symbols: .sextant, supersampling: 2)
+    rasterizer.sharpening = amount
+    let cells = CellSize(columns: 6, rows: 4)
+    var generator = SplitMix64(seed: 5)
+    let image = RasterTestImages.image(for: rasterizer, cells: cells) { _, _ in
+      RasterTestImages.randomColor(&generator)
+    }
+    let drawn = rasterizer.cells(from: image, size: cells)
+    #expect(drawn.cells.count == cells.area)
   }
 }
 
