@@ -27,7 +27,7 @@ public struct BlockRasterizer: Sendable {
   /// Effort for 2 x 4 block sets: rounds of single-flip refinement after the shortlist.
   public var workFactor: Int
   /// How much contrast an `UnsharpMask` gives back to the samples before the fit (0: none);
-  /// nil takes `defaultSharpening` for the symbol set.
+  /// nil takes `defaultBlockSharpening` for half, quad and sextant blocks and 0 for the rest.
   public var sharpening: Float?
 
   /// The error space chosen by measurement (docs/benchmarks.md): sRGB with luma weights.
@@ -62,8 +62,9 @@ public struct BlockRasterizer: Sendable {
   /// The most sharpening `cells` applies; larger amounts (and infinite or NaN ones) are cut.
   public static let largestSharpening: Float = 4
 
-  /// The `UnsharpMask` amount `cells` uses: `sharpening` limited to
-  /// 0…`largestSharpening` (NaN counts as 0), or the symbol set's default.
+  /// The `UnsharpMask` amount `cells` uses with colors: `sharpening` limited to
+  /// 0…`largestSharpening` (NaN counts as 0), or the symbol set's default. (`ColorMode.none`
+  /// takes patterns from lightness alone and does not sharpen.)
   public var sharpeningAmount: Float {
     if let sharpening {
       return sharpening.isNaN ? 0 : min(Self.largestSharpening, max(0, sharpening))

@@ -5,7 +5,8 @@ import FolioTestSupport
 
 /// The sharpened bands against the whole grid sharpened sample by sample: the same value
 /// everywhere but in blank cells, which keep theirs, across band seams, run ends next to
-/// blank cells, the image's edges and a short last band.
+/// blank cells and the image's edges. (Boxes of one size, so a blank cell's samples are all
+/// the same float.)
 @Suite("Unsharp mask")
 struct UnsharpMaskTests {
   /// `grid`'s samples sharpened one at a time: each moved away from the mean of its four
@@ -97,10 +98,11 @@ struct UnsharpMaskTests {
   }
 
   @Test func aSoftStrokeOnPaperGetsDarkerAndThePaperStays() {
-    // A soft gray stroke two half-block columns wide on white paper.
+    // A soft gray stroke two half-block columns wide on light gray paper (not white, where
+    // the clamp alone would keep the paper).
     let rasterizer = BlockRasterizer(symbols: .half, supersampling: 1)
     let cells = CellSize(columns: 6, rows: 2)
-    let levels: [UInt8] = [255, 255, 100, 160, 255, 255]
+    let levels: [UInt8] = [230, 230, 100, 160, 230, 230]
     let image = RasterTestImages.image(for: rasterizer, cells: cells) { x, _ in
       RGBA(red: levels[x], green: levels[x], blue: levels[x])
     }
@@ -117,12 +119,13 @@ struct UnsharpMaskTests {
     plain.sharpening = 0
     #expect(grays(plain) == [levels.map(Int.init), levels.map(Int.init)])
     // Each stroke column moves away from its neighbours' mean by 0.3 of the difference:
-    // 100 + 0.075 × (200 − 255 − 160) = 83.9 and 160 + 0.075 × (320 − 100 − 255) = 157.4.
-    // The paper cells are blank and stay as they are.
+    // 100 + 0.075 × (200 − 230 − 160) = 85.75 and 160 + 0.075 × (320 − 100 − 230) = 159.25.
+    // The paper cells are blank and stay as they are (sharpened, the one beside the stroke
+    // would be 230 + 0.075 × (460 − 230 − 100) = 239.75).
     for row in grays(rasterizer) {
-      #expect(row[0] == 255 && row[1] == 255 && row[4] == 255 && row[5] == 255)
-      #expect((83...84).contains(row[2]))
-      #expect((157...158).contains(row[3]))
+      #expect(row[0] == 230 && row[1] == 230 && row[4] == 230 && row[5] == 230)
+      #expect((85...86).contains(row[2]))
+      #expect((159...160).contains(row[3]))
     }
   }
 
