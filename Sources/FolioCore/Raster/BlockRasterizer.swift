@@ -126,7 +126,8 @@ public struct BlockRasterizer: Sendable {
       var lastBlank: (color: UInt32, cell: Cell)? = nil
       var index = 0
       for row in 0..<size.rows {
-        grid.load(band: row)
+        // The grid holds band 0 from its start: loading it again would repeat its work.
+        if row > 0 { grid.load(band: row) }
         var column = 0
         while column < size.columns {
           let isBlank = grid.isBlank(cell: column)
