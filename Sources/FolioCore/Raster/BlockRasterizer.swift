@@ -6,7 +6,9 @@
 /// little, `sharpening`); block sets then take the pattern and two colors
 /// with the least squared error in `errorSpace` (exhaustively up to inversion for half, quad
 /// and sextant; a shortlist refined by single flips for octants). Braille splits by luma with
-/// the dots on the smaller part; ASCII fits each character's measured ink coverage. With
+/// the dots on the smaller part; ASCII fits each character's measured ink coverage. In 16
+/// colors block sets choose among the palette's colors from the start (`PaletteFitter`); the
+/// other sets and the 256-color palette round fitted colors to the nearest entry. With
 /// `ColorMode.none` patterns come from lightness alone, assuming light text on a dark terminal.
 public struct BlockRasterizer: Sendable {
   /// The symbols cells are drawn with.
@@ -118,6 +120,10 @@ public struct BlockRasterizer: Sendable {
     let fitter = CellFitter(subCellCount: count, space: errorSpace, refinementRounds: workFactor)
     let glyphs = table.kind == .glyphs ? GlyphFitter(space: errorSpace) : nil
     let tables = ExhaustiveTables(subCellCount: count <= 6 ? count : 1)
+    // 16 colors: block cells choose among the palette's colors from the start.
+    let palette =
+      colorMode == .ansi16 && table.kind == .blocks
+      ? PaletteFitter(space: errorSpace, isInverted: isInverted) : nil
     let scratch = GlyphFitter.Scratch(shortlistSize: glyphs?.shortlistSize ?? 1)
     // Every cell is written exactly once, in order.
     let cells = [Cell](unsafeUninitializedCapacity: size.area) { buffer, initialized in
@@ -154,12 +160,17 @@ public struct BlockRasterizer: Sendable {
               if isBlank { lastBlank = (grid.blankColor, last.cell) }
               continue
             }
-            choice = fitter.flat(cell)
+            choice = palette?.fit(cell, count: count) ?? fitter.flat(cell)
           } else {
             switch table.kind {
             case .blocks:
-              choice =
-                count <= 6 ? fitter.fitExhaustive(cell, tables: tables) : fitter.fitShortlist(cell)
+              if let palette {
+                choice = palette.fit(cell, count: count)
+              } else {
+                choice =
+                  count <= 6
+                  ? fitter.fitExhaustive(cell, tables: tables) : fitter.fitShortlist(cell)
+              }
             case .dots:
               choice = fitter.fitDots(cell)
             case .glyphs:
