@@ -7,8 +7,9 @@
 /// with the least squared error in `errorSpace` (exhaustively up to inversion for half, quad
 /// and sextant; a shortlist refined by single flips for octants). Braille splits by luma with
 /// the dots on the smaller part; ASCII fits each character's measured ink coverage. In 16
-/// colors block sets choose among the palette's colors from the start (`PaletteFitter`); the
-/// other sets and the 256-color palette round fitted colors to the nearest entry. With
+/// colors quad, sextant and octant blocks choose among the palette's colors from the start
+/// (`PaletteFitter`); the other sets and the 256-color palette round fitted colors to the
+/// nearest entry. With
 /// `ColorMode.none` patterns come from lightness alone, assuming light text on a dark terminal.
 public struct BlockRasterizer: Sendable {
   /// The symbols cells are drawn with.
@@ -26,7 +27,8 @@ public struct BlockRasterizer: Sendable {
   public var pixelBudget: Int
   /// How lightness becomes patterns without colors.
   public var dithering: Dithering
-  /// Effort for 2 x 4 block sets: rounds of single-flip refinement after the shortlist.
+  /// Effort for 2 x 4 block sets: rounds of single-flip refinement after the shortlist (not
+  /// used in 16 colors, where octants choose among the palette's colors exhaustively).
   public var workFactor: Int
   /// How much contrast an `UnsharpMask` gives back to the samples before the fit (0: none);
   /// nil takes `defaultBlockSharpening` for half, quad and sextant blocks and 0 for the rest.
@@ -120,10 +122,13 @@ public struct BlockRasterizer: Sendable {
     let fitter = CellFitter(subCellCount: count, space: errorSpace, refinementRounds: workFactor)
     let glyphs = table.kind == .glyphs ? GlyphFitter(space: errorSpace) : nil
     let tables = ExhaustiveTables(subCellCount: count <= 6 ? count : 1)
-    // 16 colors: block cells choose among the palette's colors from the start.
+    // 16 colors: block cells of two or more samples a part choose among the palette's
+    // colors from the start. (Half blocks and flat cells have one color a part, which the
+    // output rounds to the same entry the palette fit would choose.) A plain value and a flag
+    // rather than an optional, which would be copied for every cell.
+    let fitsPalette = colorMode == .ansi16 && table.kind == .blocks && count > 2
     let palette =
-      colorMode == .ansi16 && table.kind == .blocks
-      ? PaletteFitter(space: errorSpace, isInverted: isInverted) : nil
+      fitsPalette ? PaletteFitter(space: errorSpace, isInverted: isInverted) : .placeholder
     let scratch = GlyphFitter.Scratch(shortlistSize: glyphs?.shortlistSize ?? 1)
     // Every cell is written exactly once, in order.
     let cells = [Cell](unsafeUninitializedCapacity: size.area) { buffer, initialized in
@@ -160,11 +165,11 @@ public struct BlockRasterizer: Sendable {
               if isBlank { lastBlank = (grid.blankColor, last.cell) }
               continue
             }
-            choice = palette?.fit(cell, count: count) ?? fitter.flat(cell)
+            choice = fitter.flat(cell)
           } else {
             switch table.kind {
             case .blocks:
-              if let palette {
+              if fitsPalette {
                 choice = palette.fit(cell, count: count)
               } else {
                 choice =

@@ -50,6 +50,9 @@ struct PaletteFitter {
       scale.z > 0 ? 1 / scale.z : 0, 0)
   }
 
+  /// A fitter that stands in where none is used (it is never asked to fit).
+  static let placeholder = PaletteFitter(space: .lumaWeightedSRGB)
+
   /// Where the samples are.
   let space: ErrorSpace
   /// The reciprocal of each channel's scale in `space`.
@@ -69,9 +72,10 @@ struct PaletteFitter {
     return Palette.oklab(linear: color)
   }
 
-  /// The best two palette colors and pattern for `count` (1…8) samples. Bit s of the pattern
-  /// is set where sample s is strictly nearer the foreground than the background; ties go to
-  /// the lower entries, and a choice with no sub-cell on is one color (both the same).
+  /// The best two palette colors and pattern for `count` (1…8) samples. Of equally good
+  /// pairs the one with the lower entries wins (the lower as foreground); bit s of the pattern
+  /// is set where sample s is strictly nearer the foreground than the background (a sample
+  /// as near to both takes the background), and a choice with no sub-cell on is one color.
   func fit(_ x: UnsafePointer<SIMD4<Float>>, count: Int) -> CellChoice {
     precondition((1...8).contains(count), "1 to 8 samples")
     // Every sample's squared distance to every entry.

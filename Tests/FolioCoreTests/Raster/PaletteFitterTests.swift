@@ -32,15 +32,27 @@ struct PaletteFitterTests {
     return best
   }
 
-  @Test(arguments: [1, 2, 4, 6, 8])
-  func fitIsTheBestOfEveryPairAndPattern(subCells: Int) {
+  /// Oklab of a sample as drawn, computed apart from the fitter: its bytes, inverted if the
+  /// output is, then the palette's own conversion.
+  static func lab(_ sample: SIMD4<Float>, space: ErrorSpace, inverted: Bool) -> SIMD4<Float> {
+    let scale = space.scale
+    let channels = (0..<3).map { space.encode(scale[$0] > 0 ? sample[$0] / scale[$0] : 0) }
+    var (r, g, b) = (channels[0], channels[1], channels[2])
+    if inverted { (r, g, b) = Lightness.inverted(red: r, green: g, blue: b) }
+    return Palette.oklab((Int(r), Int(g), Int(b)))
+  }
+
+  @Test(arguments: [1, 2, 4, 6, 8], [false, true])
+  func fitIsTheBestOfEveryPairAndPattern(subCells: Int, inverted: Bool) {
+    let palette = (0..<16).map { Palette.entries[$0] }
     for space in [ErrorSpace.lumaWeightedSRGB, .linearLight] {
-      let fitter = PaletteFitter(space: space)
+      let fitter = PaletteFitter(space: space, isInverted: inverted)
       let scale = space.scale
       let cells = CellFitterTests.randomCells(
         count: subCells == 8 ? 15 : 60, subCells: subCells, seed: 5)
-      for x in cells {
-        let cell = x.map { $0.clamped(lowerBound: .zero, upperBound: SIMD4(1, 1, 1, 0)) * scale }
+      for (index, x) in cells.enumerated() {
+        // Some cells beyond the displayable range, as sharpened samples can be.
+        let cell = x.map { index % 4 == 0 ? ($0 * 1.4 - 0.2) * scale : $0 * scale }
         let choice = cell.withUnsafeBufferPointer { fitter.fit($0.baseAddress!, count: subCells) }
         guard let foreground = fitter.colors.firstIndex(of: choice.foreground),
           let background = fitter.colors.firstIndex(of: choice.background)
@@ -48,11 +60,11 @@ struct PaletteFitterTests {
           Issue.record("colors outside the palette")
           continue
         }
-        let lab = cell.map { fitter.lab($0) }
+        let lab = cell.map { Self.lab($0, space: space, inverted: inverted) }
         let found = Self.error(
-          lab, pattern: choice.pattern, foreground: fitter.labColors[foreground],
-          background: fitter.labColors[background])
-        let least = Self.bruteForce(lab, colors: fitter.labColors)
+          lab, pattern: choice.pattern, foreground: palette[foreground],
+          background: palette[background])
+        let least = Self.bruteForce(lab, colors: palette)
         #expect(abs(found - least) <= 1e-5 * max(1, least), "\(found) against \(least)")
         if choice.pattern == 0 { #expect(choice.foreground == choice.background) }
       }
@@ -87,10 +99,11 @@ struct PaletteFitterTests {
 
   /// In 16 colors the rasterizer draws each block cell as the palette fit of its samples
   /// (here exactly the sub-cells' colors: no supersampling blur and no sharpening).
-  @Test(arguments: [SymbolSet.half, .quad, .sextant, .octant])
-  func rasterizerDrawsThePaletteFit(symbols: SymbolSet) {
+  @Test(arguments: [SymbolSet.quad, .sextant, .octant], [false, true])
+  func rasterizerDrawsThePaletteFit(symbols: SymbolSet, inverted: Bool) {
     let rasterizer = BlockRasterizer(
-      symbols: symbols, colorMode: .ansi16, supersampling: 1, sharpening: 0)
+      symbols: symbols, colorMode: .ansi16, isInverted: inverted, supersampling: 1,
+      sharpening: 0)
     let table = symbols.table
     let cells = CellSize(columns: 5, rows: 3)
     var generator = SplitMix64(seed: 3)
@@ -100,7 +113,7 @@ struct PaletteFitterTests {
     let image = RasterTestImages.image(for: rasterizer, cells: cells) { x, y in grid[y][x] }
     let buffer = rasterizer.cells(from: image, size: cells)
     let space = rasterizer.errorSpace
-    let fitter = PaletteFitter(space: space)
+    let fitter = PaletteFitter(space: space, isInverted: inverted)
     let output = CellOutput(table: table, rasterizer: rasterizer)
     let scale = space.scale
     for row in 0..<cells.rows {
