@@ -9,8 +9,8 @@
 /// the dots on the smaller part; ASCII fits each character's measured ink coverage. In 16
 /// colors quad, sextant and octant blocks choose among the palette's colors from the start
 /// (`PaletteFitter`); the other sets and the 256-color palette round fitted colors to the
-/// nearest entry. With
-/// `ColorMode.none` patterns come from lightness alone, assuming light text on a dark terminal.
+/// nearest entry. With `ColorMode.none` patterns come from lightness alone, assuming light
+/// text on a dark terminal.
 public struct BlockRasterizer: Sendable {
   /// The symbols cells are drawn with.
   public var symbols: SymbolSet

@@ -4,14 +4,14 @@
 /// in Oklab, the measure the palette modes round colors by, so a flat cell gets the color it
 /// would have got rounded.
 ///
-/// Fitting free colors and then rounding each to the palette (which the other symbol sets
-/// still do) loses a cell's shape when both colors round to the same entry although some of
+/// Fitting free colors and then rounding each to the palette (which half blocks, braille and
+/// ASCII still do) loses a cell's shape when both colors round to the same entry although some of
 /// its sub-cells lie nearer another: with only four grays, common in photographs and soft
 /// edges. Choosing among palette colors from the start keeps those parts apart wherever two
 /// entries draw the cell better than one. Every assignment of sub-cells is a pattern of the
 /// block sets, so the choice is exact.
 struct PaletteFitter {
-  /// The palette's Oklab L, a and b, entry k in lane k.
+  /// The palette's Oklab L (lightness), a (green–red) and b (blue–yellow), entry k in lane k.
   let lightness: SIMD16<Float>
   let greenRed: SIMD16<Float>
   let blueYellow: SIMD16<Float>
