@@ -11,10 +11,7 @@ struct CellOutput {
   init(table: SymbolTable, rasterizer: BlockRasterizer) {
     self.table = table
     space = rasterizer.errorSpace
-    let scale = space.scale
-    inverseScale = SIMD4(
-      scale.x > 0 ? 1 / scale.x : 0, scale.y > 0 ? 1 / scale.y : 0,
-      scale.z > 0 ? 1 / scale.z : 0, 0)
+    inverseScale = space.inverseScale
     isInverted = rasterizer.isInverted
     colorMode = rasterizer.colorMode
   }

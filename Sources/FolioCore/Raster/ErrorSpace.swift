@@ -46,6 +46,15 @@ public struct ErrorSpace: Hashable, Sendable {
     return SIMD4(w.x.squareRoot(), w.y.squareRoot(), w.z.squareRoot(), 0)
   }
 
+  /// The reciprocal of each channel's scale (0 for a channel of weight 0): multiplied with a
+  /// stored color it gives the color before the scale.
+  var inverseScale: SIMD4<Float> {
+    let scale = self.scale
+    return SIMD4(
+      scale.x > 0 ? 1 / scale.x : 0, scale.y > 0 ? 1 / scale.y : 0,
+      scale.z > 0 ? 1 / scale.z : 0, 0)
+  }
+
   /// For each byte value 0…255, the stored value of that byte on each channel (before the
   /// channel scale): 256 `Float`s.
   func transferTable() -> [Float] {

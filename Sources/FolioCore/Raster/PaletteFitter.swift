@@ -20,34 +20,25 @@ struct PaletteFitter {
   /// The palette in error space, as the fit returns colors.
   let colors: [SIMD4<Float>]
 
-  /// A fitter for `palette` (16 sRGB colors) and samples in `space`. With `isInverted`
-  /// distances are measured after lightness inversion, as the output is drawn, and the fit
-  /// returns the colors that inversion (`Lightness`, its own inverse) turns into the palette.
-  init(
-    space: ErrorSpace, palette: [(Int, Int, Int)] = Palette.ansi16, isInverted: Bool = false
-  ) {
-    precondition(palette.count == 16, "16 palette colors")
+  /// A fitter of the 16 ANSI colors (`Palette.ansi16`, the colors `ColorMode.ansi16` rounds
+  /// to) for samples in `space`. With `isInverted` distances are measured after lightness
+  /// inversion, as the output is drawn, and the fit returns the colors that inversion
+  /// (`Lightness`, its own inverse) turns into the palette.
+  init(space: ErrorSpace, isInverted: Bool = false) {
     let transfer = space.transferTable()
     let scale = space.scale
-    var bytes = palette.map { color in
-      let byte = { (value: Int) in UInt8(clamping: value) }
-      return (byte(color.0), byte(color.1), byte(color.2))
-    }
-    labColors = bytes.map { Palette.oklab((Int($0.0), Int($0.1), Int($0.2))) }
-    if isInverted {
-      bytes = bytes.map { Lightness.inverted(red: $0.0, green: $0.1, blue: $0.2) }
-    }
-    colors = bytes.map {
-      SIMD4(transfer[Int($0.0)], transfer[Int($0.1)], transfer[Int($0.2)], 0) * scale
+    labColors = Array(Palette.entries.prefix(16))
+    colors = Palette.ansi16.map { color in
+      var (r, g, b) = (UInt8(color.0), UInt8(color.1), UInt8(color.2))
+      if isInverted { (r, g, b) = Lightness.inverted(red: r, green: g, blue: b) }
+      return SIMD4(transfer[Int(r)], transfer[Int(g)], transfer[Int(b)], 0) * scale
     }
     lightness = SIMD16(labColors.map { $0.x })
     greenRed = SIMD16(labColors.map { $0.y })
     blueYellow = SIMD16(labColors.map { $0.z })
     self.space = space
     self.isInverted = isInverted
-    inverseScale = SIMD4(
-      scale.x > 0 ? 1 / scale.x : 0, scale.y > 0 ? 1 / scale.y : 0,
-      scale.z > 0 ? 1 / scale.z : 0, 0)
+    inverseScale = space.inverseScale
   }
 
   /// A fitter that stands in where none is used (it is never asked to fit).
@@ -67,9 +58,7 @@ struct PaletteFitter {
     let v = sample * inverseScale
     var (r, g, b) = (space.encode(v.x), space.encode(v.y), space.encode(v.z))
     if isInverted { (r, g, b) = Lightness.inverted(red: r, green: g, blue: b) }
-    let linear = SRGBTransfer.linear
-    let color = SIMD4(linear[Int(r)], linear[Int(g)], linear[Int(b)], 0)
-    return Palette.oklab(linear: color)
+    return Palette.oklab((Int(r), Int(g), Int(b)))
   }
 
   /// The best two palette colors and pattern for `count` (1…8) samples. Of equally good

@@ -123,15 +123,9 @@ public enum Palette {
   /// Oklab (L, a, b, 0) of an sRGB color (Björn Ottosson, 2020).
   static func oklab(_ color: (Int, Int, Int)) -> SIMD4<Float> {
     let linear = SRGBTransfer.linear
-    return oklab(
-      linear: SIMD4(
-        linear[min(255, max(0, color.0))], linear[min(255, max(0, color.1))],
-        linear[min(255, max(0, color.2))], 0))
-  }
-
-  /// Oklab (L, a, b, 0) of a linear-light RGB color (0…1 per channel).
-  static func oklab(linear color: SIMD4<Float>) -> SIMD4<Float> {
-    let (r, g, b) = (color.x, color.y, color.z)
+    let r = linear[min(255, max(0, color.0))]
+    let g = linear[min(255, max(0, color.1))]
+    let b = linear[min(255, max(0, color.2))]
     let l = cubeRoot(0.412_221_470_8 * r + 0.536_332_536_3 * g + 0.051_445_992_9 * b)
     let m = cubeRoot(0.211_903_498_2 * r + 0.680_699_545_1 * g + 0.107_396_956_6 * b)
     let s = cubeRoot(0.088_302_461_9 * r + 0.281_718_837_6 * g + 0.629_978_700_5 * b)
