@@ -36,19 +36,22 @@ if CommandLine.arguments.dropFirst().first == "--raw-memory", CommandLine.argume
   }
 }
 if CommandLine.arguments.dropFirst().first == "--convert", CommandLine.arguments.count > 5 {
-  // `--convert FILE PAGE COLSxROWS SYMBOLS [RUNS]`: renders page PAGE once at the size `--print`
-  // would, then times only the pixels-to-cells conversion (for profiling the rasterizer).
+  // `--convert FILE PAGE COLSxROWS SYMBOLS [RUNS [COLORS]]`: renders page PAGE once at the size
+  // `--print` would, then times only the pixels-to-cells conversion (for profiling the
+  // rasterizer), in true color unless COLORS says otherwise.
   let arguments = CommandLine.arguments
   do {
     let document = try PopplerDocument.open(path: arguments[2])
     guard let number = Int(arguments[3]), (1...document.pageCount).contains(number),
-      let box = CellSize(parsing: arguments[4]), let symbols = SymbolSet(rawValue: arguments[5])
+      let box = CellSize(parsing: arguments[4]), let symbols = SymbolSet(rawValue: arguments[5]),
+      let colors = arguments.count > 7 ? ColorMode(rawValue: arguments[7]) : .truecolor
     else {
-      FileHandle.standardError.write(Data("usage: folio-bench --convert FILE PAGE COLSxROWS SYMBOLS [RUNS]\n".utf8))
+      FileHandle.standardError.write(
+        Data("usage: folio-bench --convert FILE PAGE COLSxROWS SYMBOLS [RUNS [COLORS]]\n".utf8))
       exit(2)
     }
     let runs = arguments.count > 6 ? max(1, Int(arguments[6]) ?? 200) : 200
-    let picture = PagePicture(rasterizer: BlockRasterizer(symbols: symbols))
+    let picture = PagePicture(rasterizer: BlockRasterizer(symbols: symbols, colorMode: colors))
     let page = PageIndex(number: number)
     let cells = picture.pageCells(for: document.pageSize(at: page), in: box)
     let pixels = picture.rasterizer.pixelSize(for: cells)
@@ -70,6 +73,30 @@ if CommandLine.arguments.dropFirst().first == "--convert", CommandLine.arguments
     FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
     exit(1)
   }
+}
+if CommandLine.arguments.dropFirst().first == "--check-palette" {
+  // Every one of the 16.7 million sRGB colors: `Palette.nearest256` (which compares only the
+  // entries `PaletteBuckets` lists for the color's box) must find an entry as near as the
+  // exhaustive search over all 240 does. Run after regenerating the table (about a minute).
+  var mismatches: [(Int, Int, Int)] = []
+  for red in 0..<256 {
+    for green in 0..<256 {
+      for blue in 0..<256 {
+        let color = (red, green, blue)
+        let fast = Palette.nearest256(red: UInt8(red), green: UInt8(green), blue: UInt8(blue))
+        let exact = Palette.exhaustiveNearest(to: color, among: 16...255)
+        if fast != exact,
+          Palette.distance(color, Palette.rgb(ofIndex: fast))
+            != Palette.distance(color, Palette.rgb(ofIndex: exact))
+        {
+          mismatches.append(color)
+        }
+      }
+    }
+  }
+  print("nearest256 against exhaustive search, 16,777,216 colors: \(mismatches.count) differ"
+    + (mismatches.isEmpty ? "" : ", first \(mismatches.prefix(5))"))
+  exit(mismatches.isEmpty ? 0 : 1)
 }
 if CommandLine.arguments.dropFirst().first == "--first-frame" {
   // Only the open-to-first-frame rows of the pipeline section, for quick comparisons.

@@ -1,4 +1,4 @@
-import FolioCore
+@testable import FolioCore
 import Testing
 import FolioTestSupport
 
@@ -24,6 +24,57 @@ struct PaletteTests {
         != Palette.distance(color, Palette.rgb(ofIndex: exact))
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
+  /// The boxes' corners (every color whose channels are each a box's first or last value) are
+  /// where a box's colors differ most, and where its list would first lack an entry. (Every
+  /// color is checked by `folio-bench --check-palette`.) Every other box in each direction:
+  /// a quarter of a million colors is too slow for a debug build.
+  @Test func nearest256AgreesWithExhaustiveSearchAtBoxCorners() {
+    let side = 1 << PaletteBuckets.shift
+    let values = stride(from: 0, to: 256, by: 2 * side).flatMap { [$0, $0 + side - 1] } + [255]
+    var mismatches: [(Int, Int, Int)] = []
+    for red in values {
+      for green in values {
+        for blue in values {
+          let color = (red, green, blue)
+          let fast = Palette.nearest256(red: UInt8(red), green: UInt8(green), blue: UInt8(blue))
+          let exact = Palette.exhaustiveNearest(to: color, among: 16...255)
+          if Palette.distance(color, Palette.rgb(ofIndex: fast))
+            != Palette.distance(color, Palette.rgb(ofIndex: exact))
+          {
+            mismatches.append(color)
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(5))")
+  }
+
+  @Test func paletteBucketsListEachBoxsEntriesOnceInOrder() {
+    let lookup = PaletteBuckets.lookup
+    let boxes = PaletteBuckets.Lookup.boxCount
+    #expect(lookup.starts.count == boxes + 1)
+    #expect(Int(lookup.starts[boxes]) == lookup.entries.count)
+    for box in 0..<boxes {
+      let list = Array(lookup.entries[Int(lookup.starts[box])..<Int(lookup.starts[box + 1])])
+      #expect(!list.isEmpty && list.allSatisfy { $0 >= 16 }, "box \(box)")
+      #expect(zip(list, list.dropFirst()).allSatisfy { $0 < $1 }, "box \(box): \(list)")
+    }
+    // Boxes run blue fastest, then green, then red.
+    let side = 1 << PaletteBuckets.shift
+    let perAxis = 256 / side
+    let box = PaletteBuckets.Lookup.box
+    #expect(box(0, 0, 0) == 0 && box(UInt8(side - 1), UInt8(side - 1), UInt8(side - 1)) == 0)
+    #expect(box(0, 0, UInt8(side)) == 1)
+    #expect(box(0, UInt8(side), 0) == perAxis)
+    #expect(box(UInt8(side), 0, 0) == perAxis * perAxis)
+    #expect(box(255, 255, 255) == boxes - 1)
+  }
+
+  @Test func hexTablesDecodeSkippingLineBreaks() {
+    #expect(PaletteBuckets.hexValues("0a1\nf", digitsEach: 1) == [0, 10, 1, 15])
+    #expect(PaletteBuckets.hexValues("10ff\n07", digitsEach: 2) == [16, 255, 7])
   }
 
   @Test(arguments: [
