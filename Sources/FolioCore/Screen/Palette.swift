@@ -101,26 +101,34 @@ public enum Palette {
     return (d * d).sum()
   }
 
-  /// Oklab (L, a, b, 0) of an sRGB color (Björn Ottosson, 2020).
+  /// Oklab (L, a, b, 0) of an sRGB color (Björn Ottosson, 2020). The three cone responses
+  /// are computed together, one per lane.
   static func oklab(_ color: (Int, Int, Int)) -> SIMD4<Float> {
     let linear = SRGBTransfer.linear
     let r = linear[min(255, max(0, color.0))]
     let g = linear[min(255, max(0, color.1))]
     let b = linear[min(255, max(0, color.2))]
-    let l = cubeRoot(0.412_221_470_8 * r + 0.536_332_536_3 * g + 0.051_445_992_9 * b)
-    let m = cubeRoot(0.211_903_498_2 * r + 0.680_699_545_1 * g + 0.107_396_956_6 * b)
-    let s = cubeRoot(0.088_302_461_9 * r + 0.281_718_837_6 * g + 0.629_978_700_5 * b)
-    return SIMD4(
-      0.210_454_255_3 * l + 0.793_617_785_0 * m - 0.004_072_046_8 * s,
-      1.977_998_495_1 * l - 2.428_592_205_0 * m + 0.450_593_709_9 * s,
-      0.025_904_037_1 * l + 0.782_771_766_2 * m - 0.808_675_766_0 * s, 0)
+    let lms = cubeRoots(
+      SIMD4(0.412_221_470_8, 0.211_903_498_2, 0.088_302_461_9, 0) * r
+        + SIMD4(0.536_332_536_3, 0.680_699_545_1, 0.281_718_837_6, 0) * g
+        + SIMD4(0.051_445_992_9, 0.107_396_956_6, 0.629_978_700_5, 0) * b)
+    return SIMD4(0.210_454_255_3, 1.977_998_495_1, 0.025_904_037_1, 0) * lms[0]
+      + SIMD4(0.793_617_785_0, -2.428_592_205_0, 0.782_771_766_2, 0) * lms[1]
+      + SIMD4(-0.004_072_046_8, 0.450_593_709_9, -0.808_675_766_0, 0) * lms[2]
   }
 
-  /// The cube root of a non-negative number: a bit-level first guess and Newton steps.
-  static func cubeRoot(_ x: Float) -> Float {
-    guard x > 0 else { return 0 }
-    var y = Float(bitPattern: x.bitPattern / 3 + 0x2A51_37A0)
-    for _ in 0..<3 { y -= (y * y * y - x) / (3 * y * y) }
-    return y
+  /// The cube root of each lane (0 for lanes that are not positive): a first guess from the
+  /// bits (the exponent divided by 3, by shifts that sum to a third) and Newton steps.
+  static func cubeRoots(_ x: SIMD4<Float>) -> SIMD4<Float> {
+    let positive = x .> 0
+    // Lanes that are not positive take 1 on the way, so that nothing divides by 0.
+    let value = x.replacing(with: 1, where: .!positive)
+    let bits = unsafeBitCast(value, to: SIMD4<Int32>.self)
+    // 1/4 + 1/16 + … + 1/65536, written out (a loop over the shifts is not unrolled).
+    var third = (bits &>> 2) &+ (bits &>> 4) &+ (bits &>> 6) &+ (bits &>> 8)
+    third &+= (bits &>> 10) &+ (bits &>> 12) &+ (bits &>> 14) &+ (bits &>> 16)
+    var y = unsafeBitCast(third &+ 0x2A51_37A0, to: SIMD4<Float>.self)
+    for _ in 0..<3 { y -= (y * y * y - value) / (3 * y * y) }
+    return y.replacing(with: 0, where: .!positive)
   }
 }

@@ -1,4 +1,5 @@
 @testable import FolioCore
+import Foundation
 import Testing
 import FolioTestSupport
 
@@ -70,6 +71,52 @@ struct PaletteTests {
     #expect(box(0, UInt8(side), 0) == perAxis)
     #expect(box(UInt8(side), 0, 0) == perAxis * perAxis)
     #expect(box(255, 255, 255) == boxes - 1)
+  }
+
+  /// Oklab in double precision, written apart from `Palette.oklab` (the sRGB formula, and
+  /// `cbrt` from the C library).
+  static func referenceOklab(_ color: (Int, Int, Int)) -> SIMD3<Double> {
+    func linear(_ v: Int) -> Double {
+      let c = Double(v) / 255
+      return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+    let (r, g, b) = (linear(color.0), linear(color.1), linear(color.2))
+    let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
+    let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
+    let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
+    return SIMD3(
+      0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
+      1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
+      0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
+  }
+
+  @Test func oklabMatchesADoublePrecisionConversion() {
+    // Ottosson's own figures for white and the sRGB primaries, to his four decimals.
+    let known: [((Int, Int, Int), SIMD3<Double>)] = [
+      ((255, 255, 255), SIMD3(1, 0, 0)), ((255, 0, 0), SIMD3(0.6280, 0.2249, 0.1258)),
+      ((0, 255, 0), SIMD3(0.8664, -0.2339, 0.1795)), ((0, 0, 255), SIMD3(0.4520, -0.0325, -0.3115)),
+    ]
+    for (color, lab) in known {
+      let value = Palette.oklab(color)
+      #expect(abs(Double(value.x) - lab.x) < 1e-4 && abs(Double(value.y) - lab.y) < 1e-4
+        && abs(Double(value.z) - lab.z) < 1e-4, "\(color): \(value)")
+    }
+    // Every color of a grid (black and the darkest values included), to Float precision.
+    var worst = 0.0
+    for red in stride(from: 0, through: 255, by: 5) {
+      for green in stride(from: 0, through: 255, by: 5) {
+        for blue in [0, 1, 2, 3, 7, 64, 128, 200, 254, 255] {
+          let value = Palette.oklab((red, green, blue))
+          let exact = Self.referenceOklab((red, green, blue))
+          let error = max(
+            abs(Double(value.x) - exact.x), abs(Double(value.y) - exact.y),
+            abs(Double(value.z) - exact.z))
+          worst = max(worst, error)
+          #expect(value.w == 0)
+        }
+      }
+    }
+    #expect(worst < 1e-6, "largest difference \(worst)")
   }
 
   @Test func hexTablesDecodeSkippingLineBreaks() {
