@@ -14,12 +14,23 @@ struct CorpusPrintTests {
     let path = ErrorTests.corpus + "/" + file
     for mode in ["grid", "continuous", "spread"] {
       let result = try FolioProcess.run(["--print", "--mode", mode, "--size", "90x28", "--colors", "256", path])
-      #expect(result.status == 0, "\(file) \(mode): \(result.standardError)")
+      #expect(result.status == 0, "\(file) \(mode): \(Self.crashReport(result.standardError))")
       let problems = AnsiTextChecks.problems(in: result.standardOutput, columns: 90, rows: 28, colored: true)
       #expect(problems.isEmpty, "\(file) \(mode): \(problems.prefix(3))")
       let lines = result.standardOutput.split(separator: "\n")
       #expect(lines.last?.contains("/ ") == true, "\(file) \(mode): status line")
     }
+  }
+
+  /// The part of an error output that tells why: for a crash, the crashed thread's backtrace
+  /// first (test logs cut long messages, and the runtime lists the main thread first).
+  static func crashReport(_ standardError: String) -> String {
+    let lines = standardError.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let crashed = lines.firstIndex(where: { $0.contains(" crashed:") }) else {
+      return standardError
+    }
+    let reason = lines.first { $0.contains("Program crashed") } ?? ""
+    return ([reason] + lines[crashed...].prefix(24)).joined(separator: "\n")
   }
 
   @Test func encryptedPrintsWithItsPassword() throws {
