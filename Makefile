@@ -9,7 +9,7 @@ DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
-.PHONY: all deps bench-deps build release run test bench sample clean leak-check
+.PHONY: all deps bench-deps build release run test bench check-palette sample clean leak-check
 
 all: build
 
@@ -34,7 +34,12 @@ test: deps
 	$(SWIFT) test --skip-build
 
 bench: bench-deps release
+	.build/release/folio-bench --check-palette
 	./Scripts/bench.sh
+
+# Every sRGB color's nearest 256-color entry from the generated table against exhaustive search.
+check-palette: release
+	.build/release/folio-bench --check-palette
 
 # Regenerates the built-in sample document from its generator and builds it into folio.
 sample: deps

@@ -14,7 +14,8 @@ SHIFT = 3  # each box is 2^SHIFT sRGB values a side
 BOX = 1 << SHIFT
 LEVELS = [0, 95, 135, 175, 215, 255]
 # Relative and absolute slack on the squared distance: Float32 Oklab differs from this float64
-# one by about 1e-7 in each coordinate, far less than either.
+# one by at most about 5e-7 in each coordinate. The nearest a color comes to an entry the table
+# leaves out is 10-30 times inside this margin (measured when the table was made).
 RELATIVE, ABSOLUTE = 1e-4, 1e-7
 
 

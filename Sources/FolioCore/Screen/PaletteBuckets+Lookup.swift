@@ -15,6 +15,8 @@ extension PaletteBuckets {
     static let boxCount = 1 << (24 - 3 * shift)
   }
 
+  /// The table, decoded the first time a color is looked up (once per process, about 2.8
+  /// million instructions).
   static let lookup: Lookup = {
     let counts = hexValues(PaletteBuckets.counts, digitsEach: 1)
     var starts = [UInt32](repeating: 0, count: counts.count + 1)
