@@ -23,13 +23,6 @@ public enum Palette {
     return (gray, gray, gray)
   }
 
-  /// The squared Oklab distance between two sRGB colors, scaled to integers
-  /// (1 unit = 1/10000 of Oklab's lightness range, squared).
-  public static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
-    let d = oklab(a) - oklab(b)
-    return Int(((d * d).sum() * 1e8).rounded())
-  }
-
   /// The nearest entry among the cube and gray ramp (16–255) to an sRGB color. The 16 ANSI
   /// entries are left out because terminals let users redefine them.
   ///
