@@ -72,6 +72,8 @@ public final class PopplerDocument: DocumentSource {
     self.path = path
     readablePath = source
     self.password = password
+    // Before any document exists: Poppler's first render makes process-wide state unguarded.
+    PopplerProcessState.prepare()
     let uri = try Self.fileURI(for: source)
     var error: UnsafeMutablePointer<GError>? = nil
     guard let document = poppler_document_new_from_file(uri, password, &error) else {

@@ -91,7 +91,7 @@ enum Tool {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     let output = NSTemporaryDirectory() + "folio-tool-\(UUID().uuidString)"
-    FileManager.default.createFile(atPath: output, contents: nil)
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
     defer { try? FileManager.default.removeItem(atPath: output) }
     process.standardOutput = FileHandle(forWritingAtPath: output)
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
