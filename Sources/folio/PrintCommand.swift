@@ -37,9 +37,10 @@ struct PrintOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "The box to fit the page into, as COLSxROWS.",
+      "The box to fit the page into, as COLSxROWS (each from 1 to \(CellSize.largestParsedSide)).",
       discussion: "Default: the terminal's size when standard output is one, else 80x24.",
-      valueName: "COLSxROWS"))
+      valueName: "COLSxROWS"),
+    transform: CellSize.init(argumentWithReason:))
   var size: CellSize?
 
   @Option(
@@ -183,8 +184,15 @@ enum PrintCommand {
   }
 }
 
-extension CellSize: ExpressibleByArgument {
-  public init?(argument: String) { self.init(parsing: argument) }
+extension CellSize {
+  /// Parses `--size`, saying what a valid size is when the text is not one.
+  init(argumentWithReason text: String) throws {
+    guard let size = CellSize(parsing: text) else {
+      throw ValidationError(
+        "expected COLSxROWS, whole numbers from 1 to \(CellSize.largestParsedSide), such as 80x24")
+    }
+    self = size
+  }
 }
 
 extension SymbolSet: ExpressibleByArgument {}

@@ -102,6 +102,10 @@ struct ErrorTests {
       mentions: ["'foo'", "--symbols", "half", "quad", "sextant", "octant", "braille", "ascii"])
     try expectFailure(
       ["--print", "--colors", "rainbow", "a.pdf"], status: 2, mentions: ["truecolor", "none"])
+    // A size out of range says what a size is.
+    try expectFailure(
+      ["--print", "--size", "20000x100", "a.pdf"], status: 2,
+      mentions: ["'20000x100'", "--size", "COLSxROWS", "1 to 10000"])
   }
 
   @Test func controlCharactersInArgumentsAreNotEchoed() throws {
