@@ -123,18 +123,13 @@ public enum FixturePDF {
   }
 
   private static func run(_ tool: String, _ arguments: [String], output: String? = nil) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
+    let result = try ChildProcess.run(tool, arguments)
     if let output {
-      FileManager.default.createFile(atPath: output, contents: nil)
-      process.standardOutput = FileHandle(forWritingAtPath: output)
+      try result.standardOutput.write(to: URL(fileURLWithPath: output))
     }
-    try process.run()
-    process.waitUntilExit()
     // qpdf exits 3 for warnings, which still writes the file.
-    guard process.terminationStatus == 0 || process.terminationStatus == 3 else {
-      throw FixtureError(description: "\(tool) failed with status \(process.terminationStatus)")
+    guard result.status == 0 || result.status == 3 else {
+      throw FixtureError(description: "\(tool) failed with status \(result.status)")
     }
   }
 

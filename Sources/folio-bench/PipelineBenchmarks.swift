@@ -189,24 +189,12 @@ extension PipelineBenchmarks {
 /// Runs shell commands for peer comparisons.
 enum Shell {
   static func run(_ command: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try? process.run()
-    process.waitUntilExit()
+    _ = try? ChildProcess.run("/bin/sh", ["-c", command])
   }
 
   /// Runs a command and returns its standard output.
   static func output(_ command: String) -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try? process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let result = try? ChildProcess.run("/bin/sh", ["-c", command])
+    return (result?.outputText ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

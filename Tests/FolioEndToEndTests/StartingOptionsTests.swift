@@ -71,38 +71,24 @@ struct StartingOptionsTests {
     let written = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
     close(file)
     try #require(written == bytes.count)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: copy)
-    process.arguments = ["--print", "--mode", "grid", "--size", "100x30", "--colors", "none"]
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    // Into a file: a pipe's write end inherited by another test's tmux server would keep
-    // reading it from ending.
-    let log = directory + "/output"
-    FileManager.default.createFile(atPath: log, contents: nil)
-    let output = FileHandle(forWritingAtPath: log)
-    process.standardOutput = output
-    process.standardError = output
     // A fork by another test between our open and close still holds the file briefly.
     var attempts = 0
+    let result: ChildProcess.Result
     while true {
       do {
-        try process.run()
+        result = try ChildProcess.run(
+          copy, ["--print", "--mode", "grid", "--size", "100x30", "--colors", "none"],
+          workingDirectory: directory, mergesErrorIntoOutput: true)
         break
-      } catch let error as NSError where attempts < 50 && Self.isTextFileBusy(error) {
+      } catch let error as ChildProcess.StartError where attempts < 50 && error.code == ETXTBSY {
         attempts += 1
         usleep(20_000)
       }
     }
-    process.waitUntilExit()
-    let text = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
-    #expect(process.terminationStatus == 0, "\(text)")
+    let text = result.outputText
+    #expect(result.status == 0, "\(text)")
     #expect(text.contains("Folio sample document"), "\(text)")
     #expect(text.contains("1 / 24"), "\(text)")
-  }
-
-  static func isTextFileBusy(_ error: NSError) -> Bool {
-    let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
-    return error.code == Int(ETXTBSY) || underlying?.code == Int(ETXTBSY)
   }
 
   @Test func noColorMeansNoColorUnlessColorsSaysOtherwise() throws {

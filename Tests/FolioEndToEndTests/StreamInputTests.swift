@@ -42,23 +42,18 @@ struct StreamInputTests {
     var ends: [Int32] = [0, 0]
     try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
     _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-    let base = FixtureLibrary.directory + "/socket-\(getpid())-\(UUID().uuidString.prefix(8))"
-    FileManager.default.createFile(atPath: base, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: base) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: FolioProcess.executable)
-    process.arguments = Self.picture + ["-"]
-    process.standardInput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
-    process.standardOutput = FileHandle(forWritingAtPath: base)
-    try process.run()
+    // Written from another thread while folio reads, then closed: the end of the stream.
+    let sender = ends[0]
+    let writer = Thread {
+      _ = bytes.withUnsafeBytes { write(sender, $0.baseAddress, $0.count) }
+      close(sender)
+    }
+    writer.start()
+    let result = try ChildProcess.run(
+      FolioProcess.executable, Self.picture + ["-"], input: .descriptor(ends[1]))
     close(ends[1])
-    _ = bytes.withUnsafeBytes { write(ends[0], $0.baseAddress, $0.count) }
-    close(ends[0])
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    let printed = String(
-      decoding: FileManager.default.contents(atPath: base) ?? Data(), as: UTF8.self)
-    #expect(printed == (try FolioProcess.run(Self.picture + [path])).standardOutput)
+    #expect(result.status == 0, "\(result.errorText)")
+    #expect(result.outputText == (try FolioProcess.run(Self.picture + [path])).standardOutput)
   }
 
   @Test func namedPipeIsReadLikeTheFile() throws {

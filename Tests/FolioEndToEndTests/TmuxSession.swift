@@ -1,3 +1,4 @@
+import FolioFixtures
 import Foundation
 
 #if canImport(Glibc)
@@ -7,9 +8,8 @@ import Foundation
 /// A private tmux server with one window of a fixed size, for driving the real `folio` binary
 /// as a person would: send keys, read the screen, resize, signal.
 ///
-/// tmux is started with posix_spawn and all three standard streams on /dev/null (Foundation's
-/// Process would hang: the tmux server inherits its pipes). Each session has its own socket,
-/// so tests run in parallel.
+/// tmux is started by `ChildProcess` (Foundation's Process would hang: the tmux server
+/// inherits its pipes). Each session has its own socket, so tests run in parallel.
 final class TmuxSession {
   let socket: String
   let name = "folio"
@@ -37,36 +37,7 @@ final class TmuxSession {
   /// Runs a tmux command against this session's server and returns its standard output.
   @discardableResult
   func run(_ arguments: [String]) throws -> String {
-    let output = socket + ".out"
-    let argv = ["tmux", "-S", socket, "-f", "/dev/null"] + arguments
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // The test runner's threads may block signals, and a blocked mask survives exec: give tmux
-    // (and so folio) a clean mask and default handlers.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let cArgs = argv.map { strdup($0) } + [nil]
-    defer { cArgs.forEach { free($0) } }
-    let status = posix_spawnp(&pid, "tmux", &actions, &attributes, cArgs, environ)
-    guard status == 0 else { throw TmuxError(message: "cannot start tmux (\(status))") }
-    var exitStatus: Int32 = 0
-    waitpid(pid, &exitStatus, 0)
-    defer { unlink(output) }
-    let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    return text
+    try ChildProcess.run("tmux", ["-S", socket, "-f", "/dev/null"] + arguments).outputText
   }
 
   /// Types keys (tmux key names such as "Enter", "C-d", or literal text with `literal`).
@@ -112,9 +83,4 @@ final class TmuxSession {
   func waitFor(_ text: String, timeout: Double = 10) throws -> [String] {
     try waitForScreen(timeout: timeout) { $0.contains { $0.contains(text) } }
   }
-}
-
-struct TmuxError: Error, CustomStringConvertible {
-  var message: String
-  var description: String { message }
 }

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioFixtures
 import FolioPoppler
 import Foundation
 import Testing
@@ -87,18 +88,8 @@ enum Tool {
   }
 
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = NSTemporaryDirectory() + "folio-tool-\(UUID().uuidString)"
-    _ = FileManager.default.createFile(atPath: output, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: output) }
-    process.standardOutput = FileHandle(forWritingAtPath: output)
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
-    process.waitUntilExit()
-    let data = FileManager.default.contents(atPath: output) ?? Data()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try ChildProcess.run(arguments[0], Array(arguments.dropFirst()))
+    return (result.status, result.outputText)
   }
 
   /// Page count, title and every page's size and rotation as `pdfinfo` reports them.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioFixtures
 import Foundation
 
 /// Poppler's own command-line raster (`pdftoppm`), read back for comparisons.
@@ -38,15 +39,10 @@ enum PopplerReference {
 
   /// Runs a Poppler tool and returns the file it wrote at `output` + `suffix`.
   private static func runTool(_ arguments: [String], output: String, suffix: String) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try process.run()
-    process.waitUntilExit()
+    let result = try ChildProcess.run(arguments[0], Array(arguments.dropFirst()))
     defer { try? FileManager.default.removeItem(atPath: output + suffix) }
     guard let data = FileManager.default.contents(atPath: output + suffix) else {
-      throw ReferenceError(description: "\(arguments[0]) wrote nothing (status \(process.terminationStatus))")
+      throw ReferenceError(description: "\(arguments[0]) wrote nothing (status \(result.status))")
     }
     return data
   }

@@ -11,14 +11,9 @@ struct RasterDocumentTests {
   static func png() throws -> String {
     let pdf = try FixtureLibrary.path(.mixedSizes)
     let output = NSTemporaryDirectory() + "folio-raster-\(UUID().uuidString)"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "pdftocairo", "-png", "-singlefile", "-f", "1", "-l", "1", "-scale-to-x", "400", "-scale-to-y", "518",
-      pdf, output,
-    ]
-    try process.run()
-    process.waitUntilExit()
+    _ = try ChildProcess.run(
+      "pdftocairo",
+      ["-png", "-singlefile", "-f", "1", "-l", "1", "-scale-to-x", "400", "-scale-to-y", "518", pdf, output])
     return output + ".png"
   }
 
