@@ -133,14 +133,14 @@ extension FolioCommand {
       try command.run()
       Foundation.exit(0)
     } catch let failure as Failure {
-      FileHandle.standardError.write(Data((failure.line + "\n").utf8))
+      StandardStreams.writeError(failure.line + "\n")
       Foundation.exit(failure.status)
     } catch let error as ValidationError {
       exitForUsage(error)
     } catch {
       // Anything else is a failure of the run, not of the command line.
       let reason = TerminalText.sanitized("\(error)")
-      FileHandle.standardError.write(Data("folio: \(reason)\n".utf8))
+      StandardStreams.writeError("folio: \(reason)\n")
       Foundation.exit(1)
     }
   }
@@ -154,7 +154,7 @@ extension FolioCommand {
     var message = oneLine(fullMessage(for: error))
     if message.isEmpty { message = "invalid arguments" }
     if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-    FileHandle.standardError.write(Data("folio: \(TerminalText.sanitized(message))\n".utf8))
+    StandardStreams.writeError("folio: \(TerminalText.sanitized(message))\n")
     Foundation.exit(2)
   }
 

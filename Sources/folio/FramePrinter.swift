@@ -22,7 +22,7 @@ enum FramePrinter {
     browser.settle()
     browser.stopPrefetching()
     let text = AnsiPrinter(colorMode: colorMode).text(for: browser.frame)
-    FileHandle.standardOutput.write(Data(text.utf8))
+    try StandardStreams.writeOutput(text)
   }
 }
 

@@ -129,7 +129,7 @@ enum PrintCommand {
       throw Failure(path: path, reason: error.reason)
     }
     let text = AnsiPrinter(colorMode: colorMode).text(for: screen)
-    FileHandle.standardOutput.write(Data(text.utf8))
+    try StandardStreams.writeOutput(text)
   }
 
   /// The error space named by the hidden `--error-space` option (for measurements).
@@ -176,10 +176,8 @@ enum PrintCommand {
       let (seconds, attoseconds) = median.components
       return String(format: "%.3f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
     }
-    FileHandle.standardError.write(
-      Data(
-        "render_ms=\(milliseconds(renders)) cells_ms=\(milliseconds(conversions)) pixels=\(pixels.width)x\(pixels.height)\n"
-          .utf8))
+    StandardStreams.writeError(
+      "render_ms=\(milliseconds(renders)) cells_ms=\(milliseconds(conversions)) pixels=\(pixels.width)x\(pixels.height)\n")
     return PagePicture.centered(result, in: box)
   }
 }

@@ -74,6 +74,26 @@ struct PrintCommandTests {
       run.error.hasPrefix("folio: ") && run.error.filter { $0 == "\n" }.count == 1, "\(run.error)")
   }
 
+  /// A full disk, or a pipe its reader closed while SIGPIPE is ignored (as some launchers leave
+  /// it), is a one-line error and status 1, not a crash.
+  @Test func outputThatCannotBeWrittenIsAOneLineError() throws {
+    let file = try Self.fixture()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let full = try ChildProcess.run(
+      "/bin/sh", ["-c", "exec \"$0\" --print --size 40x10 \"$1\" > /dev/full", Self.executable.path, file])
+    #expect(full.status == 1 && !full.wasSignaled)
+    #expect(full.errorText == "folio: cannot write to standard output: No space left on device\n")
+    // More than a pipe holds, so folio is still writing when `true` has gone.
+    let closed = try ChildProcess.run(
+      "/bin/bash",
+      [
+        "-c", "trap '' PIPE; \"$0\" --print --size 300x200 --colors truecolor \"$1\" | true; exit ${PIPESTATUS[0]}",
+        Self.executable.path, file,
+      ])
+    #expect(closed.status == 1 && !closed.wasSignaled)
+    #expect(closed.errorText == "folio: cannot write to standard output: Broken pipe\n")
+  }
+
   @Test func pageOutOfRangeNamesTheFile() throws {
     let file = try Self.fixture()
     defer { try? FileManager.default.removeItem(atPath: file) }
