@@ -25,8 +25,8 @@ enum StandardStreams {
   /// Writes all of `text` to `descriptor`, retrying interrupted and partial writes; the
   /// `errno` of the write that failed, or nil.
   private static func write(_ text: String, to descriptor: Int32) -> Int32? {
-    var bytes = Array(text.utf8)
-    return bytes.withUnsafeMutableBytes { buffer -> Int32? in
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBytes { buffer -> Int32? in
       guard let base = buffer.baseAddress else { return nil }
       var offset = 0
       while offset < buffer.count {
