@@ -62,8 +62,6 @@ public enum ChildProcess {
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
     workingDirectory: String? = nil, input: Input = .nothing, mergesErrorIntoOutput: Bool = false
   ) throws -> Result {
-    let program = executable
-    let argv = [executable] + arguments
     let base = NSTemporaryDirectory() + "folio-child-\(getpid())-\(UUID().uuidString)"
     let (outputPath, errorPath) = (base + ".out", base + ".err")
     defer {
@@ -94,10 +92,11 @@ public enum ChildProcess {
     posix_spawnattr_setsigmask(&attributes, &empty)
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let cArguments = argv.map { strdup($0) } + [nil]
+    let cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
-    let cEnvironment = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-    defer { cEnvironment?.forEach { free($0) } }
+    let cEnvironment = (environment ?? ProcessInfo.processInfo.environment)
+      .map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { cEnvironment.forEach { free($0) } }
 
     var pid: pid_t = 0
     var writeEnd: Int32 = -1
@@ -116,9 +115,9 @@ public enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
         writeEnd = ends[1]
         defer { close(ends[0]) }
-        return spawn(&pid, program, &actions, &attributes, cArguments, cEnvironment)
+        return spawn(&pid, executable, &actions, &attributes, cArguments, cEnvironment)
       }
-      return spawn(&pid, program, &actions, &attributes, cArguments, cEnvironment)
+      return spawn(&pid, executable, &actions, &attributes, cArguments, cEnvironment)
     }
     guard status == 0 else {
       if writeEnd >= 0 { close(writeEnd) }
@@ -161,16 +160,11 @@ public enum ChildProcess {
   private static func spawn(
     _ pid: inout pid_t, _ program: String, _ actions: inout posix_spawn_file_actions_t,
     _ attributes: inout posix_spawnattr_t, _ arguments: [UnsafeMutablePointer<CChar>?],
-    _ environment: [UnsafeMutablePointer<CChar>?]?
+    _ environment: [UnsafeMutablePointer<CChar>?]
   ) -> Int32 {
-    if let environment {
-      return program.contains("/")
-        ? posix_spawn(&pid, program, &actions, &attributes, arguments, environment)
-        : posix_spawnp(&pid, program, &actions, &attributes, arguments, environment)
-    }
-    return program.contains("/")
-      ? posix_spawn(&pid, program, &actions, &attributes, arguments, environ)
-      : posix_spawnp(&pid, program, &actions, &attributes, arguments, environ)
+    program.contains("/")
+      ? posix_spawn(&pid, program, &actions, &attributes, arguments, environment)
+      : posix_spawnp(&pid, program, &actions, &attributes, arguments, environment)
   }
 
   /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift does not

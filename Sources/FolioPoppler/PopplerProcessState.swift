@@ -17,14 +17,13 @@ enum PopplerProcessState {
   }
 
   /// Whether the empty page was rendered: false before `prepare()`, and after it only if
-  /// Poppler could not open or render the built-in PDF (for tests).
-  static var isPrepared: Bool { hasPrepared }
+  /// Poppler could not open or render the built-in PDF (for tests). Written once, inside
+  /// `prepared`'s initialization.
+  nonisolated(unsafe) private(set) static var isPrepared = false
 
   /// Initialized once for the process, thread-safely, by Swift's lazy global initialization
   /// (other threads wait for the first).
-  private static let prepared: Void = { hasPrepared = renderEmptyPage() }()
-  /// Written once, inside `prepared`'s initialization, and read after it.
-  nonisolated(unsafe) private static var hasPrepared = false
+  private static let prepared: Void = { isPrepared = renderEmptyPage() }()
 
   /// Opens the built-in one-page PDF and renders it into one pixel. False if Poppler or cairo
   /// refused.
