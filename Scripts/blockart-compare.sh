@@ -23,6 +23,9 @@
 #   SKIP              file names to leave out (default: the unusable and the very slow files,
 #                     see below)
 #   PASSWORDS         "file.pdf=password ..." for encrypted files
+#   REFERENCE_ARGS    pdftoppm's size options for the reference rasters (default "-r 150", as
+#                     the scorer's run_peers.sh; the cache is keyed by page only, so use a
+#                     separate BLOCKART_CACHE for other values)
 #   FOLIO_ARGS        extra folio options, e.g. "--supersampling 1" (hidden measurement options)
 #   NO_BUILD=1        use the existing release build
 #   NO_TIMING=1       skip the timing runs (for quality-only experiments)
@@ -45,6 +48,7 @@ SYMSETS=${SYMSETS:-half quad sextant braille ascii}
 SKIP=${SKIP:-ocrmypdf-invalid.pdf ocrmypdf-hugemono-8400pt.pdf pypdf-unreadable-metadata.pdf}
 PASSWORDS=${PASSWORDS:-pypdf-password-openpassword.pdf=openpassword}
 FOLIO_ARGS=${FOLIO_ARGS:-}
+REFERENCE_ARGS=${REFERENCE_ARGS:--r 150}
 export BLOCKART CACHE FOLIO FOLIO_ARGS PASSWORDS NO_TIMING ON_REFERENCE
 
 password_for() {
@@ -143,8 +147,8 @@ mkdir -p "$CACHE/ref" "$CACHE/peers"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/blockart-compare.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 
-# Pages: the first and page n/2+1 of each file; references at 1650 px on the long side
-# (150 dpi for Letter, and enough for tiny or huge pages).
+# Pages: the first and page n/2+1 of each file; references as the scorer's own run_peers.sh
+# makes them (`pdftoppm -r 150`), or with $REFERENCE_ARGS.
 : > "$WORK/jobs"
 skipped=()
 for pdf in "$CORPUS"/*.pdf; do
@@ -156,7 +160,8 @@ for pdf in "$CORPUS"/*.pdf; do
   for page in $(printf '%s\n' 1 $((count / 2 + 1)) | sort -un); do
     ref="$CACHE/ref/${name%.pdf}_p$page.png"
     if [ ! -s "$ref" ]; then
-      pdftoppm ${pw:+-upw "$pw"} -scale-to 1650 -f "$page" -l "$page" -png -singlefile "$pdf" \
+      # shellcheck disable=SC2086
+      pdftoppm ${pw:+-upw "$pw"} $REFERENCE_ARGS -f "$page" -l "$page" -png -singlefile "$pdf" \
         "$WORK/ref" 2> /dev/null && mv -f "$WORK/ref.png" "$ref" || continue
     fi
     for size in $SIZES; do
