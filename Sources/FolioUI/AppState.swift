@@ -28,6 +28,8 @@ public struct AppState: Sendable {
   public var showsShelf: Bool = true { didSet { relayout() } }
   /// How pages are drawn.
   public var style: RenderStyle
+  /// The symbol sets the terminal can draw (never empty), in the order `c` steps through them.
+  public let drawableSymbols: [SymbolSet]
 
   /// The page the reader is on: the selected thumbnail, or the page at the center.
   public internal(set) var currentPage: PageIndex
@@ -55,7 +57,8 @@ public struct AppState: Sendable {
   public init(
     document: DocumentFacts, metrics: PageMetrics, screenSize: CellSize,
     cellAspect: CellAspect = .standard, mode: ViewMode = .grid, page: PageIndex = PageIndex(0),
-    spreadStyle: SpreadStyle = SpreadStyle(), hasDropCap: Bool = false, style: RenderStyle
+    spreadStyle: SpreadStyle = SpreadStyle(), hasDropCap: Bool = false, style: RenderStyle,
+    drawableSymbols: [SymbolSet] = SymbolSet.allCases
   ) {
     self.document = document
     self.metrics = metrics
@@ -64,6 +67,16 @@ public struct AppState: Sendable {
     self.mode = mode
     self.spreadStyle = spreadStyle
     self.hasDropCap = hasDropCap
+    // ASCII is drawable wherever text is; a style the terminal cannot draw takes its fallback
+    // and says so.
+    self.drawableSymbols = drawableSymbols.isEmpty ? [.ascii] : drawableSymbols
+    var style = style
+    if let substitute = style.symbols.substitute(among: self.drawableSymbols),
+      substitute != style.symbols
+    {
+      message = "cannot draw \(style.symbols.rawValue) here; using \(substitute.rawValue)"
+      style.symbols = substitute
+    }
     self.style = style
     let clampedPage = PageIndex(min(max(0, page.rawValue), document.pageCount - 1))
     currentPage = clampedPage

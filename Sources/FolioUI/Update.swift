@@ -104,8 +104,8 @@ extension AppState {
       spreadStyle.isShiftedByOne.toggle()
     case .toggleShelf: showsShelf.toggle()
     case .cycleSymbols:
-      let all: [SymbolSet] = [.half, .quad, .sextant, .octant, .braille, .ascii]
-      let index = all.firstIndex(of: style.symbols) ?? 0
+      let all = drawableSymbols
+      let index = all.firstIndex(of: style.symbols) ?? -1
       style.symbols = all[(index + 1) % all.count]
       message = "symbols: \(style.symbols.rawValue)"
     case .toggleInvert: style.isInverted.toggle()

@@ -30,7 +30,8 @@ enum FramePrinter {
 enum BrowserSetup {
   static func state(
     for document: PopplerDocument, options: PrintOptions, mode: ViewMode, page: PageIndex,
-    screenSize: CellSize, colors: ColorMode, cellAspect: CellAspect, environment: [String: String]
+    screenSize: CellSize, colors: ColorMode, cellAspect: CellAspect, environment: [String: String],
+    drawableSymbols: [SymbolSet] = SymbolSet.allCases
   ) -> AppState {
     var metrics = PageMetrics(pageCount: document.pageCount)
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
@@ -48,7 +49,7 @@ enum BrowserSetup {
       spreadStyle: SpreadStyle(
         mode: options.spreads, isShiftedByOne: options.shift,
         binding: options.rtl ? .rightToLeft : .leftToRight),
-      hasDropCap: options.cover, style: style)
+      hasDropCap: options.cover, style: style, drawableSymbols: drawableSymbols)
   }
 
   static func browser<Terminal: TerminalBackend>(

@@ -24,10 +24,13 @@ struct Viewer {
     }
     defer { terminal.restore() }
     let aspect = options.cellAspect.map { CellAspect($0) } ?? terminal.cellAspect ?? .standard
+    // ncurses places characters by the C library's widths (the terminal set the locale), so
+    // only sets whose glyphs all have a width there can be drawn.
     let state = BrowserSetup.state(
       for: document, options: options, mode: options.mode ?? .grid, page: page,
       screenSize: terminal.size, colors: terminal.colorMode, cellAspect: aspect,
-      environment: environment)
+      environment: environment,
+      drawableSymbols: SymbolSet.allCases.filter { $0.isDrawable(measuredBy: .locale) })
     let browser: Browser<NcursesTerminal>
     do {
       browser = try BrowserSetup.browser(

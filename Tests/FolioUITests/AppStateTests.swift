@@ -18,6 +18,36 @@ struct AppStateTests {
     keys.flatMap { state.update(.input(.key($0))) }
   }
 
+  @Test func aSetTheTerminalCannotDrawGivesWayToItsFallback() {
+    let drawable: [SymbolSet] = [.half, .quad, .sextant, .braille, .ascii]
+    var app = AppState(
+      document: DocumentFacts(pageCount: 3, title: "t"),
+      metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 612, height: 792), count: 3)),
+      screenSize: CellSize(columns: 100, rows: 30),
+      style: RenderStyle(symbols: .octant, colors: .truecolor), drawableSymbols: drawable)
+    #expect(app.style.symbols == .sextant)
+    #expect(app.message == "cannot draw octant here; using sextant")
+    // `c` steps through the drawable sets only.
+    var seen: [SymbolSet] = []
+    for _ in drawable {
+      _ = press([.character("c")], on: &app)
+      seen.append(app.style.symbols)
+    }
+    #expect(seen == [.braille, .ascii, .half, .quad, .sextant])
+    #expect(app.message == "symbols: sextant")
+  }
+
+  @Test func aDrawableSetIsKeptWithoutAMessage() {
+    let app = AppState(
+      document: DocumentFacts(pageCount: 3, title: "t"),
+      metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 612, height: 792), count: 3)),
+      screenSize: CellSize(columns: 100, rows: 30),
+      style: RenderStyle(symbols: .braille, colors: .truecolor), drawableSymbols: [.braille])
+    #expect(app.style.symbols == .braille)
+    #expect(app.message == nil)
+    #expect(app.drawableSymbols == [.braille])
+  }
+
   @Test func gridMovesTheSelectionByColumnsAndRows() throws {
     var app = state()
     let grid = try #require(app.layout as? GridLayout)

@@ -37,6 +37,21 @@ public enum SymbolSet: String, CaseIterable, Hashable, Sendable {
     return chain
   }
 
+  /// Whether every glyph of the set is one column wide by `width`. A terminal library places
+  /// characters by the C library's widths, and draws nothing sensible for one that C library
+  /// does not know (octants are Unicode 16, sextants Unicode 13), so only such sets can go
+  /// through it.
+  public func isDrawable(measuredBy width: TextWidth) -> Bool {
+    table.glyphs.allSatisfy { width.columns($0) == 1 }
+  }
+
+  /// The set to draw with where only `drawable` sets can be shown: this one if it is among
+  /// them, else the first of its fallbacks that is, else ASCII, else the first drawable set.
+  /// Nil when nothing is drawable.
+  public func substitute(among drawable: [SymbolSet]) -> SymbolSet? {
+    (fallbackChain + [.ascii]).first(where: drawable.contains) ?? drawable.first
+  }
+
   /// The default set: `sextant` when the locale uses UTF-8, else `ascii`.
   ///
   /// The locale is the first non-empty one of `LC_ALL`, `LC_CTYPE` and `LANG` in

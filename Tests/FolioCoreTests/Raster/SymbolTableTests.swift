@@ -105,6 +105,28 @@ struct SymbolTableTests {
     for set in SymbolSet.allCases { #expect(set.table.symbolSet == set) }
   }
 
+  @Test func setsAreDrawableOnlyWhereEveryGlyphHasOneColumn() {
+    for set in SymbolSet.allCases { #expect(set.isDrawable(measuredBy: .approximate)) }
+    // A C library of Unicode 13 to 15 (glibc 2.36): sextants, no octants (-1: unknown).
+    let noOctants = TextWidth { (0x1CD00...0x1CEAF).contains($0.value) ? -1 : 1 }
+    #expect(!SymbolSet.octant.isDrawable(measuredBy: noOctants))
+    #expect(SymbolSet.sextant.isDrawable(measuredBy: noOctants))
+    // A glyph two columns wide does not fit a cell either.
+    let wideBraille = TextWidth { (0x2800...0x28FF).contains($0.value) ? 2 : 1 }
+    #expect(!SymbolSet.braille.isDrawable(measuredBy: wideBraille))
+  }
+
+  @Test func substitutesFollowTheFallbackChainThenAscii() {
+    let all = SymbolSet.allCases
+    for set in all { #expect(set.substitute(among: all) == set) }
+    #expect(SymbolSet.octant.substitute(among: [.half, .quad, .sextant, .braille, .ascii]) == .sextant)
+    #expect(SymbolSet.octant.substitute(among: [.half, .quad, .braille, .ascii]) == .quad)
+    #expect(SymbolSet.sextant.substitute(among: [.braille, .ascii]) == .ascii)
+    #expect(SymbolSet.braille.substitute(among: [.half, .ascii]) == .ascii)
+    #expect(SymbolSet.braille.substitute(among: [.half]) == .half)
+    #expect(SymbolSet.half.substitute(among: []) == nil)
+  }
+
   @Test func asciiTableHasPrintableGlyphsWithCoverage() {
     let table = SymbolTable.ascii
     #expect(table.glyphs.first == " ")
