@@ -72,6 +72,24 @@ struct DisplayKeysTests {
     try folio.expectPage(1, of: 40)
   }
 
+  @Test func blocksInALocaleWithoutThemBecomeAscii() throws {
+    // In the C locale no block character has a width, so even an explicit set gives way.
+    let folio = try FolioSession(
+      .numbered, arguments: ["--symbols", "sextant"], environment: ["LC_ALL": "C"])
+    try folio.expectStatus("cannot draw sextant here; using ascii")
+    try folio.expectScreen("pages drawn in ASCII") { screen in
+      (0..<(folio.rows - 1)).allSatisfy {
+        screen.text(ofRow: $0).unicodeScalars.allSatisfy(\.isASCII)
+      }
+        && (0..<(folio.rows - 1)).contains {
+          screen.text(ofRow: $0).contains { !$0.isWhitespace && !$0.isNumber }
+        }
+    }
+    try folio.press("c")
+    try folio.expectStatus("symbols: ascii")
+    try folio.expectPage(1, of: 40)
+  }
+
   /// Whether the C library gives the first octant (U+1CD00) a width in a UTF-8 locale.
   static let cLibraryKnowsOctants: Bool = {
     // Glibc's module leaves wcwidth out (it needs _XOPEN_SOURCE), so it is looked up.
