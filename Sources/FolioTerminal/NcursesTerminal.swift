@@ -18,7 +18,7 @@ public final class NcursesTerminal: TerminalBackend {
   /// with COLORTERM=truecolor/24bit and a `*-direct` terminfo entry for TERM, that entry is
   /// used so 24-bit colors reach the terminal.
   public init(colors requested: ColorMode?, environment: [String: String]) throws {
-    setlocale(LC_ALL, "")
+    UserLocale.adopt(environment: environment)
     TerminalRestorer.install()
     let term = environment["TERM"] ?? "xterm"
     let wantsDirect =

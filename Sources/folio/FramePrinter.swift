@@ -1,6 +1,7 @@
 import FolioCore
 import FolioPoppler
 import FolioRuntime
+import FolioTerminal
 import FolioUI
 import Foundation
 
@@ -12,7 +13,7 @@ enum FramePrinter {
     let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
     let size = options.size ?? PrintCommand.terminalSize() ?? CellSize(columns: 80, rows: 24)
     let page = try options.startPage(in: document, path: path)
-    setlocale(LC_ALL, "")
+    UserLocale.adopt(environment: environment)
     let state = BrowserSetup.state(
       for: document, options: options, mode: mode, page: page, screenSize: size,
       colors: colorMode, cellAspect: CellAspect(options.cellAspect ?? 2), environment: environment)

@@ -90,6 +90,19 @@ struct DisplayKeysTests {
     try folio.expectPage(1, of: 40)
   }
 
+  @Test func aMissingUTF8LocaleStillDrawsBlocks() throws {
+    // Over SSH, LANG names the client's locale, which the server may not have. The terminal
+    // still speaks UTF-8, so sextants are drawn (through C.UTF-8), with no message.
+    let folio = try FolioSession(.numbered, environment: ["LC_ALL": "xx_XX.UTF-8"])
+    try folio.expectScreen("sextants drawn") { screen in
+      (0..<(folio.rows - 1)).contains {
+        screen.text(ofRow: $0).unicodeScalars.contains { (0x1FB00...0x1FB3B).contains($0.value) }
+      }
+    }
+    #expect(!(try folio.status()).contains("cannot draw"))
+    try folio.expectPage(1, of: 40)
+  }
+
   /// Whether the C library gives the first octant (U+1CD00) a width in a UTF-8 locale.
   static let cLibraryKnowsOctants: Bool = {
     // Glibc's module leaves wcwidth out (it needs _XOPEN_SOURCE), so it is looked up.

@@ -52,22 +52,8 @@ public enum SymbolSet: String, CaseIterable, Hashable, Sendable {
     (fallbackChain + [.ascii]).first(where: drawable.contains) ?? drawable.first
   }
 
-  /// The default set: `sextant` when the locale uses UTF-8, else `ascii`.
-  ///
-  /// The locale is the first non-empty one of `LC_ALL`, `LC_CTYPE` and `LANG` in
-  /// `environment`, as the C library chooses it.
+  /// The default set: `sextant` when the locale uses UTF-8, else `ascii` (`LocaleEncoding`).
   public static func preferred(environment: [String: String]) -> SymbolSet {
-    let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy
-      .compactMap { environment[$0] }.first { !$0.isEmpty }
-    return locale.map(namesUTF8) == true ? .sextant : .ascii
-  }
-
-  /// Whether a locale name such as `en_US.UTF-8` or `C.utf8` names the UTF-8 encoding.
-  static func namesUTF8(_ locale: String) -> Bool {
-    let lowered = locale.lowercased()
-    let codeset =
-      lowered.split(separator: ".", maxSplits: 1).dropFirst().first
-      .map { $0.split(separator: "@").first.map(String.init) ?? "" } ?? ""
-    return codeset == "utf-8" || codeset == "utf8"
+    LocaleEncoding.isUTF8(environment: environment) ? .sextant : .ascii
   }
 }
