@@ -46,7 +46,7 @@ struct PrintOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Symbols to draw with: half, quad, sextant, octant, braille or ascii.",
-      discussion: "Default: sextant when the locale is UTF-8, else ascii."))
+      discussion: "Default: sextant when the locale is UTF-8 (half on the Linux console), else ascii."))
   var symbols: SymbolSet?
 
   @Option(

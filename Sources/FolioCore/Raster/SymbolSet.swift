@@ -52,8 +52,11 @@ public enum SymbolSet: String, CaseIterable, Hashable, Sendable {
     (fallbackChain + [.ascii]).first(where: drawable.contains) ?? drawable.first
   }
 
-  /// The default set: `sextant` when the locale uses UTF-8, else `ascii` (`LocaleEncoding`).
+  /// The default set: `sextant` when the locale uses UTF-8 (`LocaleEncoding`), else `ascii`.
+  /// On the Linux console (`TERM=linux`) `half`: its fonts hold 256 or 512 glyphs, the block
+  /// halves among them, no sextants or quadrants.
   public static func preferred(environment: [String: String]) -> SymbolSet {
-    LocaleEncoding.isUTF8(environment: environment) ? .sextant : .ascii
+    guard LocaleEncoding.isUTF8(environment: environment) else { return .ascii }
+    return environment["TERM"] == "linux" ? .half : .sextant
   }
 }

@@ -13,6 +13,9 @@ struct SettingsParsingTests {
     (["LC_ALL": "C", "LANG": "en_US.UTF-8"], .ascii),
     (["LC_ALL": "", "LC_CTYPE": "en_US.UTF-8", "LANG": "C"], .sextant),
     (["LC_CTYPE": "POSIX", "LANG": "en_US.UTF-8"], .ascii),
+    (["LANG": "en_US.UTF-8", "TERM": "linux"], .half),
+    (["LANG": "C", "TERM": "linux"], .ascii),
+    (["LANG": "en_US.UTF-8", "TERM": "xterm-256color"], .sextant),
   ])
   func symbolsDefaultFollowsTheLocale(environment: [String: String], expected: SymbolSet) {
     #expect(SymbolSet.preferred(environment: environment) == expected)
