@@ -54,7 +54,7 @@ public enum SymbolSet: String, CaseIterable, Hashable, Sendable {
 
   /// The default set: `sextant` when the locale uses UTF-8 (`LocaleEncoding`), else `ascii`.
   /// On the Linux console (`TERM=linux`) `half`: its fonts hold 256 or 512 glyphs, the block
-  /// halves among them, no sextants or quadrants.
+  /// halves among them, sextants never.
   public static func preferred(environment: [String: String]) -> SymbolSet {
     guard LocaleEncoding.isUTF8(environment: environment) else { return .ascii }
     return environment["TERM"] == "linux" ? .half : .sextant
