@@ -6,88 +6,6 @@
 /// explains; the best few are then fitted exactly in color (least squares, colors clamped to
 /// the displayable range) against plain space.
 struct GlyphFitter {
-  /// The glyph shapes, derived once from `AsciiGlyphCoverage`.
-  struct Shapes: @unchecked Sendable {  // immutable after init, the table included
-    /// Ink coverage of each glyph's sub-cells, 0…1.
-    let coverage: [SIMD8<Float>]
-    /// Mean coverage of each glyph.
-    let means: [Float]
-    /// Coverage minus its mean.
-    let centered: [SIMD8<Float>]
-    /// `centered` scaled to unit length (zero for glyphs of flat coverage).
-    let unit: [SIMD8<Float>]
-    /// `1 / |centered|²` (zero for glyphs of flat coverage).
-    let inverseNormSquared: [Float]
-    /// The highest mean coverage: the darkest tone text can make.
-    let densest: Float
-    /// Glyph count rounded up to a multiple of 8.
-    let stride: Int
-    /// What the fitting loop reads, without array bounds checks or reference counting.
-    /// Allocated once for the process (`ascii` is the only instance) and never freed.
-    let table: Table
-
-    /// Flat copies of the shapes for the fitting loop.
-    struct Table {
-      /// Σ coverage² of each glyph.
-      let coverageSquares: UnsafeMutablePointer<Float>
-      /// `Shapes.means`.
-      let means: UnsafeMutablePointer<Float>
-      /// `Shapes.inverseNormSquared`.
-      let inverseNormSquared: UnsafeMutablePointer<Float>
-      /// `Shapes.unit` transposed: for each sub-cell, the unit coverage of every glyph,
-      /// `stride` apart, so all projections are computed as a few vectorized multiply-adds.
-      let unitBySubCell: UnsafeMutablePointer<Float>
-      /// `Shapes.centered` transposed like `unitBySubCell`.
-      let centeredBySubCell: UnsafeMutablePointer<Float>
-
-      init(
-        coverage: [SIMD8<Float>], means: [Float],
-        inverseNormSquared: [Float], unitBySubCell: [Float], centeredBySubCell: [Float]
-      ) {
-        func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
-          let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
-          pointer.initialize(from: values, count: values.count)
-          return pointer
-        }
-        self.coverageSquares = copy(coverage.map { ($0 * $0).sum() })
-        self.means = copy(means)
-        self.inverseNormSquared = copy(inverseNormSquared)
-        self.unitBySubCell = copy(unitBySubCell)
-        self.centeredBySubCell = copy(centeredBySubCell)
-      }
-    }
-
-    private init() {
-      let raw = AsciiGlyphCoverage.coverage
-      coverage = AsciiGlyphCoverage.glyphs.indices.map { g in
-        var c = SIMD8<Float>(repeating: 0)
-        for s in 0..<8 { c[s] = Float(raw[g * 8 + s]) / 255 }
-        return c
-      }
-      means = coverage.map { $0.sum() / 8 }
-      centered = zip(coverage, means).map { $0 - SIMD8(repeating: $1) }
-      let norms = centered.map { ($0 * $0).sum() }
-      inverseNormSquared = norms.map { $0 > 1e-6 ? 1 / $0 : 0 }
-      unit = zip(centered, norms).map { $1 > 1e-6 ? $0 / $1.squareRoot() : SIMD8(repeating: 0) }
-      densest = means.max() ?? 1
-      stride = (coverage.count + 7) / 8 * 8
-      let stride = stride
-      func transposed(_ vectors: [SIMD8<Float>]) -> [Float] {
-        var values = [Float](repeating: 0, count: 8 * stride)
-        for (g, vector) in vectors.enumerated() {
-          for s in 0..<8 { values[s * stride + g] = vector[s] }
-        }
-        return values
-      }
-      table = Table(
-        coverage: coverage, means: means,
-        inverseNormSquared: inverseNormSquared, unitBySubCell: transposed(unit),
-        centeredBySubCell: transposed(centered))
-    }
-
-    static let ascii = Shapes()
-  }
-
   /// The glyph shapes.
   let shapes = Shapes.ascii
   /// Luma direction in error space.
@@ -122,21 +40,31 @@ struct GlyphFitter {
     var best = CellChoice(pattern: 0, foreground: mean, background: mean)
     guard flatError > 1e-8 else { return best }
     var bestError = flatError
-    // Stage 1: rank by explained luma variation. All gains first, eight glyphs at a time,
-    // keeping each lane's best: the shortlist-th best of those eight bounds the shortlist
-    // from below, so only the few glyphs at or above it are then ranked (in glyph order, the
-    // lower glyph first on equal gains). Space and the padding project to 0.
+    // Stage 1: rank by explained luma variation, the square of the luma's projection on each
+    // glyph's unit shape. The projections are integer multiply-adds, eight products to an
+    // instruction: luma scaled so that its largest deviation is `lumaScale` and rounded, the
+    // shapes as `Table.unitPairs` (a ranking this fine only orders glyphs; stage 2 fits the
+    // shortlist exactly). A cell whose variation has no luma ranks nothing and stays flat.
+    guard let pairs = Self.fixedPointPairs(luma) else { return best }
     let table = shapes.table
     let stride = shapes.stride
     let gains = scratch.gains
+    // The projections of glyphs 4·quad … 4·quad + 3.
+    @inline(__always) func project(_ quad: Int) -> SIMD4<Float> {
+      let u = table.unitPairs + quad &* 4
+      let dot =
+        (Self.multiplyAdd(u[0], pairs.0) &+ Self.multiplyAdd(u[1], pairs.1))
+        &+ (Self.multiplyAdd(u[2], pairs.2) &+ Self.multiplyAdd(u[3], pairs.3))
+      return SIMD4<Float>(dot)
+    }
+    // All gains first, eight glyphs at a time, keeping each lane's best: the shortlist-th
+    // best of those eight bounds the shortlist from below, so only the few glyphs at or above
+    // it are then ranked (in glyph order, the lower glyph first on equal gains). Space and
+    // the padding project to 0.
     var laneBest = SIMD8<Float>(repeating: 0)
     var group = 0
     while group < stride {
-      var projection = SIMD8<Float>(repeating: 0)
-      for s in 0..<8 {
-        projection += UnsafeRawPointer(table.unitBySubCell + (s &* stride &+ group))
-          .loadUnaligned(as: SIMD8<Float>.self) * luma[s]
-      }
+      let projection = SIMD8(lowHalf: project(group &>> 2), highHalf: project(group &>> 2 &+ 1))
       let groupGains = projection * projection
       UnsafeMutableRawPointer(gains + group).storeBytes(of: groupGains, as: SIMD8<Float>.self)
       laneBest.replace(with: groupGains, where: groupGains .> laneBest)
@@ -153,13 +81,14 @@ struct GlyphFitter {
       let groupGains = UnsafeRawPointer(gains + group).loadUnaligned(as: SIMD8<Float>.self)
       let passes = (groupGains .>= threshold) .& (groupGains .> 0)
       // One bit per passing lane, then the set bits in lane order.
-      var bits = (unsafeBitCast(passes, to: SIMD8<Int32>.self) & Self.laneBits).wrappedSum()
-      while bits != 0 {
-        let lane = Int32(bits.trailingZeroBitCount)
-        candidates[candidateCount] = Int32(truncatingIfNeeded: group) &+ lane
-        candidateCount &+= 1
-        bits &= bits &- 1
-      }
+      let bits = (unsafeBitCast(passes, to: SIMD8<Int32>.self) & Self.laneBits).wrappedSum()
+      // Without a branch a lane: the passing lanes' glyphs, packed, come from a table and
+      // are all stored; the count moves past the ones that pass.
+      let packed = SIMD8<Int32>(truncatingIfNeeded: Self.passingLanes[Int(bits)])
+        &+ Int32(truncatingIfNeeded: group)
+      UnsafeMutableRawPointer(candidates + candidateCount).storeBytes(
+        of: packed, as: SIMD8<Int32>.self)
+      candidateCount &+= bits.nonzeroBitCount
       group &+= 8
     }
     let shortlist = Self.rank(
@@ -248,6 +177,57 @@ struct GlyphFitter {
     }
     return best
   }
+
+  /// `luma` in the ranking's fixed point, its largest magnitude scaled to
+  /// `Shapes.lumaScale` and each value rounded to the nearest integer (ties to even), as the
+  /// four pairs of sub-cells (0-1, 2-3, 4-5, 6-7), each repeated across a vector and widened
+  /// for `multiplyAdd`. Nil when `luma` is all (nearly) zero.
+  @inline(__always)
+  static func fixedPointPairs(_ luma: SIMD8<Float>) -> (
+    SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>
+  )? {
+    // The magnitudes (sign bits cleared) and their largest, without the generic reductions.
+    let magnitude = unsafeBitCast(
+      unsafeBitCast(luma, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
+    var largest = magnitude.lowHalf
+    largest.replace(with: magnitude.highHalf, where: magnitude.highHalf .> largest)
+    let largestLuma = max(max(largest[0], largest[1]), max(largest[2], largest[3]))
+    guard largestLuma > 1e-12 else { return nil }
+    // Rounded by the float adder: below 2^22 in magnitude, adding 1.5 × 2^23 leaves the
+    // nearest integer in the low bits of the sum.
+    let biased = luma * (Shapes.lumaScale / largestLuma) + 12_582_912
+    let fixed = SIMD8<Int16>(
+      truncatingIfNeeded: unsafeBitCast(biased, to: SIMD8<Int32>.self) &- 0x4B40_0000)
+    let words = unsafeBitCast(fixed, to: SIMD4<Int32>.self)
+    @inline(__always) func pair(_ q: Int) -> SIMD8<Int32> {
+      let repeated = unsafeBitCast(SIMD4<Int32>(repeating: words[q]), to: SIMD8<Int16>.self)
+      return SIMD8<Int32>(truncatingIfNeeded: repeated)
+    }
+    return (pair(0), pair(1), pair(2), pair(3))
+  }
+
+  /// The sums of neighboring products of `a` and `b` (lanes 0+1, 2+3, 4+5, 6+7), `b` being
+  /// 16-bit values widened: a form the compiler turns into one multiply-add instruction.
+  @inline(__always)
+  static func multiplyAdd(_ a: SIMD8<Int16>, _ b: SIMD8<Int32>) -> SIMD4<Int32> {
+    let products = SIMD8<Int32>(truncatingIfNeeded: a) &* b
+    return products.evenHalf &+ products.oddHalf
+  }
+
+  /// For each set of lanes (bit i for lane i), those lanes in ascending order, then zeros.
+  nonisolated(unsafe) private static let passingLanes: UnsafeMutablePointer<SIMD8<UInt8>> = {
+    let table = UnsafeMutablePointer<SIMD8<UInt8>>.allocate(capacity: 256)
+    for bits in 0..<256 {
+      var lanes = SIMD8<UInt8>.zero
+      var count = 0
+      for lane in 0..<8 where bits & (1 << lane) != 0 {
+        lanes[count] = UInt8(lane)
+        count += 1
+      }
+      table[bits] = lanes
+    }
+    return table
+  }()
 
   /// One bit per lane (lane i holds 1 << i), to turn a lane mask into the bits of an integer.
   private static let laneBits = SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128)
@@ -345,7 +325,8 @@ struct GlyphFitter {
     init(shortlistSize: Int) {
       top = .allocate(capacity: shortlistSize)
       gains = .allocate(capacity: Shapes.ascii.stride)
-      candidates = .allocate(capacity: Shapes.ascii.stride)
+      // Eight more: the gathering stores whole groups of eight past the last candidate.
+      candidates = .allocate(capacity: Shapes.ascii.stride + 8)
     }
 
     deinit {
