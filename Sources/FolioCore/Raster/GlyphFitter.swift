@@ -80,10 +80,10 @@ struct GlyphFitter {
     while group < stride {
       let groupGains = UnsafeRawPointer(gains + group).loadUnaligned(as: SIMD8<Float>.self)
       let passes = (groupGains .>= threshold) .& (groupGains .> 0)
-      // One bit per passing lane, then the set bits in lane order.
+      // One bit per passing lane. Then, without a branch a lane, the passing lanes' glyphs
+      // come packed from a table and are stored whole; the count moves past the ones that
+      // pass (the rest are overwritten by the next group or never read).
       let bits = (unsafeBitCast(passes, to: SIMD8<Int32>.self) & Self.laneBits).wrappedSum()
-      // Without a branch a lane: the passing lanes' glyphs, packed, come from a table and
-      // are all stored; the count moves past the ones that pass.
       let packed = SIMD8<Int32>(truncatingIfNeeded: Self.passingLanes[Int(bits)])
         &+ Int32(truncatingIfNeeded: group)
       UnsafeMutableRawPointer(candidates + candidateCount).storeBytes(
@@ -325,8 +325,9 @@ struct GlyphFitter {
     init(shortlistSize: Int) {
       top = .allocate(capacity: shortlistSize)
       gains = .allocate(capacity: Shapes.ascii.stride)
-      // Eight more: the gathering stores whole groups of eight past the last candidate.
-      candidates = .allocate(capacity: Shapes.ascii.stride + 8)
+      // The gathering stores eight at a time from the count so far, which never passes the
+      // glyphs looked at, so the stores stay within `stride`.
+      candidates = .allocate(capacity: Shapes.ascii.stride)
     }
 
     deinit {
