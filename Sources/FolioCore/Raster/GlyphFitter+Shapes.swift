@@ -80,6 +80,7 @@ extension GlyphFitter {
       unit = zip(centered, norms).map { $1 > 1e-6 ? $0 / $1.squareRoot() : SIMD8(repeating: 0) }
       densest = means.max() ?? 1
       stride = (coverage.count + 7) / 8 * 8
+      assert(stride <= 256, "glyph indices are gathered as bytes")
       var centeredBySubCell = [Float](repeating: 0, count: 8 * stride)
       for (g, vector) in centered.enumerated() {
         for s in 0..<8 { centeredBySubCell[s * stride + g] = vector[s] }

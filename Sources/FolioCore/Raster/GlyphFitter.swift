@@ -8,6 +8,8 @@
 struct GlyphFitter {
   /// The glyph shapes.
   let shapes = Shapes.ascii
+  /// Which lanes pass, for the shortlist's gathering.
+  let lanes = LaneLists.shared
   /// Luma direction in error space.
   let lumaAxis: SIMD4<Float>
   /// The largest stored value of each channel (the error space's channel scales).
@@ -75,20 +77,23 @@ struct GlyphFitter {
     // gains).
     let threshold = Self.largest(shortlistSize, of: laneBest)
     let candidates = scratch.candidates
+    let lanes = lanes
+    // One bit a lane, lane i holding 1 << i (a constant, not a global looked up each time).
+    let laneBits = SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128)
     var candidateCount = 0
+    var firstGlyph = SIMD8<UInt8>(repeating: 0)
     group = 0
     while group < stride {
       let groupGains = UnsafeRawPointer(gains + group).loadUnaligned(as: SIMD8<Float>.self)
       let passes = (groupGains .>= threshold) .& (groupGains .> 0)
-      // One bit per passing lane. Then, without a branch a lane, the passing lanes' glyphs
-      // come packed from a table and are stored whole; the count moves past the ones that
-      // pass (the rest are overwritten by the next group or never read).
-      let bits = (unsafeBitCast(passes, to: SIMD8<Int32>.self) & Self.laneBits).wrappedSum()
-      let packed = SIMD8<Int32>(truncatingIfNeeded: Self.passingLanes[Int(bits)])
-        &+ Int32(truncatingIfNeeded: group)
+      // The passing lanes as the bits of a byte. Then, without a branch a lane, their glyphs
+      // come packed from a table and are stored whole, a byte each; the count moves past the
+      // ones that pass (the rest are overwritten by the next group or never read).
+      let bits = Int((unsafeBitCast(passes, to: SIMD8<Int32>.self) & laneBits).wrappedSum())
       UnsafeMutableRawPointer(candidates + candidateCount).storeBytes(
-        of: packed, as: SIMD8<Int32>.self)
-      candidateCount &+= bits.nonzeroBitCount
+        of: lanes.passing[bits] &+ firstGlyph, as: SIMD8<UInt8>.self)
+      candidateCount &+= Int(lanes.counts[bits])
+      firstGlyph &+= 8
       group &+= 8
     }
     let shortlist = Self.rank(
@@ -214,24 +219,6 @@ struct GlyphFitter {
     return products.evenHalf &+ products.oddHalf
   }
 
-  /// For each set of lanes (bit i for lane i), those lanes in ascending order, then zeros.
-  nonisolated(unsafe) private static let passingLanes: UnsafeMutablePointer<SIMD8<UInt8>> = {
-    let table = UnsafeMutablePointer<SIMD8<UInt8>>.allocate(capacity: 256)
-    for bits in 0..<256 {
-      var lanes = SIMD8<UInt8>.zero
-      var count = 0
-      for lane in 0..<8 where bits & (1 << lane) != 0 {
-        lanes[count] = UInt8(lane)
-        count += 1
-      }
-      table[bits] = lanes
-    }
-    return table
-  }()
-
-  /// One bit per lane (lane i holds 1 << i), to turn a lane mask into the bits of an integer.
-  private static let laneBits = SIMD8<Int32>(1, 2, 4, 8, 16, 32, 64, 128)
-
   /// `values` each limited to 0…`upperBound`.
   @inline(__always)
   private func clamp(_ values: SIMD4<Float>, to upperBound: Float) -> SIMD4<Float> {
@@ -257,7 +244,7 @@ struct GlyphFitter {
   /// returns how many it wrote (fewer than `k` when there are fewer candidates).
   @inline(__always)
   static func rank(
-    _ candidates: UnsafePointer<Int32>, count: Int, by gains: UnsafePointer<Float>,
+    _ candidates: UnsafePointer<UInt8>, count: Int, by gains: UnsafePointer<Float>,
     keeping k: Int, into top: UnsafeMutablePointer<Int>
   ) -> Int {
     if count <= 8 {
@@ -319,8 +306,8 @@ struct GlyphFitter {
     let top: UnsafeMutablePointer<Int>
     /// The gain of every glyph (padded to `Shapes.stride`).
     let gains: UnsafeMutablePointer<Float>
-    /// The glyphs whose gain may reach the shortlist.
-    let candidates: UnsafeMutablePointer<Int32>
+    /// The glyphs whose gain may reach the shortlist (glyph indices, all below 256).
+    let candidates: UnsafeMutablePointer<UInt8>
 
     init(shortlistSize: Int) {
       top = .allocate(capacity: shortlistSize)
@@ -335,5 +322,33 @@ struct GlyphFitter {
       gains.deallocate()
       candidates.deallocate()
     }
+  }
+}
+
+extension GlyphFitter {
+  /// For each set of eight lanes (bit i for lane i): those lanes in ascending order, and how
+  /// many there are. Allocated once for the process and never freed.
+  struct LaneLists: @unchecked Sendable {  // immutable after init
+    /// The set's lanes, first to last, then zeros.
+    let passing: UnsafeMutablePointer<SIMD8<UInt8>>
+    /// The number of lanes in the set.
+    let counts: UnsafeMutablePointer<UInt8>
+
+    private init() {
+      passing = .allocate(capacity: 256)
+      counts = .allocate(capacity: 256)
+      for bits in 0..<256 {
+        var lanes = SIMD8<UInt8>.zero
+        var count = 0
+        for lane in 0..<8 where bits & (1 << lane) != 0 {
+          lanes[count] = UInt8(lane)
+          count += 1
+        }
+        passing[bits] = lanes
+        counts[bits] = UInt8(count)
+      }
+    }
+
+    static let shared = LaneLists()
   }
 }

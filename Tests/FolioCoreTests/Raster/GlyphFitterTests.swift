@@ -217,7 +217,7 @@ struct GlyphFitterTests {
   @Test func rankKeepsTheHighestGainsAndTheLowerGlyphOnTies() {
     var generator = SplitMix64(seed: 11)
     let gains = UnsafeMutablePointer<Float>.allocate(capacity: 96)
-    let candidates = UnsafeMutablePointer<Int32>.allocate(capacity: 96)
+    let candidates = UnsafeMutablePointer<UInt8>.allocate(capacity: 96)
     let top = UnsafeMutablePointer<Int>.allocate(capacity: 4)
     defer {
       gains.deallocate()
@@ -229,7 +229,7 @@ struct GlyphFitterTests {
       let count = 1 + trial % 20
       for g in 0..<96 { gains[g] = Float(Int.random(in: 1...5, using: &generator)) }
       let chosen = (0..<96).shuffled(using: &generator).prefix(count).sorted()
-      for (i, g) in chosen.enumerated() { candidates[i] = Int32(g) }
+      for (i, g) in chosen.enumerated() { candidates[i] = UInt8(g) }
       for k in 1...4 {
         let written = GlyphFitter.rank(candidates, count: count, by: gains, keeping: k, into: top)
         let expected = chosen.sorted {
