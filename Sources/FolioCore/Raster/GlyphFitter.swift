@@ -31,11 +31,14 @@ struct GlyphFitter {
     var total = SIMD4<Float>(repeating: 0)
     for s in 0..<8 { total += x[s] }
     let mean = total / 8  // a constant, so the functions below capture no variable
-    var flatError: Float = 0
+    // Sums of squares are kept per channel and added across channels once (a horizontal sum
+    // a sample would cost more than the rest of the sum).
+    var squaredDeviations = SIMD4<Float>(repeating: 0)
     for s in 0..<8 {
       let d = x[s] - mean
-      flatError += (d * d).sum()
+      squaredDeviations += d * d
     }
+    let flatError = squaredDeviations.sum()
     // Built whole rather than lane by lane (a variable lane index goes through memory).
     func luma(_ s: Int) -> Float { ((x[s] - mean) * lumaAxis).sum() }
     let luma = SIMD8(luma(0), luma(1), luma(2), luma(3), luma(4), luma(5), luma(6), luma(7))
@@ -104,8 +107,9 @@ struct GlyphFitter {
     // candidates at a time, one per lane, a channel per vector: each product and sum is the
     // one a candidate at a time would make, in the same order, so the choices are the same.
     // (A color's fourth channel is not summed: its scale is 0, so it is always 0 there.)
-    var sumOfSquares: Float = 0
-    for s in 0..<8 { sumOfSquares += (x[s] * x[s]).sum() }
+    var squares = SIMD4<Float>(repeating: 0)
+    for s in 0..<8 { squares += x[s] * x[s] }
+    let sumOfSquares = squares.sum()
     let sum = mean * 8
     for first in Swift.stride(from: 0, to: shortlist, by: 4) {
       let lanes = min(4, shortlist &- first)

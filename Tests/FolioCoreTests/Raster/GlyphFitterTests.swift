@@ -77,11 +77,8 @@ struct GlyphFitterTests {
     var mean = SIMD4<Float>(repeating: 0)
     for s in 0..<8 { mean += x[s] }
     mean /= 8
-    var flatError: Float = 0
-    for s in 0..<8 {
-      let d = x[s] - mean
-      flatError += (d * d).sum()
-    }
+    // Squares summed per channel over the samples, then across the channels.
+    let flatError = x.reduce(SIMD4<Float>(repeating: 0)) { $0 + ($1 - mean) * ($1 - mean) }.sum()
     var best = CellChoice(pattern: 0, foreground: mean, background: mean)
     guard flatError > 1e-8 else { return best }
     var bestError = flatError
@@ -106,8 +103,7 @@ struct GlyphFitterTests {
       result.replace(with: fitter.upperBound, where: result .> fitter.upperBound)
       return result
     }
-    var sumOfSquares: Float = 0
-    for s in 0..<8 { sumOfSquares += (x[s] * x[s]).sum() }
+    let sumOfSquares = x.reduce(SIMD4<Float>(repeating: 0)) { $0 + $1 * $1 }.sum()
     let sum = mean * 8
     for (_, g) in shortlist {
       var covariance = SIMD4<Float>(repeating: 0)
