@@ -44,7 +44,7 @@ extension GlyphFitter {
 
       init(
         coverage: [SIMD8<Float>], means: [Float], inverseNormSquared: [Float],
-        unit: [SIMD8<Float>], centeredBySubCell: [Float], stride: Int
+        unit: [SIMD8<Float>], centered: [SIMD8<Float>], stride: Int
       ) {
         func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
           let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, values.count))
@@ -54,6 +54,10 @@ extension GlyphFitter {
         self.coverageSquares = copy(coverage.map { ($0 * $0).sum() })
         self.means = copy(means)
         self.inverseNormSquared = copy(inverseNormSquared)
+        var centeredBySubCell = [Float](repeating: 0, count: 8 * stride)
+        for (g, shape) in centered.enumerated() {
+          for s in 0..<8 { centeredBySubCell[s * stride + g] = shape[s] }
+        }
         self.centeredBySubCell = copy(centeredBySubCell)
         var pairs = [SIMD8<Int16>](repeating: .zero, count: stride)
         for (g, shape) in unit.enumerated() {
@@ -81,13 +85,9 @@ extension GlyphFitter {
       densest = means.max() ?? 1
       stride = (coverage.count + 7) / 8 * 8
       assert(stride <= 256, "glyph indices are gathered as bytes")
-      var centeredBySubCell = [Float](repeating: 0, count: 8 * stride)
-      for (g, vector) in centered.enumerated() {
-        for s in 0..<8 { centeredBySubCell[s * stride + g] = vector[s] }
-      }
       table = Table(
         coverage: coverage, means: means, inverseNormSquared: inverseNormSquared, unit: unit,
-        centeredBySubCell: centeredBySubCell, stride: stride)
+        centered: centered, stride: stride)
     }
 
     static let ascii = Shapes()
