@@ -129,7 +129,6 @@ public struct BlockRasterizer: Sendable {
     let fitsPalette = colorMode == .ansi16 && table.kind == .blocks && count > 2
     let palette =
       fitsPalette ? PaletteFitter(space: errorSpace, isInverted: isInverted) : .placeholder
-    let scratch = GlyphFitter.Scratch(shortlistSize: glyphs?.shortlistSize ?? 1)
     // Every cell is written exactly once, in order.
     let cells = [Cell](unsafeUninitializedCapacity: size.area) { buffer, initialized in
       guard let cells = buffer.baseAddress else { return }
@@ -179,7 +178,7 @@ public struct BlockRasterizer: Sendable {
             case .dots:
               choice = fitter.fitDots(cell)
             case .glyphs:
-              choice = glyphs.map { $0.fit(cell, scratch: scratch) } ?? fitter.flat(cell)
+              choice = glyphs.map { $0.fit(cell) } ?? fitter.flat(cell)
             }
           }
           let made = output.cell(for: choice, lumaAxis: fitter.lumaAxis)

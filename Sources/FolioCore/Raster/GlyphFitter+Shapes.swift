@@ -84,7 +84,7 @@ extension GlyphFitter {
       unit = zip(centered, norms).map { $1 > 1e-6 ? $0 / $1.squareRoot() : SIMD8(repeating: 0) }
       densest = means.max() ?? 1
       stride = (coverage.count + 7) / 8 * 8
-      assert(stride <= 256, "glyph indices are gathered as bytes")
+      precondition(stride <= TopFour.glyphCapacity, "keys carry glyph indices in 7 bits")
       table = Table(
         coverage: coverage, means: means, inverseNormSquared: inverseNormSquared, unit: unit,
         centered: centered, stride: stride)

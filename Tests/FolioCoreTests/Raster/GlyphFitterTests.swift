@@ -50,13 +50,12 @@ struct GlyphFitterTests {
 
   @Test func fitMatchesTheReferenceShortlist() {
     let fitter = GlyphFitter(space: .lumaWeightedSRGB)
-    let scratch = GlyphFitter.Scratch(shortlistSize: fitter.shortlistSize)
     let scale = ErrorSpace.lumaWeightedSRGB.scale
     for x in CellFitterTests.randomCells(count: 400, subCells: 8, seed: 42) {
       // Into the error space's range, as the rasterizer's samples are.
       let cell = x.map { $0.clamped(lowerBound: .zero, upperBound: SIMD4(1, 1, 1, 0)) * scale }
       let choice = cell.withUnsafeBufferPointer { buffer in
-        buffer.baseAddress.map { fitter.fit($0, scratch: scratch) }
+        buffer.baseAddress.map { fitter.fit($0) }
       }
       guard let choice else { continue }
       let found = Self.error(
@@ -68,7 +67,8 @@ struct GlyphFitterTests {
   /// The fit as first written, a candidate at a time with its channels in one vector: the
   /// shortlist is the glyphs of the highest gains (above 0, the lower glyph first on equal
   /// gains), each fitted in shortlist order and kept when its error is lower. Gains are
-  /// ranked in the fixed point the fitter uses, written out here number by number.
+  /// ranked in the fixed point the fitter uses, written out here number by number: the
+  /// projection's magnitude to 16 bits (a float's mantissa without its lowest 7 bits).
   static func oneCandidateAtATime(
     _ x: [SIMD4<Float>], fitter: GlyphFitter
   ) -> CellChoice {
@@ -91,8 +91,8 @@ struct GlyphFitterTests {
       for s in 0..<8 {
         projection += Int32((shapes.unit[g][s] * 8192).rounded()) * fixedLuma[s]
       }
-      let gain = Float(projection)
-      return (gain * gain, g)
+      let magnitude = Float(projection).magnitude
+      return (Float(bitPattern: magnitude.bitPattern & 0x7FFF_FF80), g)
     }
     let shortlist = gains.filter { $0.gain > 0 }
       .sorted { $0.gain > $1.gain || ($0.gain == $1.gain && $0.glyph < $1.glyph) }
@@ -128,10 +128,9 @@ struct GlyphFitterTests {
 
   /// Four candidates a lane each give bit for bit the choice of one at a time, for every
   /// shortlist size, on cells in and beyond the error space's range.
-  @Test(arguments: 1...8)
+  @Test(arguments: 1...4)
   func fitIsTheOneCandidateAtATimeFitToTheBit(shortlistSize: Int) {
     let fitter = GlyphFitter(space: .lumaWeightedSRGB, shortlistSize: shortlistSize)
-    let scratch = GlyphFitter.Scratch(shortlistSize: shortlistSize)
     let scale = ErrorSpace.lumaWeightedSRGB.scale
     let cells = CellFitterTests.randomCells(
       count: 600, subCells: 8, seed: 90 + UInt64(shortlistSize))
@@ -139,7 +138,7 @@ struct GlyphFitterTests {
       let cell = index % 3 == 0 ? x.map { $0 * scale * 1.5 } : x.map {
         $0.clamped(lowerBound: .zero, upperBound: SIMD4(1, 1, 1, 0)) * scale
       }
-      let choice = cell.withUnsafeBufferPointer { fitter.fit($0.baseAddress!, scratch: scratch) }
+      let choice = cell.withUnsafeBufferPointer { fitter.fit($0.baseAddress!) }
       let expected = Self.oneCandidateAtATime(cell, fitter: fitter)
       #expect(choice.pattern == expected.pattern, "cell \(index)")
       #expect(choice.foreground == expected.foreground, "cell \(index)")
@@ -192,48 +191,55 @@ struct GlyphFitterTests {
     #expect(GlyphFitter.fixedPointPairs(SIMD8(repeating: 0)) == nil)
   }
 
-  @Test func largestFindsEachRank() {
-    var generator = SplitMix64(seed: 7)
+  /// The four best keys of 96 glyphs in random order of arrival: the highest magnitudes,
+  /// the lower glyph first among equal ones, and "not ranked" for magnitudes of 0.
+  @Test func topFourKeepsTheHighestMagnitudesAndTheLowerGlyphOnTies() {
+    var generator = SplitMix64(seed: 11)
     for trial in 0..<400 {
-      var values = SIMD8<Float>(repeating: 0)
-      // Few distinct values in half the trials, so ties are common; fractions in the others.
-      for lane in 0..<8 {
-        values[lane] =
+      // Few distinct magnitudes in half the trials, so ties are common; many zeros in some.
+      let magnitudes: [Float] = (0..<96).map { _ in
+        let value =
           trial % 2 == 0
-          ? Float(Int.random(in: 0...4, using: &generator))
-          : Float(Int.random(in: 0...1_000_000, using: &generator)) / 997
+          ? Float(Int.random(in: 0...5, using: &generator))
+          : Float(Int.random(in: -300_000...300_000, using: &generator))
+        return trial % 5 == 0 && Int.random(in: 0..<10, using: &generator) < 9 ? 0 : value
       }
-      let sorted = (0..<8).map { values[$0] }.sorted(by: >)
-      for rank in 1...8 {
-        #expect(GlyphFitter.largest(rank, of: values) == sorted[rank - 1])
+      var ranking = GlyphFitter.TopFour()
+      for first in Swift.stride(from: 0, to: 96, by: 4) {
+        let values = SIMD4(
+          magnitudes[first], magnitudes[first + 1], magnitudes[first + 2], magnitudes[first + 3])
+        ranking.insert(
+          GlyphFitter.TopFour.key(
+            magnitude: values, tags: GlyphFitter.TopFour.tags(from: first)))
+      }
+      let (glyphs, ranked) = GlyphFitter.TopFour.glyphs(of: ranking.best())
+      // Magnitudes here fit in 16 bits, so the keys order them exactly.
+      let expected = (0..<96).filter { magnitudes[$0] != 0 }.sorted {
+        abs(magnitudes[$0]) > abs(magnitudes[$1])
+          || (abs(magnitudes[$0]) == abs(magnitudes[$1]) && $0 < $1)
+      }.prefix(4)
+      for lane in 0..<4 {
+        if lane < expected.count {
+          #expect(ranked[lane] == -1, "trial \(trial) lane \(lane)")
+          #expect(Int(glyphs[lane]) == expected[expected.startIndex + lane], "trial \(trial)")
+        } else {
+          #expect(ranked[lane] == 0, "trial \(trial) lane \(lane)")
+        }
       }
     }
   }
 
-  @Test func rankKeepsTheHighestGainsAndTheLowerGlyphOnTies() {
-    var generator = SplitMix64(seed: 11)
-    let gains = UnsafeMutablePointer<Float>.allocate(capacity: 96)
-    let candidates = UnsafeMutablePointer<UInt8>.allocate(capacity: 96)
-    let top = UnsafeMutablePointer<Int>.allocate(capacity: 4)
-    defer {
-      gains.deallocate()
-      candidates.deallocate()
-      top.deallocate()
-    }
-    for trial in 0..<400 {
-      // 1 to 20 candidates (the network up to 8, insertion beyond), gains with many ties.
-      let count = 1 + trial % 20
-      for g in 0..<96 { gains[g] = Float(Int.random(in: 1...5, using: &generator)) }
-      let chosen = (0..<96).shuffled(using: &generator).prefix(count).sorted()
-      for (i, g) in chosen.enumerated() { candidates[i] = UInt8(g) }
-      for k in 1...4 {
-        let written = GlyphFitter.rank(candidates, count: count, by: gains, keeping: k, into: top)
-        let expected = chosen.sorted {
-          gains[$0] > gains[$1] || (gains[$0] == gains[$1] && $0 < $1)
-        }.prefix(k)
-        #expect(written == expected.count)
-        #expect((0..<written).map { top[$0] } == Array(expected))
-      }
-    }
+  /// Keys keep a magnitude's sign out and 16 bits of it: values that differ only below that
+  /// tie, and the tie goes to the lower glyph.
+  @Test func keysTieBelowSixteenBitsAndPreferTheLowerGlyph() {
+    let tags = GlyphFitter.TopFour.tags(from: 8)
+    let keys = GlyphFitter.TopFour.key(
+      magnitude: SIMD4(-1000, 1000, 1000.001, 999), tags: tags)
+    #expect(keys[0] > keys[1])  // −1000 ranks as 1000, and glyph 8 before glyph 9
+    #expect(keys[1] > keys[2])  // 1000.001 ties with 1000 at 16 bits: glyph 9 before 10
+    #expect(keys[2] > keys[3])
+    let (glyphs, ranked) = GlyphFitter.TopFour.glyphs(of: SIMD4(keys[0], keys[1], keys[2], keys[3]))
+    #expect(glyphs == SIMD4(8, 9, 10, 11))
+    #expect(ranked == SIMD4(repeating: -1))
   }
 }
