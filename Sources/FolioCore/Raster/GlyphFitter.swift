@@ -143,8 +143,9 @@ struct GlyphFitter {
   }
 
   /// The keys (`TopFour.key`) of the four glyphs whose unit shapes have the largest
-  /// projections on the fixed-point luma `pairs`, highest first; 0 where fewer than four
-  /// glyphs project to more than 0 (space and the padding project to 0).
+  /// projections on the fixed-point luma `pairs`, highest first. Where fewer than four
+  /// glyphs project to more than 0, the rest are keys of magnitude 0 (space and the padding
+  /// always project to 0), which `TopFour.glyphs` reports as not ranked.
   ///
   /// Four glyphs at a time, each projection's magnitude keyed with its glyph into the running
   /// four best: the order of the squared projections, without the squares. `stride` is the
