@@ -185,12 +185,11 @@ tr '\t' '\n' < "$WORK/jobs" | xargs -d '\n' -n 5 -P "$JOBS" "$0" --job "$WORK" \
   >> "$TSV" 2> "$WORK/errors" || true
 [ -s "$WORK/errors" ] && sed 's/^/blockart-compare: /' "$WORK/errors" | head -20 >&2
 
-python3 - "$TSV" "$OUT" "${skipped[*]:-none}" "$FOLIO_ARGS" <<'EOF'
-import collections, statistics, sys
-tsv, out, skipped, folio_args = sys.argv[1:5]
+python3 - "$TSV" "$OUT" "${skipped[*]:-none}" "$FOLIO_ARGS" "$CACHE/ref" "$SYMSETS" "$SIZES" <<'EOF'
+import collections, os, statistics, struct, sys
+tsv, out, skipped, folio_args, refs = sys.argv[1:6]
+sets, sizes = sys.argv[6].split(), sys.argv[7].split()
 rows = [line.rstrip("\n").split("\t") for line in open(tsv)][1:]
-sets = ["half", "quad", "sextant", "braille", "ascii"]
-sizes = ["40x20", "80x40", "160x60"]
 score = collections.defaultdict(dict)   # (set, size, tool) -> {page: (s24, ssim)}
 timing = collections.defaultdict(list)  # (set, size) -> [(render, cells)]
 for f, page, size, sym, tool, s24, ssim, render, cells in rows:
@@ -206,20 +205,45 @@ lines = ["<!-- blockart-compare:begin -->",
          "",
          "| symbols | size | pages | folio ssim_2x4 | best chafa ssim_2x4 | folio − chafa | folio SSIM | chafa SSIM | timg ssim_2x4 |",
          "|---|---|---|---|---|---|---|---|---|"]
+# Sub-cell samples per cell of each set (columns, rows), for the resolution test below.
+samples_per_cell = {"half": (1, 2), "quad": (2, 2), "sextant": (2, 3), "octant": (2, 4), "braille": (2, 4),
+                    "ascii": (2, 4)}
+def png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    return struct.unpack(">II", head[16:24])
+def resolves(page, sym, size):
+    """Whether the page's reference raster has at least 2 pixels per sub-cell sample across
+    and down, the page fitted into the cells with 1:2 cells (as the scorer's peer.sh does)."""
+    name, number = page
+    path = os.path.join(refs, "%s_p%s.png" % (name[:-4], number))
+    if not os.path.exists(path):
+        return True
+    w, h = png_size(path)
+    cols, rows_ = (int(v) for v in size.split("x"))
+    fitted_cols = min(cols, rows_ * 2 * w / h)
+    fitted_rows = fitted_cols * h / w / 2
+    sx, sy = samples_per_cell.get(sym, (2, 4))
+    return min(w / (fitted_cols * sx), h / (fitted_rows * sy)) >= 2
+def best_chafa(sym, size, folio, keep=lambda page: True):
+    """The chafa variant with the higher median over the pages it and folio were scored on
+    (of those `keep` accepts): (variant, median, pages, its scores), or None."""
+    best = None
+    for v in ("chafa", "chafa-w9"):
+        peer = score.get((sym, size, v), {})
+        pages = sorted(p for p in set(folio) & set(peer) if keep(p))
+        if not pages:
+            continue
+        m = med([peer[p][0] for p in pages])
+        if best is None or m > best[1]:
+            best = (v, m, pages, peer)
+    return best
 for sym in sets:
     for size in sizes:
         folio = score.get((sym, size, "folio"), {})
         if not folio:
             continue
-        best = None
-        for v in ("chafa", "chafa-w9"):
-            peer = score.get((sym, size, v), {})
-            pages = sorted(set(folio) & set(peer))
-            if not pages:
-                continue
-            m = med([peer[p][0] for p in pages])
-            if best is None or m > best[1]:
-                best = (v, m, pages, peer)
+        best = best_chafa(sym, size, folio)
         if best is None:
             continue
         v, m, pages, peer = best
@@ -230,6 +254,26 @@ for sym in sets:
         lines.append("| %s | %s | %d | **%.3f** | %.3f (%s) | %+.3f | %.3f | %.3f | %s |" % (
             sym, size, len(pages), f24, m, v, f24 - m, med([folio[p][1] for p in pages]),
             med([peer[p][1] for p in pages]), timg_text))
+lines += ["", "The same on the pages whose reference raster resolves the cells: at least 2 of its pixels "
+          "per sub-cell sample across and down. On the others (tiny pages, whose 150 dpi raster is "
+          "coarser than the cells) a reference cannot show what the page holds, and a drawing of "
+          "the page itself scores lower than one of the coarse raster.", "",
+          "| symbols | size | pages | folio ssim_2x4 | best chafa ssim_2x4 | folio − chafa | folio better on | left out |",
+          "|---|---|---|---|---|---|---|---|"]
+for sym in sets:
+    for size in sizes:
+        folio = score.get((sym, size, "folio"), {})
+        everything = best_chafa(sym, size, folio) if folio else None
+        best = best_chafa(sym, size, folio, lambda page: resolves(page, sym, size)) if folio else None
+        if best is None or everything is None:
+            continue
+        v, m, pages, peer = best
+        f24 = med([folio[p][0] for p in pages])
+        left_out = sorted(set(everything[2]) - set(pages))
+        names = ", ".join("%s p%s" % (f[:-4], n) for f, n in left_out) or "none"
+        lines.append("| %s | %s | %d | **%.3f** | %.3f (%s) | %+.3f | %d | %s |" % (
+            sym, size, len(pages), f24, m, v, f24 - m,
+            sum(folio[p][0] > peer[p][0] for p in pages), names))
 lines += ["", "Folio's cost per page (median of 7 runs each, same process): Poppler rendering the page at "
           "the supersampled size folio asks for, and `BlockRasterizer.cells` turning those pixels into cells.", "",
           "| symbols | size | pages | Poppler render ms | pixels→cells ms | cells/render median | cells/render 90th pct |",
