@@ -4,9 +4,11 @@
 # Compares `folio --print` with chafa (and timg for half/quad) on the first and middle page of
 # every PDF in CORPUS_DIR, at 40x20, 80x40 and 160x60 cells, for the symbol sets half, quad,
 # sextant, braille and ascii, with the blockart scorer (../shared/tools/blockart/score.py), and
-# writes Markdown tables: median ssim_2x4 (the headline) and native SSIM per set and size, and
-# folio's pixels->cells time against Poppler's render time for the same page and size (timed
-# one page at a time before the scoring, which runs in parallel).
+# writes Markdown tables: median ssim_2x4 (the headline) and native SSIM per set and size; the
+# same medians over the pages whose reference raster has at least 2 pixels per sub-cell sample
+# (leaving out tiny pages, whose 150 dpi raster is coarser than the cells); and folio's
+# pixels->cells time against Poppler's render time for the same page and size (timed one page
+# at a time before the scoring, which runs in parallel).
 #
 # If OUTPUT.md exists and holds the markers <!-- blockart-compare:begin --> and
 # <!-- blockart-compare:end -->, only the text between them is replaced (so the script can
