@@ -188,7 +188,7 @@ tr '\t' '\n' < "$WORK/jobs" | xargs -d '\n' -n 5 -P "$JOBS" "$0" --job "$WORK" \
 [ -s "$WORK/errors" ] && sed 's/^/blockart-compare: /' "$WORK/errors" | head -20 >&2
 
 python3 - "$TSV" "$OUT" "${skipped[*]:-none}" "$FOLIO_ARGS" "$CACHE/ref" "$SYMSETS" "$SIZES" <<'EOF'
-import collections, os, statistics, struct, sys
+import collections, functools, os, statistics, struct, sys
 tsv, out, skipped, folio_args, refs = sys.argv[1:6]
 sets, sizes = sys.argv[6].split(), sys.argv[7].split()
 rows = [line.rstrip("\n").split("\t") for line in open(tsv)][1:]
@@ -210,6 +210,7 @@ lines = ["<!-- blockart-compare:begin -->",
 # Sub-cell samples per cell of each set (columns, rows), for the resolution test below.
 samples_per_cell = {"half": (1, 2), "quad": (2, 2), "sextant": (2, 3), "octant": (2, 4), "braille": (2, 4),
                     "ascii": (2, 4)}
+@functools.lru_cache(maxsize=None)
 def png_size(path):
     with open(path, "rb") as f:
         head = f.read(24)
@@ -240,12 +241,13 @@ def best_chafa(sym, size, folio, keep=lambda page: True):
         if best is None or m > best[1]:
             best = (v, m, pages, peer)
     return best
+headline = {}  # (set, size) -> best_chafa over every page, for the second table
 for sym in sets:
     for size in sizes:
         folio = score.get((sym, size, "folio"), {})
         if not folio:
             continue
-        best = best_chafa(sym, size, folio)
+        best = headline[(sym, size)] = best_chafa(sym, size, folio)
         if best is None:
             continue
         v, m, pages, peer = best
@@ -265,7 +267,7 @@ lines += ["", "The same on the pages whose reference raster resolves the cells: 
 for sym in sets:
     for size in sizes:
         folio = score.get((sym, size, "folio"), {})
-        everything = best_chafa(sym, size, folio) if folio else None
+        everything = headline.get((sym, size))
         best = best_chafa(sym, size, folio, lambda page: resolves(page, sym, size)) if folio else None
         if best is None or everything is None:
             continue
