@@ -132,7 +132,7 @@ public final class PopplerDocument: DocumentSource {
     guard !size.isEmpty else { return RGBAImage(size: size) }
     let rendered = withPage(page) { poppler -> RGBAImage? in
       PageRasterizer.render(
-        poppler, pageSize: sizes[page.rawValue] ?? .fallback, region: region, size: size,
+        poppler, pageSize: Self.renderingSize(of: poppler), region: region, size: size,
         keepsHairlinesThin: keepsHairlinesThin)
     }
     if rendered == nil {
@@ -162,6 +162,20 @@ public final class PopplerDocument: DocumentSource {
       labels[page.rawValue] = (label == nil || label == String(page.number)) ? nil : label
     }
     return body(poppler)
+  }
+
+  /// The size a render maps onto its pixels: the page's own size when sanitizing it only
+  /// scales it, by at most a million either way (a page larger than layouts allow is still
+  /// drawn whole), else the sanitized size (a degenerate box is drawn in the shape layouts
+  /// gave it, at a scale cairo's matrices can hold).
+  private static func renderingSize(of poppler: OpaquePointer) -> PointSize {
+    var width = 0.0
+    var height = 0.0
+    poppler_page_get_size(poppler, &width, &height)
+    let size = PointSize(width: width, height: height)
+    let sanitized = size.sanitized
+    let scale = sanitized.width / width
+    return size.sanitizingKeepsShape && (1e-6...1e6).contains(scale) ? size : sanitized
   }
 
   /// Copies a g_malloc'ed C string into Swift and frees it.

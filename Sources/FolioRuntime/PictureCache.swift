@@ -48,10 +48,10 @@ public struct PictureCache {
     if key.region == request.region { return Placeholder.scaledPicture(picture, to: request.size) }
     let region = request.region
     let crop = CellRect(
-      x: Int((region.x * Double(picture.size.columns)).rounded(.down)),
-      y: Int((region.y * Double(picture.size.rows)).rounded(.down)),
-      columns: max(1, Int((region.width * Double(picture.size.columns)).rounded(.up))),
-      rows: max(1, Int((region.height * Double(picture.size.rows)).rounded(.up))))
+      x: Int(saturating: region.x * Double(picture.size.columns), rounding: .down),
+      y: Int(saturating: region.y * Double(picture.size.rows), rounding: .down),
+      columns: max(1, Int(saturating: region.width * Double(picture.size.columns), rounding: .up)),
+      rows: max(1, Int(saturating: region.height * Double(picture.size.rows), rounding: .up)))
     var cut = ScreenBuffer(size: crop.size)
     cut.draw(picture, at: CellPoint(x: -crop.minX, y: -crop.minY))
     return Placeholder.scaledPicture(cut, to: request.size)

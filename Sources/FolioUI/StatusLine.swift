@@ -46,8 +46,8 @@ struct StatusLine {
     if state.spreadStyle.binding == .rightToLeft { parts.append("RTL") }
     switch state.mode {
     case .grid: parts.append("\(state.gridZoom.targetItemCount) per screen")
-    case .continuous: parts.append("\(Int((state.continuousZoom.value * 100).rounded()))%")
-    case .spread: parts.append("\(Int((state.spreadZoom.value * 100).rounded()))%")
+    case .continuous: parts.append("\(Int(saturating: state.continuousZoom.value * 100))%")
+    case .spread: parts.append("\(Int(saturating: state.spreadZoom.value * 100))%")
     }
     if let count = state.keys.pendingCount { parts.append("\(count)…") }
     if state.pendingRenders > 0 {

@@ -28,8 +28,11 @@ public struct CellSize: Hashable, Sendable {
   /// Whether the size holds no cell.
   public var isEmpty: Bool { columns == 0 || rows == 0 }
 
-  /// The number of cells.
-  public var area: Int { columns * rows }
+  /// The number of cells, `Int.max` when that would overflow.
+  public var area: Int {
+    let (product, overflow) = columns.multipliedReportingOverflow(by: rows)
+    return overflow ? Int.max : product
+  }
 }
 
 /// A rectangle of terminal cells.

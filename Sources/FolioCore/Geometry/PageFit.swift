@@ -15,7 +15,7 @@ public enum PageFit {
       rows = columns / columnsPerRow
     }
     return CellSize(
-      columns: min(box.columns, max(1, Int(columns.rounded()))),
-      rows: min(box.rows, max(1, Int(rows.rounded()))))
+      columns: min(box.columns, max(1, Int(saturating: columns))),
+      rows: min(box.rows, max(1, Int(saturating: rows))))
   }
 }

@@ -11,8 +11,11 @@ public struct PixelSize: Hashable, Sendable {
     self.height = max(0, height)
   }
 
-  /// The number of pixels.
-  public var area: Int { width * height }
+  /// The number of pixels, `Int.max` when that would overflow.
+  public var area: Int {
+    let (product, overflow) = width.multipliedReportingOverflow(by: height)
+    return overflow ? Int.max : product
+  }
 
   /// Whether the size holds no pixel.
   public var isEmpty: Bool { width == 0 || height == 0 }

@@ -14,7 +14,7 @@ public struct ContinuousSpreadIndex: Hashable, Comparable, Sendable, CustomStrin
   }
 
   /// The spread this position lies in.
-  public var spread: Int { Int(value.rounded(.down)) }
+  public var spread: Int { Int(saturating: value, rounding: .down) }
 
   /// How far through its spread the position lies, in `[0, 1)`.
   public var fraction: Double { value - value.rounded(.down) }
@@ -37,7 +37,7 @@ public struct ContinuousPageIndex: Hashable, Comparable, Sendable, CustomStringC
   }
 
   /// The page this position lies in.
-  public var page: PageIndex { PageIndex(Int(value.rounded(.down))) }
+  public var page: PageIndex { PageIndex(Int(saturating: value, rounding: .down)) }
 
   /// How far through its page the position lies, in `[0, 1)`.
   public var fraction: Double { value - value.rounded(.down) }

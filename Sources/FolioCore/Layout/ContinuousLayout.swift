@@ -50,11 +50,11 @@ public struct ContinuousLayout: DocumentLayout {
       let columns: Int
       let rows: Int
       if isVertical {
-        columns = max(pages.count, Int((zoom * Double(viewport.columns)).rounded()))
-        rows = max(1, Int((Double(columns) / shape).rounded()))
+        columns = max(pages.count, Int(saturating: zoom * Double(viewport.columns)))
+        rows = max(1, Int(saturating: Double(columns) / shape))
       } else {
-        rows = max(1, Int((zoom * Double(viewport.rows)).rounded()))
-        columns = max(pages.count, Int((Double(rows) * shape).rounded()))
+        rows = max(1, Int(saturating: zoom * Double(viewport.rows)))
+        columns = max(pages.count, Int(saturating: Double(rows) * shape))
       }
       let length = isVertical ? rows : columns
       let breadth = isVertical ? columns : rows

@@ -33,8 +33,8 @@ extension DocumentLayout {
     }
     return Viewport(
       origin: CellPoint(
-        x: Int((centerX - Double(size.columns) / 2).rounded()),
-        y: Int((centerY - Double(size.rows) / 2).rounded())),
+        x: Int(saturating: centerX - Double(size.columns) / 2),
+        y: Int(saturating: centerY - Double(size.rows) / 2)),
       size: size)
   }
 

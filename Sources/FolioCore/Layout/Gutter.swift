@@ -18,6 +18,6 @@ public struct Gutter: Hashable, Sendable {
 
   /// Columns between items side by side, visually as wide as `rows` rows are tall.
   public func columns(for cellAspect: CellAspect) -> Int {
-    rows == 0 ? 0 : max(1, Int((Double(rows) * cellAspect.value).rounded()))
+    rows == 0 ? 0 : max(1, Int(saturating: Double(rows) * cellAspect.value))
   }
 }

@@ -110,7 +110,7 @@ public struct PageMetrics: Hashable, Sendable {
 
   private mutating func count(_ size: PointSize, at index: Int) {
     sizeTally.add(SizeKey(size), page: index)
-    aspectTally.add(Int((size.aspectRatio * 1000).rounded()), page: index)
+    aspectTally.add(Int(saturating: size.aspectRatio * 1000), page: index)
     narrowestKnownAspectRatio = min(narrowestKnownAspectRatio ?? .infinity, size.aspectRatio)
   }
 
@@ -130,8 +130,8 @@ private struct SizeKey: Hashable, Sendable {
   let height: Int
 
   init(_ size: PointSize) {
-    width = Int((size.width * 100).rounded())
-    height = Int((size.height * 100).rounded())
+    width = Int(saturating: size.width * 100)
+    height = Int(saturating: size.height * 100)
   }
 }
 

@@ -65,8 +65,8 @@ public struct PerSpreadLayout: DocumentLayout {
   ) -> CellSize {
     let shape = SpreadGeometry.aspectRatio(of: pages, metrics: metrics)
     let box = CellSize(
-      columns: Int((Double(viewport.columns) * scale).rounded()),
-      rows: Int((Double(viewport.rows) * scale).rounded()))
+      columns: Int(saturating: Double(viewport.columns) * scale),
+      rows: Int(saturating: Double(viewport.rows) * scale))
     let fitted = PageFit.cells(
       for: PointSize(width: shape, height: 1), in: box, cellAspect: cellAspect.value)
     return CellSize(columns: max(fitted.columns, pages.count), rows: fitted.rows)

@@ -64,13 +64,13 @@ public struct ShelfLayout: DocumentLayout {
       columns = max(1, requested)
     } else {
       let fill = Double(cap - 1) * metrics.mostCommonAspectRatio * cellAspect.value
-      columns = min(max(1, Int(fill.rounded(.down))), available.columns)
+      columns = min(max(1, Int(saturating: fill, rounding: .down)), available.columns)
     }
     itemColumns = columns
     let wrapped = (metrics.widestLabelColumns + columns - 1) / columns
     labelRows = min(max(1, wrapped), cap - 1)
     let tallest = Double(columns) / (metrics.narrowestAspectRatio * cellAspect.value)
-    thumbnailRows = min(max(1, Int(tallest.rounded())), cap - labelRows)
+    thumbnailRows = min(max(1, Int(saturating: tallest)), cap - labelRows)
     gap = options.gutter.columns(for: cellAspect)
     let count = metrics.pageCount
     let height = thumbnailRows + labelRows

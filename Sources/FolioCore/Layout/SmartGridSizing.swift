@@ -92,17 +92,17 @@ public struct SmartGridSizing: Hashable, Sendable {
     } else {
       let area = Double(width) * Double(height) * cellAspect.value / Double(target)
       let itemWidth = (area * pageAspectRatio).squareRoot()
-      let estimate = (Double(width) / itemWidth).rounded()
-      columns = estimate.isFinite ? min(max(Int(estimate), 1), maximumColumnCount) : 1
+      let estimate = Double(width) / itemWidth
+      columns = estimate.isFinite ? min(max(Int(saturating: estimate), 1), maximumColumnCount) : 1
     }
     let widthPerColumn = max(1, (width - gap * (columns - 1)) / columns)
     columns = min(max(1, (width + gap) / (widthPerColumn + gap)), maximumColumnCount)
     var boxColumns = widthPerColumn
-    var boxRows = max(1, Int((Double(boxColumns) / shape).rounded(.down)))
+    var boxRows = max(1, Int(saturating: Double(boxColumns) / shape, rounding: .down))
     let rowsAvailable = height - GridDimensions.labelRows
     if rowsAvailable >= 1, boxRows > rowsAvailable {
       boxRows = rowsAvailable
-      boxColumns = min(boxColumns, max(1, Int((Double(boxRows) * shape).rounded(.down))))
+      boxColumns = min(boxColumns, max(1, Int(saturating: Double(boxRows) * shape, rounding: .down)))
     }
     return GridDimensions(
       columnCount: columns, boxSize: CellSize(columns: boxColumns, rows: boxRows),

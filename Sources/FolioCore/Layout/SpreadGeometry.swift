@@ -24,7 +24,7 @@ enum SpreadGeometry {
     let secondAspect = metrics.size(of: second).aspectRatio
     let columns = frame.size.columns
     let share = Double(columns) * firstAspect / (firstAspect + secondAspect)
-    let firstColumns = min(max(Int(share.rounded()), 1), columns - 1)
+    let firstColumns = min(max(Int(saturating: share), 1), columns - 1)
     let rows = frame.size.rows
     let leftColumns = binding == .leftToRight ? firstColumns : columns - firstColumns
     let left = CellRect(x: frame.minX, y: frame.minY, columns: leftColumns, rows: rows)

@@ -51,6 +51,6 @@ extension Double {
   func cell(limit: Int) -> Int {
     guard self > -1 else { return -1 }
     guard self < Double(limit) else { return limit }
-    return Int(rounded(.down))
+    return Int(saturating: self, rounding: .down)
   }
 }

@@ -78,7 +78,9 @@ struct LayoutInvariants {
       if let label = item.labelFrame, label.intersects(pageFrame) {
         fail("\(placed.page) overlaps its label")
       }
-      checkAspect(placed)
+      // A page of a spread whose other page is clamped to one column gave that column up.
+      let siblingClamped = item.pages.contains { $0.page != placed.page && $0.frame.size.columns <= 1 }
+      if !siblingClamped { checkAspect(placed) }
     }
     if item.pages.count == 2 {
       let first = item.pages[0].frame
@@ -97,7 +99,8 @@ struct LayoutInvariants {
 
   /// A page of W x H points drawn in c x r cells satisfies c / (r * cellAspect) ≈ W / H, within
   /// the rounding of whole cells: half a cell for the spread's side derived from the other, half
-  /// a column for a page's share of its spread (skipped where a side is clamped to one cell).
+  /// a column for a page's share of its spread (skipped where a side, or the other page of its
+  /// spread, is clamped to one cell).
   private mutating func checkAspect(_ placed: PlacedPage) {
     let size = placed.frame.size
     guard size.columns > 2, size.rows > 1 else { return }
