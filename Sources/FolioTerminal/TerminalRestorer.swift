@@ -56,11 +56,13 @@ enum TerminalRestorer {
   static func activate(savedStandardError descriptor: Int32) {
     savedStandardError = descriptor
     isCursesActive = true
+    CrashGuard.cursesDidStart(savedStandardError: descriptor)
   }
 
   static func deactivate() {
     isCursesActive = false
     savedStandardError = -1
+    CrashGuard.cursesDidEnd()
   }
 
   /// While a prompt has echo off: `settings` go back on `terminal` if a signal stops the

@@ -39,6 +39,11 @@ struct Viewer {
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
+    if let kind = environment["FOLIO_CRASH_TEST"] {
+      // For the tests of the crash guard: crash with the first frame on screen.
+      browser.refresh()
+      CrashGuard.crash(kind)
+    }
     browser.run()
   }
 }

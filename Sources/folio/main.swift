@@ -3,4 +3,5 @@ import FolioPoppler
 import FolioTerminal
 import Foundation
 
+CrashGuard.install()
 FolioCommand.mainExitingCleanly()

@@ -91,6 +91,38 @@ struct TerminalLifecycleTests {
   }
 }
 
+/// A crash (forced with FOLIO_CRASH_TEST after the first frame) gives the terminal back before
+/// the crash is reported: normal screen, cursor shown, mouse reporting off, echo and canonical
+/// mode on, a prompt that reads a line; stderr says `folio: internal error` first, and nothing
+/// waits for a key.
+@Suite("Crash guard")
+struct CrashGuardTests {
+  @Test(arguments: ["trap", "segv", "abort"])
+  func aCrashRestoresTheTerminal(kind: String) throws {
+    let path = try FixtureLibrary.path(.mixedSizes)
+    let tmux = try TmuxSession(
+      command: "\(FolioProcess.executable) \(path); echo \"[status] $?\"; stty -a | tr '\\n' ' '; echo; read line; echo \"typed:$line\"",
+      environment: ["FOLIO_CRASH_TEST": kind])
+    let screen = try tmux.waitFor("[status]", timeout: 60)
+    let history = try tmux.screenWithHistory()
+    let signals: [String: Int32] = ["trap": SIGILL, "segv": SIGSEGV, "abort": SIGABRT]
+    let signal = signals[kind] ?? 0
+    let status = "[status] \(128 + signal)"
+    #expect(screen.contains { $0.contains(status) }, "\(status): \(screen.filter { $0.contains("status") })")
+    let first = history.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+    #expect(first.hasPrefix("folio: internal error: "), "first line: \(first)")
+    try tmux.waitFor(" icanon", timeout: 10)
+    TerminalLifecycleTests().expectSaneTerminal(try tmux.screen())
+    #expect(try tmux.paneFormat("#{alternate_on}") == "0", "left the alternate screen")
+    #expect(try tmux.paneFormat("#{cursor_flag}") == "1", "cursor shown")
+    #expect(try tmux.paneFormat("#{mouse_any_flag}") == "0", "mouse reporting off")
+    try tmux.send("hello", literal: true)
+    try tmux.send("Enter")
+    let typed = try tmux.waitFor("typed:hello")
+    #expect(typed.contains { $0.contains("typed:hello") }, "the shell reads a line: \(typed)")
+  }
+}
+
 extension TmuxSession {
   /// The process ids whose parent is `parent` (read from /proc).
   static func children(of parent: pid_t) throws -> [pid_t] {

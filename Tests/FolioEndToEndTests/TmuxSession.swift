@@ -50,6 +50,16 @@ final class TmuxSession {
     try run(["capture-pane", "-p", "-N", "-t", name]).components(separatedBy: "\n")
   }
 
+  /// The screen with up to `lines` rows of scrolled-off history above it, as plain text.
+  func screenWithHistory(lines: Int = 500) throws -> [String] {
+    try run(["capture-pane", "-p", "-N", "-S", "-\(lines)", "-t", name]).components(separatedBy: "\n")
+  }
+
+  /// A tmux format (`#{alternate_on}`, `#{cursor_flag}`, …) evaluated for the pane.
+  func paneFormat(_ format: String) throws -> String {
+    try run(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   /// The screen with SGR color sequences kept.
   func styledScreen() throws -> String {
     try run(["capture-pane", "-p", "-e", "-N", "-t", name])
