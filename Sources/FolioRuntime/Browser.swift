@@ -19,6 +19,10 @@ public final class Browser<Terminal: TerminalBackend> {
   private var pendingFactBatches: [(Range<Int>, RenderPriority)] = []
   private var lastViewportOrigin = CellPoint(x: 0, y: 0)
   private var digitsTypedAt: ContinuousClock.Instant?
+  /// How long a render may run before its page is given up and drawn as failed.
+  private let renderTimeout: Duration
+  /// Renders that failed, with why, drawn as boxes and not asked for again.
+  private var failed: [RenderRequest: String] = [:]
   /// In-process key-to-screen latencies (input read to frame presented), newest last.
   public private(set) var latencies: [Duration] = []
 
@@ -32,9 +36,11 @@ public final class Browser<Terminal: TerminalBackend> {
   /// `handoff` may carry the document the caller opened, which the first render thread then
   /// uses instead of opening another (the caller must not touch it again).
   /// `releaseFreedMemory` runs on a background thread whenever a burst of renders or the page
-  /// reader finishes.
+  /// reader finishes. A render running longer than `renderTimeout` is given up: its page is
+  /// drawn as a box saying it could not be drawn, and a new thread takes the stuck one's place.
   public init(
     state: AppState, terminal: Terminal, view: AppView, cacheBytes: Int, workerCount: Int = 2,
+    renderTimeout: Duration = .seconds(20),
     readsAllPageFacts: Bool = true, handoff: DocumentHandoff = DocumentHandoff(),
     releaseFreedMemory: @escaping @Sendable () -> Void = {},
     openDocument: @escaping @Sendable () throws -> any DocumentSource
@@ -42,6 +48,7 @@ public final class Browser<Terminal: TerminalBackend> {
     self.state = state
     self.terminal = terminal
     self.view = view
+    self.renderTimeout = renderTimeout
     cache = PictureCache(bytes: cacheBytes)
     let handoff = handoff
     renderer = try RenderService(
@@ -95,9 +102,12 @@ public final class Browser<Terminal: TerminalBackend> {
       let now = ContinuousClock.now
       var timeout = -1
       if let typed = digitsTypedAt {
-        let waited = Int((now - typed).components.seconds * 1000)
-          + Int((now - typed).components.attoseconds / 1_000_000_000_000_000)
-        timeout = max(0, AppState.countTimeout - waited)
+        timeout = max(0, AppState.countTimeout - (now - typed).wholeMilliseconds)
+      }
+      // Wake up when the longest-running render passes its limit, to give it up.
+      if let deadline = renderer.nextDeadline(forRunningLongerThan: renderTimeout) {
+        let wait = max(0, (deadline - now).wholeMilliseconds + 1)
+        timeout = timeout < 0 ? wait : min(timeout, wait)
       }
       var wakes = [renderer.wakeDescriptor]
       if let pageReader { wakes.append(pageReader.wakeDescriptor) }
@@ -145,6 +155,7 @@ public final class Browser<Terminal: TerminalBackend> {
   /// Takes in finished work, lays the tiles out, asks for what is missing, and draws a frame.
   public func refresh() {
     absorbPageFacts()
+    renderer.abandonRequests(runningLongerThan: renderTimeout)
     absorbRenders()
     layOut()
     state.pendingRenders = renderer.pendingCount
@@ -158,6 +169,7 @@ public final class Browser<Terminal: TerminalBackend> {
   public func settle(timeout: Duration = .seconds(120)) {
     let deadline = ContinuousClock.now + timeout
     while true {
+      renderer.abandonRequests(runningLongerThan: renderTimeout)
       absorbRenders()
       layOut()
       if isScreenComplete || renderer.pendingCount == 0 || ContinuousClock.now >= deadline { break }
@@ -181,7 +193,7 @@ public final class Browser<Terminal: TerminalBackend> {
       var done = true
       pool.forEachVisibleTile { tile in
         guard done, tile.frame.intersects(visible), let request = tile.request else { return }
-        if !tile.isShowingRequest && !failed.contains(request) { done = false }
+        if !tile.isShowingRequest && failed[request] == nil { done = false }
       }
       return done
     }
@@ -221,10 +233,18 @@ public final class Browser<Terminal: TerminalBackend> {
   private func absorbRenders() {
     var learned: [(PageIndex, PointSize)] = []
     for outcome in renderer.drainOutcomes() {
-      guard case .success(let rendered) = outcome.result else {
-        // A page that cannot be rendered keeps its placeholder; it is not asked for again
-        // until it leaves and re-enters the screen.
-        failed.insert(outcome.request)
+      let rendered: RenderedPage
+      switch outcome.result {
+      case .success(let page):
+        rendered = page
+        failed[outcome.request] = nil
+      case .failure(let error):
+        // Drawn as a box saying why, and not asked for again.
+        let reason = (error as? RenderTimeout)?.description ?? (error as? DocumentError)?.reason ?? "\(error)"
+        failed[outcome.request] = TerminalText.sanitized(reason)
+        let markFailed: (inout Tile<RenderRequest>) -> Void = { tile in self.configure(&tile, for: outcome.request) }
+        mainTiles.updateTiles(requesting: outcome.request, markFailed)
+        shelfTiles.updateTiles(requesting: outcome.request, markFailed)
         continue
       }
       cache.insert(rendered.picture, for: outcome.request)
@@ -243,8 +263,6 @@ public final class Browser<Terminal: TerminalBackend> {
     }
     state.learnSizes(learned)
   }
-
-  private var failed = Set<RenderRequest>()
 
   /// The reference's layout pass, for the main view and the filmstrip, then the wanted set.
   private func layOut() {
@@ -285,7 +303,10 @@ public final class Browser<Terminal: TerminalBackend> {
 
   private func configure(_ tile: inout Tile<RenderRequest>, for request: RenderRequest) {
     tile.request = request
-    if let picture = cache.peek(request) {
+    if let reason = failed[request] {
+      tile.preview.reset(to: request.size)
+      Placeholder.fillFailed(&tile.preview, reason: reason, style: request.style, width: view.width)
+    } else if let picture = cache.peek(request) {
       tile.preview = picture
       tile.shownRequest = request
     } else if let standIn = cache.standIn(for: request) {
@@ -300,10 +321,17 @@ public final class Browser<Terminal: TerminalBackend> {
     _ pieces: [PagePiece], viewport: CellRect, scroll: CellPoint, into wanted: inout [(RenderRequest, RenderPriority)]
   ) {
     var seen = Set<RenderRequest>()
-    for piece in pieces where !cache.contains(piece.request) && !failed.contains(piece.request) {
+    for piece in pieces where !cache.contains(piece.request) && failed[piece.request] == nil {
       guard seen.insert(piece.request).inserted else { continue }
       wanted.append((piece.request, RenderPriority(frame: piece.frame, viewport: viewport, scrollDelta: scroll)))
     }
+  }
+}
+
+extension Duration {
+  /// The duration in whole milliseconds, rounded down.
+  var wholeMilliseconds: Int {
+    Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
   }
 }
 

@@ -20,6 +20,8 @@ import Foundation
 public final class RenderService<Request: Hashable & Sendable, Output: Sendable> {
   private let state: RenderServiceState<Request, Output>
   private var threads: [JoinableThread] = []
+  /// Starts one more worker thread (numbered), as `init` started the first ones.
+  private let startThread: (Int) throws -> JoinableThread
 
   /// Starts `workerCount` threads (at least 1). A thread calls `makeWorker` before its first
   /// render, and again before the next one if it threw; then `render` with that worker for each
@@ -35,12 +37,14 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
   ) throws {
     state = RenderServiceState(wake: try WakePipe())
     let state = self.state
+    startThread = { number in
+      try JoinableThread(name: "\(name)-\(number)") {
+        state.runWorker(makeWorker: makeWorker, whenDrained: whenDrained, render: render)
+      }
+    }
     for number in 1...max(1, workerCount) {
       do {
-        threads.append(
-          try JoinableThread(name: "\(name)-\(number)") {
-            state.runWorker(makeWorker: makeWorker, whenDrained: whenDrained, render: render)
-          })
+        threads.append(try startThread(number))
       } catch {
         shutdown()
         throw error
@@ -48,7 +52,9 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
     }
   }
 
-  deinit { shutdown() }
+  /// Tells the threads to stop without waiting for them: a thread stuck inside a library
+  /// must never keep the process from ending (`shutdown()` waits).
+  deinit { beginShutdown() }
 
   /// The descriptor to poll for readability: readable while outcomes wait in the inbox.
   /// Valid until the service is deallocated.
@@ -81,9 +87,40 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
     }
   }
 
-  /// Requests waiting or running, for the status line ("rendering 7 pages…").
+  /// Requests waiting or running, for the status line ("rendering 7 pages…"). Requests given
+  /// up with `abandonRequests(runningLongerThan:)` do not count.
   public var pendingCount: Int {
     state.withLock { state.queue.waitingCount + state.queue.runningCount }
+  }
+
+  /// When the request running longest will have run for `limit`, or nil when nothing runs.
+  public func nextDeadline(forRunningLongerThan limit: Duration) -> ContinuousClock.Instant? {
+    state.withLock { state.startTimes.values.min().map { $0 + limit } }
+  }
+
+  /// Gives up on every request that has been running for longer than `limit` (a document
+  /// whose decoder loops): each is reported as a failed outcome with `RenderTimeout` at once,
+  /// stops counting as pending, and a new thread takes its thread's place, so the other
+  /// requests keep being rendered. The stuck thread is left to finish on its own; whatever it
+  /// delivers later is dropped. Returns the requests given up.
+  @discardableResult
+  public func abandonRequests(runningLongerThan limit: Duration) -> [Request] {
+    let now = ContinuousClock.now
+    let abandoned: [Request] = state.withLock {
+      guard !state.isShuttingDown else { return [] }
+      let overdue = state.startTimes.filter { now - $0.value >= limit }.map(\.key)
+      for request in overdue {
+        state.startTimes[request] = nil
+        state.abandoned.insert(request)
+        state.queue.complete(request)
+        state.post(RenderOutcome(request: request, result: .failure(RenderTimeout(limit: limit))))
+      }
+      return overdue
+    }
+    for _ in abandoned {
+      if let thread = try? startThread(threads.count + 1) { threads.append(thread) }
+    }
+    return abandoned
   }
 
   /// Requests started, cancelled before starting, and waiting or running, since the start.
@@ -123,7 +160,8 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
   }
 
   /// `beginShutdown()`, then waits for every thread to finish (a running render completes and
-  /// is delivered first). Safe to call more than once.
+  /// is delivered first). Safe to call more than once. Never call it with a request abandoned
+  /// as overdue: its thread may never finish.
   public func shutdown() {
     beginShutdown()
     for thread in threads { thread.join() }
@@ -152,6 +190,10 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
   /// Whether `wake` holds a byte: set with the first outcome after a drain.
   var isWakePending = false
   var isShuttingDown = false
+  /// When each running request started.
+  var startTimes: [Request: ContinuousClock.Instant] = [:]
+  /// Requests given up as overdue whose threads have not delivered them yet.
+  var abandoned: Set<Request> = []
 
   init(wake: WakePipe) { self.wake = wake }
 
@@ -189,7 +231,10 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
   private func nextRequest() -> Request? {
     withLock {
       while !isShuttingDown {
-        if let request = queue.next() { return request }
+        if let request = queue.next() {
+          startTimes[request] = ContinuousClock.now
+          return request
+        }
         condition.wait()
       }
       return nil
@@ -199,14 +244,22 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
   /// Returns whether nothing is left waiting or running.
   private func deliver(_ outcome: RenderOutcome<Request, Output>) -> Bool {
     withLock {
+      // An abandoned request was answered already; a request wanted again since runs anew.
+      if abandoned.remove(outcome.request) != nil { return queue.isIdle }
+      startTimes[outcome.request] = nil
       queue.complete(outcome.request)
-      inbox.append(outcome)
-      if !isWakePending {
-        isWakePending = true
-        wake.signal()
-      }
+      post(outcome)
       condition.broadcast()
       return queue.isIdle
+    }
+  }
+
+  /// Puts an outcome in the inbox and makes the wake descriptor readable. Call with the lock.
+  func post(_ outcome: RenderOutcome<Request, Output>) {
+    inbox.append(outcome)
+    if !isWakePending {
+      isWakePending = true
+      wake.signal()
     }
   }
 }

@@ -31,6 +31,80 @@ public enum Placeholder {
       style: ink, width: width)
   }
 
+  /// A page that could not be drawn: the page-shaped box outlined, with "could not be drawn"
+  /// and `reason` ("took over 20 s") in the middle, as far as they fit.
+  public static func fillFailed(
+    _ buffer: inout ScreenBuffer, reason: String, style: RenderStyle, width: TextWidth
+  ) {
+    let paper: Cell
+    var ink: Cell
+    switch style.colors {
+    case .none:
+      paper = Cell(" ")
+      ink = paper
+    default:
+      let gray: UInt8 = style.isInverted ? 48 : 216
+      paper = Cell(" ", background: TerminalColor.rgb(gray, gray, gray).quantized(for: style.colors))
+      ink = paper
+      ink.foreground = TerminalColor.rgb(160, 32, 32).quantized(for: style.colors)
+    }
+    buffer.fill(with: paper)
+    let size = buffer.size
+    guard size.columns > 0, size.rows > 0 else { return }
+    // Box-drawing lines where the symbols are Unicode, else ASCII.
+    let lines: (horizontal: Unicode.Scalar, vertical: Unicode.Scalar, corners: [Unicode.Scalar]) =
+      style.symbols == .ascii ? ("-", "|", ["+", "+", "+", "+"]) : ("─", "│", ["┌", "┐", "└", "┘"])
+    var outline = ink
+    if size.columns >= 2 && size.rows >= 2 {
+      for x in 0..<size.columns {
+        outline.scalar = lines.horizontal
+        buffer[x, 0] = outline
+        buffer[x, size.rows - 1] = outline
+      }
+      for y in 0..<size.rows {
+        outline.scalar = lines.vertical
+        buffer[0, y] = outline
+        buffer[size.columns - 1, y] = outline
+      }
+      let corners = [(0, 0), (size.columns - 1, 0), (0, size.rows - 1), (size.columns - 1, size.rows - 1)]
+      for (corner, place) in zip(lines.corners, corners) {
+        outline.scalar = corner
+        buffer[place.0, place.1] = outline
+      }
+    }
+    let inside = size.columns >= 3 && size.rows >= 3
+    let room = inside ? size.columns - 2 : size.columns
+    let messages = ["could not be drawn", reason].filter { !$0.isEmpty }
+      .flatMap { wrapped($0, toWidth: room, width: width) }
+    let rows = inside ? size.rows - 2 : size.rows
+    let shown = Array(messages.prefix(max(1, rows)))
+    let top = (inside ? 1 : 0) + max(0, (rows - shown.count) / 2)
+    for (offset, message) in shown.enumerated() where top + offset < size.rows {
+      let text = width.truncated(message, toWidth: room)
+      let columns = width.width(of: text)
+      buffer.write(
+        text, at: CellPoint(x: (size.columns - columns) / 2, y: top + offset), style: ink,
+        width: width)
+    }
+  }
+
+  /// `text` in lines of at most `limit` columns, broken between words where it can be.
+  static func wrapped(_ text: String, toWidth limit: Int, width: TextWidth) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ").map(String.init) {
+      let candidate = line.isEmpty ? word : line + " " + word
+      if width.width(of: candidate) <= limit || line.isEmpty {
+        line = candidate
+      } else {
+        lines.append(line)
+        line = word
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
   /// `picture` scaled to `size` by nearest cell: a stand-in from a render at another size.
   public static func scaledPicture(_ picture: ScreenBuffer, to size: CellSize) -> ScreenBuffer {
     var buffer = ScreenBuffer(size: size)

@@ -131,31 +131,39 @@ extension FolioCommand {
     }
     do {
       try command.run()
-      Foundation.exit(0)
+      Self.exit(0)
     } catch let failure as Failure {
       StandardStreams.writeError(failure.line + "\n")
-      Foundation.exit(failure.status)
+      Self.exit(failure.status)
     } catch let error as ValidationError {
       exitForUsage(error)
     } catch {
       // Anything else is a failure of the run, not of the command line.
       let reason = TerminalText.sanitized("\(error)")
       StandardStreams.writeError("folio: \(reason)\n")
-      Foundation.exit(1)
+      Self.exit(1)
     }
+  }
+
+  /// Ends the process at once with `status`, after flushing what `print` buffered: no atexit
+  /// handlers or library destructors run, so a render thread stuck inside Poppler can neither
+  /// hold up the exit nor crash while the library is torn down under it.
+  static func exit(_ status: Int32) -> Never {
+    fflush(nil)
+    _exit(status)
   }
 
   /// Help and version go to stdout with status 0; usage errors are one line and status 2.
   private static func exitForUsage(_ error: any Error) -> Never {
     if exitCode(for: error) == .success {
       print(fullMessage(for: error))
-      Foundation.exit(0)
+      Self.exit(0)
     }
     var message = oneLine(fullMessage(for: error))
     if message.isEmpty { message = "invalid arguments" }
     if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
     StandardStreams.writeError("folio: \(TerminalText.sanitized(message))\n")
-    Foundation.exit(2)
+    Self.exit(2)
   }
 
   /// The first line of an argument parser's message, with the list of choices that follows

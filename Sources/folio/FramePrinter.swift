@@ -61,7 +61,8 @@ enum BrowserSetup {
     let password = document.password
     return try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
-      cacheBytes: options.cacheMb << 20, readsAllPageFacts: readsAllPageFacts,
+      cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit,
+      readsAllPageFacts: readsAllPageFacts,
       handoff: DocumentHandoff(document), releaseFreedMemory: MemoryPolicy.releaseFreedMemory
     ) {
       try PopplerDocument.open(readablePath: source, named: name, password: password)

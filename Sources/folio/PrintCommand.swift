@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioCore
 import FolioPoppler
+import FolioRuntime
 import FolioUI
 import Foundation
 
@@ -64,6 +65,12 @@ struct PrintOptions: ParsableArguments {
       discussion: "Default: from the terminal's pixel size when it reports one, else 2."))
   var cellAspect: Double?
 
+  @Option(
+    help: ArgumentHelp(
+      "Seconds a page may take to draw before it is shown as a box that says so.",
+      valueName: "SECONDS"))
+  var renderTimeout: Double = 20
+
   @Flag(help: .hidden)
   var timing = false
 
@@ -89,6 +96,9 @@ struct PrintOptions: ParsableArguments {
   func validate() throws {
     if let cellAspect, !(cellAspect.isFinite && cellAspect > 0 && cellAspect <= 10) {
       throw ValidationError("--cell-aspect must be a number above 0 and at most 10")
+    }
+    guard renderTimeout.isFinite, (0.1...3600).contains(renderTimeout) else {
+      throw ValidationError("--render-timeout must be a number of seconds from 0.1 to 3600")
     }
     guard (1...4096).contains(cacheMb) else {
       throw ValidationError("--cache-mb must be between 1 and 4096")
@@ -124,12 +134,36 @@ enum PrintCommand {
       screen =
         options.timing
         ? try measure(picture, page: page, of: document, in: box)
-        : try picture.draw(page, of: document, in: box)
+        : try draw(picture, page: page, of: document, in: box, within: options.renderTimeLimit)
     } catch let error as DocumentError {
       throw Failure(path: path, reason: error.reason)
     }
     let text = AnsiPrinter(colorMode: colorMode).text(for: screen)
     try StandardStreams.writeOutput(text)
+  }
+
+  /// `picture.draw` on a thread of its own, waited for at most `limit`: a page that takes
+  /// longer (a decoder that loops on a damaged image) is printed as a page-shaped box saying
+  /// it could not be drawn, and the thread is left behind (the process exits without it).
+  static func draw(
+    _ picture: PagePicture, page: PageIndex, of document: some DocumentSource, in box: CellSize,
+    within limit: Duration
+  ) throws -> ScreenBuffer {
+    let pageCells = picture.pageCells(for: document.pageSize(at: page), in: box)
+    let work = UncheckedTransfer { try picture.draw(page, of: document, in: box) }
+    let thread = Thread { work.run() }
+    thread.stackSize = 8 << 20
+    thread.start()
+    guard work.wait(for: limit) else {
+      var failed = ScreenBuffer(size: pageCells)
+      let style = RenderStyle(
+        symbols: picture.rasterizer.symbols, colors: picture.rasterizer.colorMode,
+        isInverted: picture.rasterizer.isInverted)
+      Placeholder.fillFailed(
+        &failed, reason: RenderTimeout(limit: limit).description, style: style, width: .locale)
+      return PagePicture.centered(failed, in: box)
+    }
+    return try work.result()
   }
 
   /// The error space named by the hidden `--error-space` option (for measurements).
@@ -226,3 +260,36 @@ extension PrintOptions {
 }
 
 extension ColorMode: ExpressibleByArgument {}
+
+/// Work handed to another thread with what it needs, which the caller promises not to touch
+/// meanwhile, and its result waited for with a deadline.
+private final class UncheckedTransfer<Output>: @unchecked Sendable {
+  private let body: () throws -> Output
+  private var outcome: Result<Output, any Error>?
+  private let finished = DispatchSemaphore(value: 0)
+
+  init(_ body: @escaping () throws -> Output) { self.body = body }
+
+  /// Runs the work (on the other thread) and signals its end.
+  func run() {
+    outcome = Result { try body() }
+    finished.signal()
+  }
+
+  /// Waits until the work has run or `limit` has passed; whether it has run.
+  func wait(for limit: Duration) -> Bool {
+    let nanoseconds = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
+    return finished.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success
+  }
+
+  /// The work's result, once `wait` said it has run.
+  func result() throws -> Output {
+    guard let outcome else { preconditionFailure("result() before the work ran") }
+    return try outcome.get()
+  }
+}
+
+extension PrintOptions {
+  /// `--render-timeout` as a duration.
+  var renderTimeLimit: Duration { .milliseconds(Int(renderTimeout * 1000)) }
+}

@@ -34,12 +34,16 @@ final class RenderLedger: @unchecked Sendable {
   private var freed = 0
   private var wrongThreadRenders = 0
   private var factoryFailuresLeft: Int
+  /// Requests that wait, whatever the gate, until `unblock(_:)` (a render stuck in a library).
+  private var blockedRequests: Set<Int>
+  private var finishedRequests: Set<Int> = []
 
-  /// A ledger whose gate starts `open` or closed, and whose first `failingFactoryCalls` worker
-  /// creations throw.
-  init(open: Bool, failingFactoryCalls: Int = 0) {
+  /// A ledger whose gate starts `open` or closed, whose first `failingFactoryCalls` worker
+  /// creations throw, and whose `blocked` requests wait until unblocked.
+  init(open: Bool, failingFactoryCalls: Int = 0, blocked: Set<Int> = []) {
     isOpen = open
     factoryFailuresLeft = failingFactoryCalls
+    blockedRequests = blocked
   }
 
   private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -70,12 +74,26 @@ final class RenderLedger: @unchecked Sendable {
       condition.broadcast()
       let deadline = Date(timeIntervalSinceNow: 10)
       while !isOpen, condition.wait(until: deadline) {}
+      let stuckUntil = Date(timeIntervalSinceNow: 30)
+      while blockedRequests.contains(request), condition.wait(until: stuckUntil) {}
     }
+    defer { locked { finishedRequests.insert(request) } }
     if request < 0 { throw FakeRenderError(reason: "page \(request) is damaged") }
     return "rendered \(request)"
   }
 
   func recordWorkerFreed() { locked { freed += 1 } }
+
+  /// Lets a blocked request finish.
+  func unblock(_ request: Int) {
+    locked {
+      blockedRequests.remove(request)
+      condition.broadcast()
+    }
+  }
+
+  /// Renders that have returned.
+  var finished: Set<Int> { locked { finishedRequests } }
 
   /// Lets every waiting and future render finish.
   func open() {

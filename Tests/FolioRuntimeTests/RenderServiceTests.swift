@@ -182,7 +182,9 @@ struct RenderServiceTests {
     service.shutdown()
   }
 
-  @Test func releasingTheServiceJoinsItsThreads() throws {
+  /// Releasing the service stops its threads without waiting for them (a thread stuck in a
+  /// library must not hold up quitting): each ends on its own and releases its worker.
+  @Test func releasingTheServiceEndsItsThreadsWithoutWaiting() throws {
     let ledger = RenderLedger(open: true)
     do {
       let service = try makeService(ledger, workers: 3)
@@ -190,7 +192,36 @@ struct RenderServiceTests {
       #expect(service.waitUntilIdle(timeout: .seconds(10)))
     }
     #expect(ledger.workersMade >= 1)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ledger.workersFreed < ledger.workersMade && ContinuousClock.now < deadline {
+      usleep(5_000)
+    }
     #expect(ledger.workersFreed == ledger.workersMade)
+  }
+
+  /// A render running past the limit is answered as failed at once, stops counting as
+  /// pending, and a new thread renders the rest; what the stuck render delivers later is
+  /// dropped.
+  @Test func overdueRendersAreGivenUpAndTheRestGoOn() throws {
+    let ledger = RenderLedger(open: true, blocked: [0])
+    let service = try makeService(ledger, workers: 1)
+    service.replaceWanted(wanted(0, count: 3))
+    #expect(ledger.waitForStarts(1))
+    #expect(service.nextDeadline(forRunningLongerThan: .seconds(60)) != nil)
+    #expect(service.abandonRequests(runningLongerThan: .seconds(60)).isEmpty)
+    #expect(service.abandonRequests(runningLongerThan: .zero) == [0])
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    var outcomes = service.drainOutcomes()
+    #expect(outcomes.first?.request == 0)
+    #expect(throws: RenderTimeout.self) { try outcomes.first?.result.get() }
+    #expect(Set(outcomes.dropFirst().map(\.request)) == [1, 2])
+    ledger.unblock(0)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !ledger.finished.contains(0) && ContinuousClock.now < deadline { usleep(5_000) }
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    outcomes = service.drainOutcomes()
+    #expect(outcomes.isEmpty, "the late outcome is dropped: \(outcomes.map(\.request))")
+    service.shutdown()
   }
 
   @Test func failuresAreDeliveredAndTheWorkerIsMadeAgain() throws {
