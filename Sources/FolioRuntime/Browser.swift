@@ -21,6 +21,8 @@ public final class Browser<Terminal: TerminalBackend> {
   private var digitsTypedAt: ContinuousClock.Instant?
   /// How long a render may run before its page is given up and drawn as failed.
   private let renderTimeout: Duration
+  /// Whether pages beyond the screen are prepared (not for a frame printed once).
+  private let prefetches: Bool
   /// Renders that failed, with why, drawn as boxes and not asked for again.
   private var failed: [RenderRequest: String] = [:]
   /// In-process key-to-screen latencies (input read to frame presented), newest last.
@@ -40,7 +42,7 @@ public final class Browser<Terminal: TerminalBackend> {
   /// drawn as a box saying it could not be drawn, and a new thread takes the stuck one's place.
   public init(
     state: AppState, terminal: Terminal, view: AppView, cacheBytes: Int, workerCount: Int = 2,
-    renderTimeout: Duration = .seconds(20),
+    renderTimeout: Duration = .seconds(20), prefetches: Bool = true,
     readsAllPageFacts: Bool = true, handoff: DocumentHandoff = DocumentHandoff(),
     releaseFreedMemory: @escaping @Sendable () -> Void = {},
     openDocument: @escaping @Sendable () throws -> any DocumentSource
@@ -49,6 +51,7 @@ public final class Browser<Terminal: TerminalBackend> {
     self.terminal = terminal
     self.view = view
     self.renderTimeout = renderTimeout
+    self.prefetches = prefetches
     cache = PictureCache(bytes: cacheBytes)
     let handoff = handoff
     renderer = try RenderService(
@@ -270,16 +273,16 @@ public final class Browser<Terminal: TerminalBackend> {
     let scroll = CellPoint(
       x: state.viewport.origin.x - lastViewportOrigin.x, y: state.viewport.origin.y - lastViewportOrigin.y)
     lastViewportOrigin = state.viewport.origin
-    let prefetch = state.prefetchRect
+    let prefetch = prefetches ? state.prefetchRect : state.viewport.visibleRect
     let pieces = state.mainPieces(meeting: prefetch)
     layOut(&mainTiles, pieces: pieces, contentSize: state.layout.contentSize, visibleRect: prefetch)
-    collectWanted(pieces, viewport: state.viewport.visibleRect, scroll: scroll, into: &wanted)
+    collectWanted(pieces, shownBy: mainTiles, viewport: state.viewport.visibleRect, scroll: scroll, into: &wanted)
     if state.shelf != nil {
-      let shelfRect = state.shelfPrefetchRect
+      let shelfRect = prefetches ? state.shelfPrefetchRect : state.shelfViewport.visibleRect
       let shelfPieces = state.shelfPieces(meeting: shelfRect)
       layOut(&shelfTiles, pieces: shelfPieces, contentSize: state.shelf?.contentSize ?? CellSize(columns: 0, rows: 0), visibleRect: shelfRect)
       var shelfWanted: [(RenderRequest, RenderPriority)] = []
-      collectWanted(shelfPieces, viewport: state.shelfViewport.visibleRect, scroll: CellPoint(x: 0, y: 0), into: &shelfWanted)
+      collectWanted(shelfPieces, shownBy: shelfTiles, viewport: state.shelfViewport.visibleRect, scroll: CellPoint(x: 0, y: 0), into: &shelfWanted)
       // The filmstrip comes after the main view's visible pages.
       wanted += shelfWanted.map { ($0.0, RenderPriority(tier: max($0.1.tier, .ahead), distance: $0.1.distance)) }
     } else if shelfTiles.visibleCount > 0 {
@@ -317,11 +320,17 @@ public final class Browser<Terminal: TerminalBackend> {
     }
   }
 
+  /// The pieces to render: neither cached, nor failed, nor shown by their tile already (a
+  /// picture the cache evicted while its tile still shows it is not asked for again).
   private func collectWanted(
-    _ pieces: [PagePiece], viewport: CellRect, scroll: CellPoint, into wanted: inout [(RenderRequest, RenderPriority)]
+    _ pieces: [PagePiece], shownBy pool: TilePool<RenderRequest>, viewport: CellRect, scroll: CellPoint,
+    into wanted: inout [(RenderRequest, RenderPriority)]
   ) {
     var seen = Set<RenderRequest>()
     for piece in pieces where !cache.contains(piece.request) && failed[piece.request] == nil {
+      if let tile = pool.tile(forItem: piece.index), tile.request == piece.request, tile.isShowingRequest {
+        continue
+      }
       guard seen.insert(piece.request).inserted else { continue }
       wanted.append((piece.request, RenderPriority(frame: piece.frame, viewport: viewport, scrollDelta: scroll)))
     }

@@ -19,7 +19,8 @@ enum FramePrinter {
       colors: colorMode, cellAspect: CellAspect(options.cellAspect ?? 2), environment: environment)
     let terminal = OffscreenTerminal(size: size, colorMode: colorMode)
     let browser = try BrowserSetup.browser(
-      state: state, terminal: terminal, document: document, options: options, readsAllPageFacts: false)
+      state: state, terminal: terminal, document: document, options: options, readsAllPageFacts: false,
+      prefetches: false)
     browser.settle()
     browser.stopPrefetching()
     let text = AnsiPrinter(colorMode: colorMode).text(for: browser.frame)
@@ -55,13 +56,13 @@ enum BrowserSetup {
 
   static func browser<Terminal: TerminalBackend>(
     state: AppState, terminal: Terminal, document: PopplerDocument, options: PrintOptions,
-    readsAllPageFacts: Bool
+    readsAllPageFacts: Bool, prefetches: Bool = true
   ) throws -> Browser<Terminal> {
     let (source, name) = (document.readablePath, document.path)
     let password = document.password
     return try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
-      cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit,
+      cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit, prefetches: prefetches,
       readsAllPageFacts: readsAllPageFacts,
       handoff: DocumentHandoff(document), releaseFreedMemory: MemoryPolicy.releaseFreedMemory
     ) {

@@ -38,7 +38,7 @@ struct PrintOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "The box to fit the page into, as COLSxROWS (each from 1 to \(CellSize.largestParsedSide)).",
+      "The box to fit the page into, as COLSxROWS (each from 1 to \(CellSize.largestParsedSide), at most 1,000,000 cells).",
       discussion: "Default: the terminal's size when standard output is one, else 80x24.",
       valueName: "COLSxROWS"),
     transform: CellSize.init(argumentWithReason:))
@@ -221,7 +221,7 @@ extension CellSize {
   init(argumentWithReason text: String) throws {
     guard let size = CellSize(parsing: text) else {
       throw ValidationError(
-        "expected COLSxROWS, whole numbers from 1 to \(CellSize.largestParsedSide), such as 80x24")
+        "expected COLSxROWS, whole numbers from 1 to \(CellSize.largestParsedSide) and at most 1,000,000 cells in all, such as 80x24")
     }
     self = size
   }

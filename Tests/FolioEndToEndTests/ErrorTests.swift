@@ -106,6 +106,10 @@ struct ErrorTests {
     try expectFailure(
       ["--print", "--size", "20000x100", "a.pdf"], status: 2,
       mentions: ["'20000x100'", "--size", "COLSxROWS", "1 to 10000"])
+    // So does a size of more cells than a terminal has.
+    try expectFailure(
+      ["--print", "--size", "10000x10000", "a.pdf"], status: 2,
+      mentions: ["'10000x10000'", "--size", "1,000,000 cells"])
   }
 
   @Test func controlCharactersInArgumentsAreNotEchoed() throws {

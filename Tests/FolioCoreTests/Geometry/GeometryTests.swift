@@ -52,6 +52,19 @@ struct GeometryTests {
     #expect(TerminalText.sanitized("Grüße 日本") == "Grüße 日本")
   }
 
+  /// Titles built to mislead: reordered by bidi embeddings, overrides and isolates, or hiding
+  /// text in invisible characters. Every such control goes; joiners and real scripts stay.
+  @Test func sanitizerStripsTextThatHidesOrReorders() {
+    let reordered = "invoice\u{202E}fdp.exe\u{202C} \u{2067}isolated\u{2069} \u{202B}embedded\u{202C}"
+    #expect(TerminalText.sanitized(reordered) == "invoicefdp.exe isolated embedded")
+    let marks = "a\u{200E}b\u{200F}c\u{061C}d\u{2066}e\u{2068}f"
+    #expect(TerminalText.sanitized(marks) == "abcdef")
+    let hidden = "pay\u{200B}pal\u{2060}\u{FEFF}\u{E0041}\u{E0042}\u{E007F}\u{206A}\u{206F}\u{180E}"
+    #expect(TerminalText.sanitized(hidden) == "paypal")
+    let scripts = "مرحبا שלום क्‍ष 👩\u{200D}💻 a\u{200C}b"
+    #expect(TerminalText.sanitized(scripts) == scripts)
+  }
+
   @Test func screenBufferClipsDrawing() {
     var screen = ScreenBuffer(size: CellSize(columns: 4, rows: 3))
     let patch = ScreenBuffer(size: CellSize(columns: 3, rows: 3), fill: Cell("x"))

@@ -46,6 +46,8 @@ struct SettingsParsingTests {
     ("80x24", CellSize(columns: 80, rows: 24)),
     ("160X60", CellSize(columns: 160, rows: 60)),
     ("1x1", CellSize(columns: 1, rows: 1)),
+    ("1000x1000", CellSize(columns: 1000, rows: 1000)),
+    ("10000x100", CellSize(columns: 10_000, rows: 100)),
   ])
   func cellSizesParse(text: String, expected: CellSize) {
     #expect(CellSize(parsing: text) == expected)
@@ -53,7 +55,7 @@ struct SettingsParsingTests {
 
   @Test(arguments: [
     "", "80", "x24", "80x", "0x24", "80x0", "-1x5", "80x24x3", " 80x24", "8 0x24",
-    "99999x2", "+80x24", "٨٠x24", "80.5x24",
+    "99999x2", "+80x24", "٨٠x24", "80.5x24", "1001x1000", "10000x10000", "10000x101",
   ])
   func badCellSizesDoNotParse(text: String) {
     #expect(CellSize(parsing: text) == nil)
