@@ -17,6 +17,10 @@ public enum FixtureLibrary {
     case hostile
     /// A page with a zero-size MediaBox between two normal pages (needs qpdf).
     case degenerate
+    /// Pages whose boxes Poppler opens but no layout could draw as they are: 1e17 points
+    /// wide, 1e-14 high, 2^63 wide, 1e13 by 0.001, between Letter pages, the last one too
+    /// (needs qpdf).
+    case extremeBoxes = "extreme-boxes"
     /// 15,000 small pages.
     case huge
     /// The first 20 pages of `huge`: as many thumbnails as its first screen shows.
@@ -30,7 +34,7 @@ public enum FixtureLibrary {
   private static let lock = NSLock()
 
   /// Bump when a fixture's content changes, so cached copies are made anew.
-  static let version = 1
+  static let version = 2
 
   /// The folder fixtures are written to, shared by test runs (files are written under a
   /// temporary name and renamed into place, so concurrent runs never see half a file).
@@ -89,6 +93,14 @@ public enum FixtureLibrary {
         FixturePage(width: 0, height: 0, headline: "2"),
         FixturePage(width: 300, height: 400, headline: "3"),
       ]
+    case .extremeBoxes:
+      let sizes: [(Double, Double)] = [
+        (612, 792), (1e17, 792), (612, 1e-14), (1e-18, 792), (9_223_372_036_854_775_808, 8400),
+        (612, 792), (1e13, 0.001), (612, 792), (1e17, 792),
+      ]
+      return sizes.enumerated().map { index, size in
+        FixturePage(width: size.0, height: size.1, headline: String(index + 1))
+      }
     case .twentyPages:
       return Array(pages(.huge).prefix(20))
     case .numbered:

@@ -37,6 +37,14 @@ public struct FixturePage: Sendable {
   }
 }
 
+extension FixturePage {
+  /// Whether cairo can write this page's box itself: both sides from 1 to 14,400 points. Any
+  /// other box (zero, negative, 1e17 wide, 1e-14 high) is written by qpdf afterwards.
+  var isDrawableByCairo: Bool {
+    (1...14_400).contains(width) && (1...14_400).contains(height)
+  }
+}
+
 /// Why a fixture could not be written.
 public struct FixtureError: Error, CustomStringConvertible {
   /// What went wrong.
@@ -48,7 +56,9 @@ public enum FixturePDF {
   /// Writes `pages` to `path`, with `title` in the document metadata. Rotated pages need qpdf.
   public static func write(_ pages: [FixturePage], title: String? = nil, to path: String) throws {
     let first = pages.first ?? FixturePage(width: 612, height: 792)
-    let surface = cairo_pdf_surface_create(path, max(first.width, 1), max(first.height, 1))
+    // cairo writes boxes within 1...14,400 points; qpdf writes the others afterwards.
+    func drawable(_ side: Double) -> Double { side.isFinite ? min(max(side, 1), 14_400) : 1 }
+    let surface = cairo_pdf_surface_create(path, drawable(first.width), drawable(first.height))
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
       cairo_surface_destroy(surface)
       throw FixtureError(description: "cairo cannot write \(path)")
@@ -56,8 +66,8 @@ public enum FixturePDF {
     if let title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Folio fixtures")
     for page in pages {
-      let width = max(page.width, 1)
-      let height = max(page.height, 1)
+      let width = drawable(page.width)
+      let height = drawable(page.height)
       cairo_pdf_surface_set_size(surface, width, height)
       if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
       let context = cairo_create(surface)
@@ -83,7 +93,7 @@ public enum FixturePDF {
     if !rotations.isEmpty {
       try run("qpdf", ["--replace-input", path] + rotations)
     }
-    let degenerate = pages.enumerated().filter { $0.element.width <= 0 || $0.element.height <= 0 }
+    let degenerate = pages.enumerated().filter { !$0.element.isDrawableByCairo }
     if !degenerate.isEmpty {
       try rewriteMediaBoxes(
         at: path, boxes: Dictionary(uniqueKeysWithValues: degenerate.map {
@@ -107,7 +117,7 @@ public enum FixturePDF {
       if let box = boxes[pageNumber], let mediaRange = rest.range(of: "/MediaBox [") {
         let close = rest[mediaRange.upperBound...].firstIndex(of: "]") ?? rest.endIndex
         output += rest[..<mediaRange.upperBound]
-        output += "0 0 \(box.0) \(box.1)"
+        output += "0 0 \(pdfNumber(box.0)) \(pdfNumber(box.1))"
         rest = rest[close...]
       } else {
         output += rest.prefix(8)
@@ -120,6 +130,18 @@ public enum FixturePDF {
     try text.write(toFile: qdf, atomically: true, encoding: .isoLatin1)
     try run("fix-qdf", [qdf], output: path)
     try? FileManager.default.removeItem(atPath: qdf)
+  }
+
+  /// `value` as PDF writes numbers: plain decimals, never an exponent (1e17 is written out).
+  static func pdfNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    if value == value.rounded() && abs(value) < 1e30 {
+      return String(format: "%.0f", value)
+    }
+    var text = String(format: "%.40f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
   }
 
   private static func run(_ tool: String, _ arguments: [String], output: String? = nil) throws {
