@@ -3,6 +3,7 @@
 # docs/benchmarks.md, each between its markers (the rest of the file is kept):
 #   <!-- folio-bench:begin --> … <!-- folio-bench:end -->          layout, Poppler, pipeline
 #   <!-- blockart-compare:begin --> … <!-- blockart-compare:end -->  quality against chafa
+#   <!-- print-memory:begin --> … <!-- print-memory:end -->          --print's peak memory
 # Set SKIP_BLOCKART=1 to leave the (long) quality comparison out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +34,12 @@ echo "Running folio-bench (release)…" >&2
 } > "$out"
 cat "$out"
 replace_between folio-bench "$out"
+rm -f "$out"
+
+echo "Measuring --print's peak memory…" >&2
+./Scripts/bench-print-memory.sh > "$out"
+cat "$out"
+replace_between print-memory "$out"
 rm -f "$out"
 
 if [[ -z "${SKIP_BLOCKART:-}" ]]; then

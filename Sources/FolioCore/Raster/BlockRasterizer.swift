@@ -106,11 +106,12 @@ public struct BlockRasterizer: Sendable {
     defer { cell.deallocate() }
     let output = CellOutput(table: table, rasterizer: self)
     if colorMode == .none {
-      let grid = SampleGrid(
+      // One band of cells at a time, as below: memory follows a row of cells, not the image.
+      var grid = SampleGrid(
         image, width: size.columns * table.columns, height: size.rows * table.rows,
-        space: errorSpace)
+        space: errorSpace, bandHeight: table.rows)
       var buffer = ScreenBuffer(size: size)
-      fillMonochrome(&buffer, grid: grid, table: table, output: output)
+      fillMonochrome(&buffer, grid: &grid, table: table, output: output)
       return buffer
     }
     // One row of cells at a time, fitted while its samples are still in cache; blank cells
@@ -196,13 +197,14 @@ public struct BlockRasterizer: Sendable {
   /// Patterns from lightness alone: a sub-cell is on (drawn in the terminal's foreground,
   /// taken to be light) where its lightness passes the dithering threshold.
   private func fillMonochrome(
-    _ buffer: inout ScreenBuffer, grid: borrowing SampleGrid, table: SymbolTable,
+    _ buffer: inout ScreenBuffer, grid: inout SampleGrid, table: SymbolTable,
     output: CellOutput
   ) {
     let scale = errorSpace.scale
     let lumaAxis = scale / max((scale * scale).sum(), .leastNormalMagnitude)
     let glyphs = table.kind == .glyphs ? GlyphFitter(space: errorSpace) : nil
     for row in 0..<buffer.size.rows {
+      if row > 0 { grid.load(band: row) }
       for column in 0..<buffer.size.columns {
         var mask = 0
         var lightness = SIMD8<Float>(repeating: 0)
