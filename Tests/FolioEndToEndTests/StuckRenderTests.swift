@@ -56,4 +56,16 @@ struct StuckRenderTests {
     #expect(screen.contains { $0.contains("[exited] 0") }, "\(screen)")
     #expect(Date().timeIntervalSince(started) < 3, "quit took \(Date().timeIntervalSince(started)) s")
   }
+
+  @Test func ctrlCEndsTheViewerAtOnceWhileThePageIsStuck() throws {
+    let path = try Self.fixture()
+    let tmux = try TmuxSession(
+      command: "\(FolioProcess.executable) --mode continuous \(TmuxSession.quote(path)); echo \"[status] $?\"")
+    try tmux.waitFor("1 / 1", timeout: 30)
+    let started = Date()
+    try tmux.send("C-c")
+    let screen = try tmux.waitFor("[status]", timeout: 10)
+    #expect(screen.contains { $0.contains("[status] 130") }, "\(screen)")
+    #expect(Date().timeIntervalSince(started) < 3, "Ctrl-C took \(Date().timeIntervalSince(started)) s")
+  }
 }
