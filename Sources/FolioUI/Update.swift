@@ -212,18 +212,18 @@ extension AppState {
     case .spread:
       // Zoomed: page through the spread, and on to the next one from its far edge.
       let before = viewport
-      let step = max(1, Int(Double(viewport.size.rows) * fraction) - (fraction == 1 ? 1 : 0))
+      let step = max(1, Int(saturating: Double(viewport.size.rows) * fraction, rounding: .towardZero) - (fraction == 1 ? 1 : 0))
       viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: step * screens))
       if viewport == before { turnSpreads(screens > 0 ? 1 : -1) }
     case .grid:
       guard let grid = layout as? GridLayout else { return }
-      let rows = max(1, Int(Double(viewport.size.rows) * fraction) / max(1, (grid.dimensions.slotSize.rows + grid.dimensions.rowGap)))
+      let rows = max(1, Int(saturating: Double(viewport.size.rows) * fraction, rounding: .towardZero) / max(1, (grid.dimensions.slotSize.rows + grid.dimensions.rowGap)))
       move(screens > 0 ? .down : .up, times: abs(screens) * rows)
-      let step = Int(Double(viewport.size.rows) * fraction) * screens
+      let step = Int(saturating: Double(viewport.size.rows) * fraction, rounding: .towardZero) * screens
       viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: step))
       viewport = layout.viewport(showing: currentPage, at: .nearest, from: viewport)
     default:
-      let step = max(1, Int(Double(viewport.size.rows) * fraction) - (fraction == 1 ? 1 : 0))
+      let step = max(1, Int(saturating: Double(viewport.size.rows) * fraction, rounding: .towardZero) - (fraction == 1 ? 1 : 0))
       scroll(dx: 0, dy: step * screens)
     }
   }

@@ -82,7 +82,8 @@ public struct BlockRasterizer: Sendable {
   public func supersamplingFactor(for cells: CellSize) -> Int {
     if let supersampling { return min(8, max(1, supersampling)) }
     let table = symbols.table
-    let samples = max(1, cells.area * table.subCellCount)
+    // Capped so that the products below cannot overflow, whatever the size.
+    let samples = max(1, min(cells.area, 1 << 40) * table.subCellCount)
     var factor = 8
     while factor > 1 && samples * factor * factor > pixelBudget { factor -= 1 }
     return factor
