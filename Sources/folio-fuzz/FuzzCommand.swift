@@ -49,7 +49,9 @@ struct FuzzCommand: ParsableCommand {
 
   func validate() throws {
     guard count != nil || seconds != nil else { throw ValidationError("give --count or --seconds") }
-    guard jobs >= 1, timeout >= 1 else { throw ValidationError("--jobs and --timeout must be 1 or more") }
+    guard jobs >= 1, timeout >= 1 else {
+      throw ValidationError("--jobs and --timeout must be 1 or more")
+    }
   }
 
   func run() throws {
@@ -57,7 +59,8 @@ struct FuzzCommand: ParsableCommand {
     let scratch = NSTemporaryDirectory() + "folio-fuzz-\(getpid())"
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
-    let runner = try FolioRunner(executable: executable, timeLimit: .seconds(timeout), scratch: scratch)
+    let runner = try FolioRunner(
+      executable: executable, timeLimit: .seconds(timeout), scratch: scratch)
     var seeds = try FuzzSeed.loadAll(
       in: corpus, scratch: scratch, maximumBytes: maxSeedKb.map { $0 * 1024 } ?? .max)
     if !noFixtures { seeds += try FuzzSeed.fixtures(scratch: scratch) }
@@ -84,10 +87,14 @@ struct FuzzCommand: ParsableCommand {
       report: Self.say)
     let summary = try campaign.run()
     let noise = summary.noiseLines.sorted { $0.value > $1.value }.map { "  \($0.value)x \($0.key)" }
-    let text = ([summary.line, summary.timingLine] + summary.findingLines + (noise.isEmpty ? [] : ["noise:"] + noise))
+    let text =
+      ([summary.line, summary.timingLine] + summary.findingLines
+      + (noise.isEmpty ? [] : ["noise:"] + noise))
       .joined(separator: "\n")
     try (text + "\n").write(toFile: out + "/summary.txt", atomically: true, encoding: .utf8)
-    Self.say(([summary.line, summary.timingLine] + summary.findingLines + noise.prefix(8)).joined(separator: "\n"))
+    Self.say(
+      ([summary.line, summary.timingLine] + summary.findingLines + noise.prefix(8)).joined(
+        separator: "\n"))
     if summary.hasFindings { throw ExitCode(1) }
   }
 

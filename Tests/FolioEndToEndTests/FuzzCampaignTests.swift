@@ -38,8 +38,11 @@ struct FuzzCampaignTests {
   @Test func theSameSeedDrawsTheSameInputs() throws {
     let seeds = [
       FuzzSeed(
-        name: "a", bytes: Array("%PDF-1.4\n1 0 obj << /Type /Page /MediaBox [0 0 612 792] >>\nendobj\n".utf8)),
-      FuzzSeed(name: "b", bytes: Array("%PDF-1.4\n2 0 obj << /Length 5 >>\nstream\nabcde\nendstream\n".utf8)),
+        name: "a",
+        bytes: Array("%PDF-1.4\n1 0 obj << /Type /Page /MediaBox [0 0 612 792] >>\nendobj\n".utf8)),
+      FuzzSeed(
+        name: "b",
+        bytes: Array("%PDF-1.4\n2 0 obj << /Length 5 >>\nstream\nabcde\nendstream\n".utf8)),
     ]
     for index in 0..<50 {
       let first = FuzzInput.mutated(index: index, seed: 7, seeds: seeds)
@@ -50,11 +53,19 @@ struct FuzzCampaignTests {
   }
 
   @Test func pageBoxesAndStreamsAreFound() {
-    let text = Array("<< /MediaBox [0 0 612 792] /Rotate 90 >>\nstream\r\nxyz\nendstream 12 -3.5 .25".utf8)
-    #expect(PDFScanner.streamDataRanges(in: text).map { String(decoding: text[$0], as: UTF8.self) } == ["xyz\n"])
-    let numbers = PDFScanner.numberRanges(in: text).map { String(decoding: text[$0], as: UTF8.self) }
+    let text = Array(
+      "<< /MediaBox [0 0 612 792] /Rotate 90 >>\nstream\r\nxyz\nendstream 12 -3.5 .25".utf8)
+    #expect(
+      PDFScanner.streamDataRanges(in: text).map { String(decoding: text[$0], as: UTF8.self) } == [
+        "xyz\n"
+      ])
+    let numbers = PDFScanner.numberRanges(in: text).map {
+      String(decoding: text[$0], as: UTF8.self)
+    }
     #expect(numbers == ["0", "0", "612", "792", "90", "12", "-3.5", ".25"])
     let key = PDFScanner.offsets(of: "/MediaBox", in: text)[0] + 9
-    #expect(PDFScanner.valueRange(after: key, in: text).map { String(decoding: text[$0], as: UTF8.self) } == "[0 0 612 792]")
+    #expect(
+      PDFScanner.valueRange(after: key, in: text).map { String(decoding: text[$0], as: UTF8.self) }
+        == "[0 0 612 792]")
   }
 }

@@ -56,14 +56,18 @@ public final class FindingStore: @unchecked Sendable {
     try Data(input.bytes).write(to: URL(fileURLWithPath: base + ".pdf"))
     let status =
       result.wasKilledForTime
-      ? "killed after the time limit" : result.wasSignaled ? "signal \(result.status)" : "exit \(result.status)"
-    let report = [
-      "command: " + command.map(Self.quoted).joined(separator: " "),
-      "category: \(category.rawValue)", "signature: \(signature)", "status: \(status)",
-      "input: #\(input.index) from \(input.origin)",
-    ] + input.mutations.map { "mutation: " + $0 } + ["stderr (first 30 lines):"]
-      + result.errorText.split(separator: "\n", omittingEmptySubsequences: false).prefix(30).map(String.init)
-    try (report.joined(separator: "\n") + "\n").write(toFile: base + ".txt", atomically: true, encoding: .utf8)
+      ? "killed after the time limit"
+      : result.wasSignaled ? "signal \(result.status)" : "exit \(result.status)"
+    let report =
+      [
+        "command: " + command.map(Self.quoted).joined(separator: " "),
+        "category: \(category.rawValue)", "signature: \(signature)", "status: \(status)",
+        "input: #\(input.index) from \(input.origin)",
+      ] + input.mutations.map { "mutation: " + $0 } + ["stderr (first 30 lines):"]
+      + result.errorText.split(separator: "\n", omittingEmptySubsequences: false).prefix(30).map(
+        String.init)
+    try (report.joined(separator: "\n") + "\n").write(
+      toFile: base + ".txt", atomically: true, encoding: .utf8)
     return finding
   }
 

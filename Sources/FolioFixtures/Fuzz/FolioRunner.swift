@@ -15,7 +15,9 @@ public struct FolioRunner: Sendable {
   private var environment: [String: String]
 
   /// A runner for `executable`, asking its `--help` whether it takes `--render-timeout`.
-  public init(executable: String, timeLimit: Duration, renderTimeoutSeconds: Int = 5, scratch: String) throws {
+  public init(
+    executable: String, timeLimit: Duration, renderTimeoutSeconds: Int = 5, scratch: String
+  ) throws {
     self.executable = executable
     self.timeLimit = timeLimit
     self.scratch = scratch
@@ -33,7 +35,8 @@ public struct FolioRunner: Sendable {
       environment[name] = value
     }
     self.environment = environment
-    let help = try ChildProcess.run(executable, ["--help"], environment: environment, timeLimit: .seconds(30))
+    let help = try ChildProcess.run(
+      executable, ["--help"], environment: environment, timeLimit: .seconds(30))
     renderTimeout = help.outputText.contains("--render-timeout") ? renderTimeoutSeconds : nil
   }
 

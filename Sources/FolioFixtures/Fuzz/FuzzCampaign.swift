@@ -73,7 +73,8 @@ public final class FuzzCampaign: @unchecked Sendable {
     if let runError { throw runError }
     return lock.withLock {
       summary.findings = store.findings
-      summary.seconds = Double((clock.now - start).components.seconds)
+      summary.seconds =
+        Double((clock.now - start).components.seconds)
         + Double((clock.now - start).components.attoseconds) / 1e18
       return summary
     }
@@ -116,7 +117,8 @@ public final class FuzzCampaign: @unchecked Sendable {
   ) throws {
     var new: Finding?
     if case .finding(let category, let signature) = verdict {
-      new = try store.record(category, signature: signature, input: input, result: result, runner: runner)
+      new = try store.record(
+        category, signature: signature, input: input, result: result, runner: runner)
     }
     let progress: String? = lock.withLock {
       summary.inputs += 1
@@ -134,7 +136,9 @@ public final class FuzzCampaign: @unchecked Sendable {
       return snapshot.line
     }
     if let new {
-      report("fuzz: new \(new.category.rawValue) (input \(input.index), \(input.origin)): \(new.signature)\n  \(new.path)")
+      report(
+        "fuzz: new \(new.category.rawValue) (input \(input.index), \(input.origin)): \(new.signature)\n  \(new.path)"
+      )
     }
     if let progress { report(progress) }
   }

@@ -15,7 +15,9 @@ public struct FuzzInput: Sendable {
   public var arguments: PrintArguments
 
   /// An input as given.
-  public init(index: Int, origin: String, mutations: [String], bytes: [UInt8], arguments: PrintArguments) {
+  public init(
+    index: Int, origin: String, mutations: [String], bytes: [UInt8], arguments: PrintArguments
+  ) {
     self.index = index
     self.origin = origin
     self.mutations = mutations
@@ -37,8 +39,11 @@ public struct FuzzInput: Sendable {
     let drawn = (0..<random.pick([1, 1, 1, 2, 2, 3])).map { _ in Mutation.draw(using: &random) }
     let ordered = drawn.filter { $0 == .numbers } + drawn.filter { $0 != .numbers }
     for mutation in ordered {
-      let known = mutations.isEmpty ? (expanded ? source.expandedNumberRanges : source.numberRanges) : nil
-      if let done = mutation.apply(to: &bytes, partner: partner.bytes, numberRanges: known, using: &random) {
+      let known =
+        mutations.isEmpty ? (expanded ? source.expandedNumberRanges : source.numberRanges) : nil
+      if let done = mutation.apply(
+        to: &bytes, partner: partner.bytes, numberRanges: known, using: &random)
+      {
         mutations.append(done)
       }
     }

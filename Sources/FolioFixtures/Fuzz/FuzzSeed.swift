@@ -48,7 +48,8 @@ public struct FuzzSeed: Sendable {
         path, expanded,
       ]
       // qpdf exits 3 for warnings, which still writes the file.
-      guard let result = try? ChildProcess.run("qpdf", arguments), result.status == 0 || result.status == 3,
+      guard let result = try? ChildProcess.run("qpdf", arguments),
+        result.status == 0 || result.status == 3,
         let copy = FileManager.default.contents(atPath: expanded)
       else { break }
       if copy.count <= max(2 << 20, 4 * data.count) || streams == "preserve" {

@@ -22,11 +22,13 @@ public struct FuzzSummary: Sendable {
 
   /// Counts a run's time, keeping the slowest few.
   mutating func noteDuration(_ duration: Duration, of input: FuzzInput) {
-    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    let seconds =
+      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     runSeconds += seconds
     guard slowestRuns.count < 5 || seconds > slowestRuns.last!.seconds else { return }
     let mode = input.arguments.mode ?? "page"
-    let description = "#\(input.index) \(input.origin) \(mode) \(input.arguments.columns)x\(input.arguments.rows)"
+    let description =
+      "#\(input.index) \(input.origin) \(mode) \(input.arguments.columns)x\(input.arguments.rows)"
     slowestRuns.append((seconds, description))
     slowestRuns.sort { $0.seconds > $1.seconds }
     slowestRuns = Array(slowestRuns.prefix(5))

@@ -7,7 +7,8 @@ public enum LibraryNoise {
     "Command Line Error", "Permission Error", "Unimplemented", "Unknown Error", "Error:",
     "Error (", "Warning:", "Corrupt JPEG data", "Premature end of JPEG file",
     "Invalid JPEG", "Bogus", "Unsupported marker", "Quantization table", "Huffman table",
-    "JPEG", "some font thing failed", "[WARNING]", "[ERROR]", "[INFO]", "libpng", "(process:", "** (process:",
+    "JPEG", "some font thing failed", "[WARNING]", "[ERROR]", "[INFO]", "libpng", "(process:",
+    "** (process:",
   ]
 
   /// Whether `line` is a library's own message.

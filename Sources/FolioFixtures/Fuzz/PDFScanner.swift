@@ -115,7 +115,9 @@ public enum PDFScanner {
   }
 
   /// Up to `count` tokens from `start` (each a run of bytes that do not end tokens).
-  private static func followingTokens(from start: Int, count: Int, in bytes: [UInt8]) -> [Range<Int>] {
+  private static func followingTokens(from start: Int, count: Int, in bytes: [UInt8]) -> [Range<
+    Int
+  >] {
     var tokens: [Range<Int>] = []
     var index = start
     while tokens.count < count && index < bytes.count {

@@ -22,7 +22,8 @@ enum PageBoxMutation {
 
   /// Adds `/Rotate`, `/UserUnit` or a box right after a `/Type /Page` entry.
   private static func addKey(to bytes: inout [UInt8], using random: inout SeededRandom) -> String? {
-    let pages = (PDFScanner.offsets(of: "/Type /Page", in: bytes, limit: 2000)
+    let pages =
+      (PDFScanner.offsets(of: "/Type /Page", in: bytes, limit: 2000)
       + PDFScanner.offsets(of: "/Type/Page", in: bytes, limit: 2000)).filter { offset in
         let end = offset + (bytes[offset + 5] == UInt8(ascii: " ") ? 11 : 10)
         return end == bytes.count || bytes[end] != UInt8(ascii: "s")

@@ -42,7 +42,8 @@ public struct RunClassifier: Sendable {
         return .finding(.badOutput, signature: "exit 1 with \(folioLines.count) folio: lines")
       }
       guard result.standardOutput.isEmpty else {
-        return .finding(.badOutput, signature: "exit 1 with output: " + LibraryNoise.normalized(folioLines[0]))
+        return .finding(
+          .badOutput, signature: "exit 1 with output: " + LibraryNoise.normalized(folioLines[0]))
       }
     default:
       let line = errorLines.first.map { LibraryNoise.normalized($0) } ?? "no stderr"

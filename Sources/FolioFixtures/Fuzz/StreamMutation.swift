@@ -10,7 +10,8 @@ enum StreamMutation {
     // Often near the start, where headers (image sizes, symbol widths, zlib) live.
     let span = random.chance(0.5) ? min(stream.count, 64) : stream.count
     for _ in 0..<count {
-      bytes[stream.lowerBound + random.number(in: 0..<span)] = UInt8.random(in: 0...255, using: &random)
+      bytes[stream.lowerBound + random.number(in: 0..<span)] = UInt8.random(
+        in: 0...255, using: &random)
     }
     return "stream-bytes \(stream.lowerBound)+\(stream.count) \(count)"
   }
