@@ -17,6 +17,7 @@ single=$corpus/pypdf-annotated.pdf    # 1 page
 # uses US Letter, so the values are written out (the last entry checks that case).
 BOXES=(
 	"width-1e17:[0 0 100000000000000000 792]"
+	"height-1e17:[0 0 612 100000000000000000]"
 	"height-1e-14:[0 0 612 0.00000000000001]"
 	"width-1e-18:[0 0 0.000000000000000001 792]"
 	"width-2e63:[0 0 9223372036854775808 8400]"

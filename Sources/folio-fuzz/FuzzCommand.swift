@@ -78,7 +78,8 @@ struct FuzzCommand: ParsableCommand {
       "fuzz: seed \(seed), \(seeds.count) seed files (\(seeds.filter { $0.expandedBytes != nil }.count) "
         + "with an uncompressed copy), \(replays.count) regression runs, \(jobs) jobs, "
         + "render timeout \(runner.renderTimeout.map { "\($0) s" } ?? "not offered by this folio")")
-    let store = try FindingStore(directory: out)
+    // Absolute, so the saved command lines work from any folder.
+    let store = try FindingStore(directory: URL(fileURLWithPath: out).path)
     let campaign = FuzzCampaign(
       plan: .init(
         seed: seed, seeds: seeds, count: count, duration: seconds.map { .seconds($0) }, jobs: jobs,
