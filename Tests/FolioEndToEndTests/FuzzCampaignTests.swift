@@ -31,8 +31,13 @@ struct FuzzCampaignTests {
       "\(summary.line)\n\(summary.findingLines.joined(separator: "\n"))\n(each .pdf has a .txt "
       + "beside it with its command line; all inputs again: folio-fuzz --seed \(Self.seed) "
       + "--count \(Self.count) --max-seed-kb 200 --corpus \(ErrorTests.corpus))"
-    // Recorded rather than #expect-ed, which would print the whole summary.
-    if summary.hasFindings { Issue.record("\(report)") }
+    // Recorded rather than #expect-ed, which would print the whole summary. The findings are
+    // kept for a look; without any, nothing is left behind.
+    if summary.hasFindings {
+      Issue.record("\(report)")
+    } else {
+      try? FileManager.default.removeItem(atPath: scratch)
+    }
   }
 
   @Test func theSameSeedDrawsTheSameInputs() throws {

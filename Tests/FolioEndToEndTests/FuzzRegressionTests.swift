@@ -12,12 +12,15 @@ struct FuzzRegressionTests {
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-  /// The folder `make-fuzz-regressions.sh` wrote into, once per test process (nil if it failed).
+  /// Where `make-fuzz-regressions.sh` writes, once per test process.
+  static let generatedPath = NSTemporaryDirectory() + "folio-fuzz-regressions-\(getpid())"
+
+  /// The folder the script wrote into (nil if it failed); removed when the process exits.
   static let generatedFolder: String? = {
-    let folder = NSTemporaryDirectory() + "folio-fuzz-regressions-\(getpid())"
     let result = try? ChildProcess.run(
-      repository + "/Scripts/make-fuzz-regressions.sh", [folder, ErrorTests.corpus])
-    return result?.status == 0 ? folder : nil
+      repository + "/Scripts/make-fuzz-regressions.sh", [generatedPath, ErrorTests.corpus])
+    atexit { try? FileManager.default.removeItem(atPath: FuzzRegressionTests.generatedPath) }
+    return result?.status == 0 ? generatedPath : nil
   }()
 
   static let committedFolder = repository + "/Tests/FuzzRegressions"
