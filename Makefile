@@ -9,7 +9,8 @@ DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
-.PHONY: all deps bench-deps build release run test bench check-palette sample clean leak-check
+.PHONY: all deps bench-deps build release run test bench check-palette sample clean leak-check \
+	fuzz asan-check
 
 all: build
 
@@ -53,3 +54,25 @@ clean:
 leak-check: release
 	valgrind --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=1 \
 		.build/release/folio-bench --leak-check
+
+# The mutation fuzzer (Sources/folio-fuzz) against a release folio for FUZZ_SECONDS, two runs at
+# a time, replaying Tests/FuzzRegressions first. Each distinct crash, hang or bad output is
+# saved to FUZZ_OUT (input and a .txt with its command line); exits 1 if there was any.
+FUZZ_SECONDS ?= 600
+FUZZ_SEED ?= $(shell date +%Y%m%d)
+FUZZ_JOBS ?= 2
+FUZZ_CORPUS ?= ../shared/corpus/pdfs
+FUZZ_OUT ?= .build/fuzz-findings
+fuzz: deps
+	$(SWIFT) build -c release --product folio
+	$(SWIFT) build -c release --product folio-fuzz
+	.build/release/folio-fuzz --folio .build/release/folio --seed $(FUZZ_SEED) \
+		--seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS) --corpus $(FUZZ_CORPUS) --out $(FUZZ_OUT) \
+		$(if $(wildcard Tests/FuzzRegressions/*.pdf),--regressions Tests/FuzzRegressions)
+
+# folio built with AddressSanitizer (its own build folder) on the corpus and every fuzz
+# regression input in every mode: fails on any sanitizer report (leaks included, minus the
+# libraries' own in Scripts/lsan-suppressions.txt).
+asan-check: deps
+	$(SWIFT) build --build-path .build-asan -Xswiftc -sanitize=address --product folio
+	./Scripts/asan-check.sh .build-asan/debug/folio $(FUZZ_CORPUS)

@@ -42,6 +42,12 @@ let package = Package(
     ),
     .executableTarget(name: "folio-make-sample", dependencies: ["FolioFixtures"]),
     .executableTarget(
+      name: "folio-fuzz",
+      dependencies: [
+        "FolioFixtures", "FolioTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(
       name: "folio-bench",
       dependencies: [
         "FolioCore", "FolioUI", "FolioRuntime", "FolioPoppler", "FolioFixtures", "FolioTestSupport",

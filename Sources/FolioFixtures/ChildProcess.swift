@@ -36,6 +36,8 @@ public enum ChildProcess {
     public var standardOutput: Data
     /// Everything it wrote to standard error (empty when merged into standard output).
     public var standardError: Data
+    /// Whether it outlived its time limit and was killed (with SIGKILL) for it.
+    public var wasKilledForTime = false
 
     /// Standard output decoded as UTF-8.
     public var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
@@ -57,10 +59,12 @@ public enum ChildProcess {
 
   /// Runs `executable` (a path, or a name looked up in `PATH`) with `arguments` and waits for
   /// it. `environment` replaces the calling process's when given; `workingDirectory` is the
-  /// child's current directory.
+  /// child's current directory. A child still running after `timeLimit` is killed with
+  /// SIGKILL (`wasKilledForTime`).
   public static func run(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-    workingDirectory: String? = nil, input: Input = .nothing, mergesErrorIntoOutput: Bool = false
+    workingDirectory: String? = nil, input: Input = .nothing, mergesErrorIntoOutput: Bool = false,
+    timeLimit: Duration? = nil
   ) throws -> Result {
     let base = NSTemporaryDirectory() + "folio-child-\(getpid())-\(UUID().uuidString)"
     let (outputPath, errorPath) = (base + ".out", base + ".err")
@@ -142,6 +146,14 @@ public enum ChildProcess {
       }
       writer.start()
     }
+    let deadline = timeLimit.map { DeadlineKiller(pid: pid, after: $0) }
+    // Waited for without reaping first: until the killer stands down, the pid stays this
+    // child's and cannot be reused by another process.
+    var exited = siginfo_t()
+    while waitid(P_PID, id_t(pid), &exited, WEXITED | WNOWAIT) < 0 {
+      guard errno == EINTR else { break }
+    }
+    let wasKilledForTime = deadline?.standDown() ?? false
     var waitStatus: Int32 = 0
     while waitpid(pid, &waitStatus, 0) < 0 {
       guard errno == EINTR else { throw StartError(executable: executable, code: errno) }
@@ -153,7 +165,8 @@ public enum ChildProcess {
       status: wasSignaled ? signal : (waitStatus >> 8) & 0xff, wasSignaled: wasSignaled,
       standardOutput: FileManager.default.contents(atPath: outputPath) ?? Data(),
       standardError: mergesErrorIntoOutput
-        ? Data() : FileManager.default.contents(atPath: errorPath) ?? Data())
+        ? Data() : FileManager.default.contents(atPath: errorPath) ?? Data(),
+      wasKilledForTime: wasKilledForTime)
   }
 
   /// Starts a child: by path when `program` has a slash, else looked up in `PATH`.

@@ -61,4 +61,19 @@ struct ChildProcessTests {
     let result = try ChildProcess.run("sh", ["-c", "echo found"])
     #expect(result.outputText == "found\n")
   }
+
+  @Test func aChildPastItsTimeLimitIsKilled() throws {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = try ChildProcess.run(
+      "/bin/sh", ["-c", "echo started; exec sleep 60"], timeLimit: .milliseconds(300))
+    #expect(result.wasKilledForTime && result.wasSignaled && result.status == SIGKILL)
+    #expect(result.outputText == "started\n", "what it wrote before is kept")
+    #expect(clock.now - start < .seconds(30))
+  }
+
+  @Test func aChildWithinItsTimeLimitIsLeftAlone() throws {
+    let result = try ChildProcess.run("/bin/sh", ["-c", "exit 7"], timeLimit: .seconds(60))
+    #expect(!result.wasKilledForTime && !result.wasSignaled && result.status == 7)
+  }
 }
