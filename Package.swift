@@ -32,7 +32,7 @@ let package = Package(
     .target(name: "FolioTestSupport", dependencies: ["FolioRuntime", "FolioUI", "FolioCore"]),
     .target(name: "FolioPoppler", dependencies: ["FolioCore", "CPoppler"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
-    .target(name: "FolioFixtures", dependencies: ["CPoppler"]),
+    .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore"]),
     .executableTarget(
       name: "folio",
       dependencies: [

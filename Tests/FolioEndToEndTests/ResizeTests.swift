@@ -1,3 +1,4 @@
+import FolioCore
 import FolioFixtures
 import Foundation
 import Testing

@@ -1,3 +1,5 @@
+import FolioCore
+
 import Foundation
 
 /// One file the fuzzer runs and how: a seed with mutations applied, or a regression input as
@@ -29,7 +31,7 @@ public struct FuzzInput: Sendable {
   /// copy more often than not), one to three mutations, and print arguments. The same seed
   /// and index always give the same input.
   public static func mutated(index: Int, seed: UInt64, seeds: [FuzzSeed]) -> FuzzInput {
-    var random = SeededRandom(seed: seed, input: index)
+    var random = SplitMix64(seed: seed, input: index)
     let source = random.pick(seeds)
     let expanded = source.expandedBytes != nil && random.chance(0.7)
     var bytes = expanded ? source.expandedBytes! : source.bytes

@@ -1,3 +1,5 @@
+import FolioCore
+
 /// One way of damaging a PDF, drawn per input by the fuzzer.
 public enum Mutation: String, CaseIterable, Sendable {
   /// A few bytes anywhere flipped to random values.
@@ -24,7 +26,7 @@ public enum Mutation: String, CaseIterable, Sendable {
   ]
 
   /// A mutation drawn by weight.
-  public static func draw(using random: inout SeededRandom) -> Mutation {
+  public static func draw(using random: inout SplitMix64) -> Mutation {
     var ticket = random.number(in: 0..<weights.reduce(0) { $0 + $1.1 })
     for (mutation, weight) in weights {
       if ticket < weight { return mutation }
@@ -38,7 +40,7 @@ public enum Mutation: String, CaseIterable, Sendable {
   /// the number tokens of `bytes` when already known.
   public func apply(
     to bytes: inout [UInt8], partner: [UInt8], numberRanges: [Range<Int>]? = nil,
-    using random: inout SeededRandom
+    using random: inout SplitMix64
   ) -> String? {
     guard !bytes.isEmpty else { return nil }
     switch self {

@@ -1,9 +1,11 @@
+import FolioCore
+
 /// Replaces some of the file's number tokens with extreme values (`ExtremeValues.numbers`):
 /// in page dictionaries, content streams and cross-reference data alike.
 enum NumberMutation {
   /// Replaces some of `ranges`, the number tokens of `bytes`.
   static func apply(
-    to bytes: inout [UInt8], ranges: [Range<Int>], using random: inout SeededRandom
+    to bytes: inout [UInt8], ranges: [Range<Int>], using random: inout SplitMix64
   ) -> String? {
     guard !ranges.isEmpty else { return nil }
     let count = min(ranges.count, random.pick([1, 1, 2, 3, 5, 10]))

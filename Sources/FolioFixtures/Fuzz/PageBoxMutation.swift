@@ -1,9 +1,11 @@
+import FolioCore
+
 /// Gives page boxes, /Rotate and /UserUnit extreme values (`ExtremeValues`): replaces the value
 /// of an existing key, or adds the key to a page dictionary that has none.
 enum PageBoxMutation {
   static let boxKeys = ["/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox"]
 
-  static func apply(to bytes: inout [UInt8], using random: inout SeededRandom) -> String? {
+  static func apply(to bytes: inout [UInt8], using random: inout SplitMix64) -> String? {
     if random.chance(0.3), let added = addKey(to: &bytes, using: &random) { return added }
     var keys: [(key: String, end: Int)] = []
     for key in boxKeys + ["/Rotate", "/UserUnit"] {
@@ -21,7 +23,7 @@ enum PageBoxMutation {
   }
 
   /// Adds `/Rotate`, `/UserUnit` or a box right after a `/Type /Page` entry.
-  private static func addKey(to bytes: inout [UInt8], using random: inout SeededRandom) -> String? {
+  private static func addKey(to bytes: inout [UInt8], using random: inout SplitMix64) -> String? {
     let pages =
       (PDFScanner.offsets(of: "/Type /Page", in: bytes, limit: 2000)
       + PDFScanner.offsets(of: "/Type/Page", in: bytes, limit: 2000)).filter { offset in
@@ -37,7 +39,7 @@ enum PageBoxMutation {
     return "page-boxes added@\(end)\(entry)"
   }
 
-  private static func value(for key: String, using random: inout SeededRandom) -> String {
+  private static func value(for key: String, using random: inout SplitMix64) -> String {
     switch key {
     case "/Rotate": return random.pick(ExtremeValues.rotations)
     case "/UserUnit": return random.pick(ExtremeValues.userUnits)

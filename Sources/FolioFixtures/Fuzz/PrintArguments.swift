@@ -1,3 +1,5 @@
+import FolioCore
+
 /// How one input is shown: `folio --print [--mode M] [--page N] --size COLSxROWS --colors 256`.
 public struct PrintArguments: Sendable, Hashable {
   /// grid, continuous or spread; nil prints one page.
@@ -24,7 +26,7 @@ public struct PrintArguments: Sendable, Hashable {
   }
 
   /// Arguments drawn at random: a mode, a size, and sometimes the last page.
-  public static func draw(pageCount: Int?, using random: inout SeededRandom) -> PrintArguments {
+  public static func draw(pageCount: Int?, using random: inout SplitMix64) -> PrintArguments {
     let size = random.pick(sizes)
     var arguments = PrintArguments(mode: random.pick(modes), columns: size.columns, rows: size.rows)
     if let pageCount, pageCount > 1, random.chance(0.25) { arguments.page = pageCount }

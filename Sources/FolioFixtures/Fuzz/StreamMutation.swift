@@ -1,8 +1,10 @@
+import FolioCore
+
 /// Damages the data of one stream: the way a corrupt image (a JBIG2 symbol width, a JPEG
 /// marker) or a broken content stream reaches the decoders.
 enum StreamMutation {
   /// Sets 1 to 8 bytes of one stream's data to random values.
-  static func flip(_ bytes: inout [UInt8], using random: inout SeededRandom) -> String? {
+  static func flip(_ bytes: inout [UInt8], using random: inout SplitMix64) -> String? {
     let streams = PDFScanner.streamDataRanges(in: bytes)
     guard !streams.isEmpty else { return nil }
     let stream = random.pick(streams)
@@ -17,7 +19,7 @@ enum StreamMutation {
   }
 
   /// Cuts one stream's data short (its /Length left as it was).
-  static func truncate(_ bytes: inout [UInt8], using random: inout SeededRandom) -> String? {
+  static func truncate(_ bytes: inout [UInt8], using random: inout SplitMix64) -> String? {
     let streams = PDFScanner.streamDataRanges(in: bytes).filter { $0.count > 1 }
     guard !streams.isEmpty else { return nil }
     let stream = random.pick(streams)

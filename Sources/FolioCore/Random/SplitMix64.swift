@@ -1,6 +1,7 @@
-/// A small, fast, seeded random number generator (SplitMix64), so that property tests draw the
-/// same cases on every run and platform.
-public struct SplitMix64: RandomNumberGenerator {
+/// A small, fast, seeded random number generator (SplitMix64): property tests, benchmarks and
+/// the fuzzer draw the same cases from the same seed on every run and platform. Folio itself
+/// draws nothing at random.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// A generator that always draws the same sequence for `seed`.
