@@ -10,7 +10,7 @@ BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
 .PHONY: all deps bench-deps build release run test bench check-palette sample clean leak-check \
-	fuzz asan-check
+	fuzz libfuzz asan-check
 
 all: build
 
@@ -69,6 +69,14 @@ fuzz: deps
 	.build/release/folio-fuzz --folio .build/release/folio --seed $(FUZZ_SEED) \
 		--seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS) --corpus $(FUZZ_CORPUS) --out $(FUZZ_OUT) \
 		$(if $(wildcard Tests/FuzzRegressions/*.pdf),--regressions Tests/FuzzRegressions)
+
+# The libFuzzer target (Sources/folio-libfuzzer): the path from bytes to cells in one process,
+# coverage-guided, with AddressSanitizer, for FUZZ_SECONDS; seeds are the corpus and every
+# regression input; crashing inputs land in .build-libfuzzer/findings/.
+libfuzz: deps
+	$(SWIFT) build --build-path .build-libfuzzer -Xswiftc -sanitize=fuzzer,address \
+		-Xswiftc -DLIBFUZZER --product folio-libfuzzer
+	./Scripts/libfuzz.sh .build-libfuzzer $(FUZZ_SECONDS) $(FUZZ_CORPUS)
 
 # folio built with AddressSanitizer (its own build folder) on the corpus and every fuzz
 # regression input in every mode: fails on any sanitizer report (leaks included, minus the

@@ -41,6 +41,8 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "folio-make-sample", dependencies: ["FolioFixtures"]),
+    // The libFuzzer target (`make libfuzz`); built normally, it replays the files it is given.
+    .executableTarget(name: "folio-libfuzzer", dependencies: ["FolioCore", "FolioPoppler"]),
     .executableTarget(
       name: "folio-fuzz",
       dependencies: [
@@ -62,7 +64,8 @@ let package = Package(
       name: "FolioPopplerTests",
       dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures", "FolioTestSupport"]),
     .testTarget(
-      name: "FolioEndToEndTests", dependencies: ["FolioFixtures", "FolioTestSupport", "folio"]),
+      name: "FolioEndToEndTests",
+      dependencies: ["FolioFixtures", "FolioTestSupport", "folio", "folio-libfuzzer"]),
   ],
   swiftLanguageModes: [.v6]
 )

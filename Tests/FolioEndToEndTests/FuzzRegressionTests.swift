@@ -64,4 +64,21 @@ struct FuzzRegressionTests {
       }
     }
   }
+
+  /// The same inputs and the shared corpus, in one process, through the libFuzzer target's
+  /// path from bytes to cells (open, page facts, every layout, rasterizing); built without
+  /// libFuzzer, `folio-libfuzzer` replays the files it is given.
+  @Test func theLibFuzzerPathTakesEveryInputInOneProcess() throws {
+    let executable = URL(fileURLWithPath: FolioProcess.executable).deletingLastPathComponent()
+      .appendingPathComponent("folio-libfuzzer").path
+    let folders = [Self.generatedFolder, Self.committedFolder, ErrorTests.corpus].compactMap { $0 }
+    var environment = ProcessInfo.processInfo.environment
+    environment["LANG"] = "C.UTF-8"
+    let result = try ChildProcess.run(
+      executable, folders, environment: environment, timeLimit: .seconds(300))
+    #expect(
+      result.status == 0 && !result.wasSignaled && !result.wasKilledForTime,
+      "\(CorpusPrintTests.crashReport(result.errorText).prefix(2000))")
+    #expect(result.outputText.contains("inputs replayed"), "\(result.outputText)")
+  }
 }
