@@ -173,9 +173,12 @@ public final class Browser<Terminal: TerminalBackend> {
     let deadline = ContinuousClock.now + timeout
     while true {
       renderer.abandonRequests(runningLongerThan: renderTimeout)
-      absorbRenders()
+      let pendingWhenDrained = absorbRenders()
       layOut()
-      if isScreenComplete || renderer.pendingCount == 0 || ContinuousClock.now >= deadline { break }
+      // Done when nothing was pending as the outcomes were taken (so none is left undrained)
+      // and the layout pass wanted nothing new.
+      let isIdle = pendingWhenDrained == 0 && renderer.pendingCount == 0
+      if isScreenComplete || isIdle || ContinuousClock.now >= deadline { break }
       // Sleep until a render arrives (the wake pipe turns readable) or 50 ms pass.
       var descriptor = pollfd(fd: renderer.wakeDescriptor, events: Int16(POLLIN), revents: 0)
       _ = poll(&descriptor, 1, 50)
@@ -217,7 +220,7 @@ public final class Browser<Terminal: TerminalBackend> {
       pendingFactBatches = []
     }
     var sizes: [(PageIndex, PointSize)] = []
-    let outcomes = pageReader.drainOutcomes()
+    let (outcomes, pendingWhenDrained) = pageReader.drain()
     for outcome in outcomes {
       guard case .success(let facts) = outcome.result else { continue }
       for fact in facts.pages {
@@ -226,16 +229,19 @@ public final class Browser<Terminal: TerminalBackend> {
       }
     }
     state.learnSizes(sizes)
-    if !outcomes.isEmpty && pageReader.pendingCount == 0 && pendingFactBatches.isEmpty {
+    if !outcomes.isEmpty && pendingWhenDrained == 0 && pendingFactBatches.isEmpty {
       // Every page is known: its document (and Poppler's cache of every page) can go.
       pageReader.shutdown()
       self.pageReader = nil
     }
   }
 
-  private func absorbRenders() {
+  /// Takes in finished renders; returns how many were still pending as they were taken.
+  @discardableResult
+  private func absorbRenders() -> Int {
     var learned: [(PageIndex, PointSize)] = []
-    for outcome in renderer.drainOutcomes() {
+    let (outcomes, pendingWhenDrained) = renderer.drain()
+    for outcome in outcomes {
       let rendered: RenderedPage
       switch outcome.result {
       case .success(let page):
@@ -265,6 +271,7 @@ public final class Browser<Terminal: TerminalBackend> {
       shelfTiles.updateTiles(requesting: outcome.request, apply)
     }
     state.learnSizes(learned)
+    return pendingWhenDrained
   }
 
   /// The reference's layout pass, for the main view and the filmstrip, then the wanted set.

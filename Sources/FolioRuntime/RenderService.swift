@@ -76,6 +76,13 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
   /// Takes every outcome delivered since the last call, oldest first, and empties the wake
   /// descriptor. Never blocks on rendering.
   public func drainOutcomes() -> [RenderOutcome<Request, Output>] {
+    drain().outcomes
+  }
+
+  /// `drainOutcomes()` together with the requests still waiting or running at that moment, in
+  /// one step: a pending count of 0 means every outcome there will be is in `outcomes` (read
+  /// apart, a render finishing between the two would be taken for done but left undrained).
+  public func drain() -> (outcomes: [RenderOutcome<Request, Output>], pendingCount: Int) {
     state.withLock {
       let outcomes = state.inbox
       state.inbox.removeAll()
@@ -83,7 +90,7 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
         state.isWakePending = false
         state.wake.drain()
       }
-      return outcomes
+      return (outcomes, state.queue.waitingCount + state.queue.runningCount)
     }
   }
 

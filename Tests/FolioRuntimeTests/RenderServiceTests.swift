@@ -182,6 +182,24 @@ struct RenderServiceTests {
     service.shutdown()
   }
 
+  /// A drain says how many requests were pending at that moment, so "nothing pending" after a
+  /// drain means every outcome was in it.
+  @Test func aDrainCountsWhatIsStillPendingInTheSameStep() throws {
+    let ledger = RenderLedger(open: false)
+    let service = try makeService(ledger, workers: 1)
+    defer { service.shutdown() }
+    service.replaceWanted(wanted(0, count: 2))
+    #expect(ledger.waitForStarts(1))
+    let first = service.drain()
+    #expect(first.outcomes.isEmpty)
+    #expect(first.pendingCount == 2)
+    ledger.open()
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    let second = service.drain()
+    #expect(second.outcomes.map(\.request).sorted() == [0, 1])
+    #expect(second.pendingCount == 0)
+  }
+
   /// Releasing the service stops its threads without waiting for them (a thread stuck in a
   /// library must not hold up quitting): each ends on its own and releases its worker.
   @Test func releasingTheServiceEndsItsThreadsWithoutWaiting() throws {
