@@ -72,7 +72,8 @@ public enum CrashGuard {
 
   /// Called while curses owns the screen: a crash then writes `restoreBytes` (this terminal's
   /// own strings for leaving the alternate screen, the keypad mode, hidden cursor and colors,
-  /// and xterm's for mouse reporting) and gives standard error back.
+  /// and xterm's for mouse reporting) and gives standard error back (`savedStandardError`, or
+  /// -1 when `ErrorStream` keeps it).
   static func cursesDidStart(savedStandardError: Int32) {
     guard let record else { return }
     var sequence = ""
@@ -125,7 +126,10 @@ public enum CrashGuard {
       if record.pointee.terminal >= 0 {
         tcsetattr(record.pointee.terminal, TCSANOW, &record.pointee.settings)
       }
-      writeAll(STDERR_FILENO, messages[index])
+      // Our line first, then what the libraries wrote last (the runtime's reason), then the
+      // backtrace on the real standard error.
+      writeAll(ErrorStream.real, messages[index])
+      ErrorStream.forwardTailAndRelease()
       // The backtracer asks for a key when standard input is a terminal: it must not.
       let null = open("/dev/null", O_RDONLY)
       if null >= 0 { dup2(null, STDIN_FILENO) }
@@ -147,15 +151,7 @@ public enum CrashGuard {
   }
 
   private static func writeAll(_ descriptor: Int32, _ text: (UnsafeMutablePointer<UInt8>, Int)) {
-    var offset = 0
-    while offset < text.1 {
-      let written = write(descriptor, text.0 + offset, text.1 - offset)
-      if written <= 0 {
-        if written < 0 && errno == EINTR { continue }
-        return
-      }
-      offset += written
-    }
+    ErrorStream.writeAll(descriptor, text.0, text.1)
   }
 
   /// `text` as UTF-8 in memory that is never freed.

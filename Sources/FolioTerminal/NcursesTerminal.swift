@@ -45,12 +45,17 @@ public final class NcursesTerminal: TerminalBackend {
     }
     screen = opened
     // Libraries (Poppler) may print to stderr; while curses owns the screen that would
-    // scribble over it, so stderr goes to /dev/null until `restore()`.
-    savedStandardError = dup(STDERR_FILENO)
-    let null = open("/dev/null", O_WRONLY)
-    if null >= 0 {
-      dup2(null, STDERR_FILENO)
-      close(null)
+    // scribble over it. `ErrorStream` keeps it off the screen already (and `restore()` drops
+    // what they wrote); without it, stderr goes to /dev/null until `restore()`.
+    if ErrorStream.isCapturing {
+      savedStandardError = -1
+    } else {
+      savedStandardError = dup(STDERR_FILENO)
+      let null = open("/dev/null", O_WRONLY)
+      if null >= 0 {
+        dup2(null, STDERR_FILENO)
+        close(null)
+      }
     }
     TerminalRestorer.activate(savedStandardError: savedStandardError)
     cbreak()
@@ -92,8 +97,12 @@ public final class NcursesTerminal: TerminalBackend {
     isActive = false
     endwin()
     TerminalRestorer.deactivate()
-    dup2(savedStandardError, STDERR_FILENO)
-    close(savedStandardError)
+    if savedStandardError >= 0 {
+      dup2(savedStandardError, STDERR_FILENO)
+      close(savedStandardError)
+    }
+    // What libraries wrote while the screen was ours is dropped, as it always was.
+    ErrorStream.discard()
   }
 
   public var size: CellSize {
@@ -106,6 +115,7 @@ public final class NcursesTerminal: TerminalBackend {
   }
 
   public func present(_ frame: ScreenBuffer) {
+    ErrorStream.trim()
     let fitted = pairs.fitting(frame, mode: colorMode)
     if pairs.needsReset(for: fitted.keys) {
       reset_color_pairs()

@@ -52,6 +52,8 @@ struct FolioCommand: ParsableCommand {
       throw Failure(path: path, reason: error.reason)
     }
     if picture.print {
+      // For the tests of the crash guard: a crash where no terminal is involved.
+      if let kind = ProcessInfo.processInfo.environment["FOLIO_CRASH_TEST"] { CrashGuard.crash(kind) }
       if let mode = picture.mode {
         return try FramePrinter.run(picture, mode: mode, document: document, path: path)
       }
@@ -145,11 +147,14 @@ extension FolioCommand {
     }
   }
 
-  /// Ends the process at once with `status`, after flushing what `print` buffered: no atexit
+  /// Ends the process at once with `status`, after flushing what `print` buffered and what
+  /// libraries wrote on standard error: no atexit
   /// handlers or library destructors run, so a render thread stuck inside Poppler can neither
   /// hold up the exit nor crash while the library is torn down under it.
   static func exit(_ status: Int32) -> Never {
     fflush(nil)
+    // What libraries wrote on standard error (Poppler's warnings) follows folio's own lines.
+    ErrorStream.forward()
     _exit(status)
   }
 

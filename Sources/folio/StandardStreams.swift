@@ -1,3 +1,4 @@
+import FolioTerminal
 import Foundation
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ enum StandardStreams {
   /// Writes `text` to standard error. A failure there has nowhere to be reported and is
   /// dropped.
   static func writeError(_ text: String) {
-    _ = write(text, to: STDERR_FILENO)
+    _ = write(text, to: ErrorStream.real)
   }
 
   /// Writes all of `text` to `descriptor`, retrying interrupted and partial writes; the

@@ -4,4 +4,5 @@ import FolioTerminal
 import Foundation
 
 CrashGuard.install()
+ErrorStream.capture(temporaryDirectory: ProcessInfo.processInfo.environment["TMPDIR"])
 FolioCommand.mainExitingCleanly()

@@ -123,6 +123,19 @@ struct CrashGuardTests {
   }
 }
 
+extension CrashGuardTests {
+  /// Without a terminal too, folio's line comes first, then the runtime's reason (which the
+  /// runtime wrote first, into the libraries' standard error), then the backtrace.
+  @Test func aCrashInPrintSaysInternalErrorFirst() throws {
+    let result = try FolioProcess.run(
+      ["--print", "--size", "10x5"], environment: ["FOLIO_CRASH_TEST": "trap"])
+    #expect(result.status == SIGILL, "status \(result.status)")
+    let lines = result.standardError.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("folio: internal error: illegal instruction") == true, "\(lines.prefix(3))")
+    #expect(lines.dropFirst().first?.contains("Fatal error") == true, "the reason: \(lines.prefix(3))")
+  }
+}
+
 extension TmuxSession {
   /// The process ids whose parent is `parent` (read from /proc).
   static func children(of parent: pid_t) throws -> [pid_t] {
