@@ -25,6 +25,8 @@ public final class Browser<Terminal: TerminalBackend> {
   private let prefetches: Bool
   /// Renders that failed, with why, drawn as boxes and not asked for again.
   private var failed: [RenderRequest: String] = [:]
+  /// Renders that failed once for a reason other than time, asked for once more.
+  private var retried = Set<RenderRequest>()
   /// In-process key-to-screen latencies (input read to frame presented), newest last.
   public private(set) var latencies: [Duration] = []
 
@@ -248,9 +250,10 @@ public final class Browser<Terminal: TerminalBackend> {
         rendered = page
         failed[outcome.request] = nil
       case .failure(let error):
-        // Drawn as a box saying why, and not asked for again.
-        let reason = (error as? RenderTimeout)?.description ?? (error as? DocumentError)?.reason ?? "\(error)"
-        failed[outcome.request] = TerminalText.sanitized(reason)
+        // Asked for once more (unless it ran out of time: it would again), then drawn as a box
+        // saying why, and not asked for again.
+        if !(error is RenderTimeout) && retried.insert(outcome.request).inserted { continue }
+        failed[outcome.request] = TerminalText.sanitized(Self.failureReason(error))
         let markFailed: (inout Tile<RenderRequest>) -> Void = { tile in self.configure(&tile, for: outcome.request) }
         mainTiles.updateTiles(requesting: outcome.request, markFailed)
         shelfTiles.updateTiles(requesting: outcome.request, markFailed)
@@ -272,6 +275,17 @@ public final class Browser<Terminal: TerminalBackend> {
     }
     state.learnSizes(learned)
     return pendingWhenDrained
+  }
+
+  /// Why a render failed, in a few words for the box drawn instead ("could not be drawn" is
+  /// already there): "took over 20 s", or the library's reason.
+  static func failureReason(_ error: any Error) -> String {
+    switch error {
+    case let timeout as RenderTimeout: return timeout.description
+    case DocumentError.renderFailed(let reason): return reason
+    case let error as DocumentError: return error.reason
+    default: return "\(error)"
+    }
   }
 
   /// The reference's layout pass, for the main view and the filmstrip, then the wanted set.
@@ -316,7 +330,8 @@ public final class Browser<Terminal: TerminalBackend> {
     if let reason = failed[request] {
       tile.preview.reset(to: request.size)
       Placeholder.fillFailed(&tile.preview, reason: reason, style: request.style, width: view.width)
-    } else if let picture = cache.peek(request) {
+    } else if let picture = cache.picture(for: request) {
+      // A use: the cache keeps what is shown longest.
       tile.preview = picture
       tile.shownRequest = request
     } else if let standIn = cache.standIn(for: request) {

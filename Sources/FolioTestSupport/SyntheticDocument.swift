@@ -13,13 +13,20 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   public let renderDelay: Duration
   private let lock = NSLock()
   private var renderCount = 0
+  /// For each listed page, how many of its renders still fail (thrown as damaged).
+  private var failuresLeft: [Int: Int]
 
-  /// Creates a document of `sizes` pages.
-  public init(sizes: [PointSize], labels: [String?] = [], title: String? = nil, renderDelay: Duration = .zero) {
+  /// Creates a document of `sizes` pages. The first `failures[i]` renders of page `i` throw
+  /// (`Int.max`: every one), like a page a library cannot draw.
+  public init(
+    sizes: [PointSize], labels: [String?] = [], title: String? = nil, renderDelay: Duration = .zero,
+    failures: [Int: Int] = [:]
+  ) {
     self.sizes = sizes
     self.labels = labels
     self.title = title
     self.renderDelay = renderDelay
+    failuresLeft = failures
   }
 
   /// A document of `count` Letter pages.
@@ -54,7 +61,13 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
       throw DocumentError.pageOutOfRange(page, pageCount: sizes.count)
     }
     if renderDelay > .zero { Thread.sleep(forTimeInterval: Double(renderDelay.components.attoseconds) / 1e18 + Double(renderDelay.components.seconds)) }
-    lock.withLock { renderCount += 1 }
+    let fails = lock.withLock { () -> Bool in
+      renderCount += 1
+      guard let left = failuresLeft[page.rawValue], left > 0 else { return false }
+      failuresLeft[page.rawValue] = left == Int.max ? left : left - 1
+      return true
+    }
+    if fails { throw DocumentError.renderFailed(reason: "page \(page.number) is damaged") }
     return RGBAImage(size: size, fill: Self.color(of: page.rawValue))
   }
 

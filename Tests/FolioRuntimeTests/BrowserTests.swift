@@ -10,7 +10,7 @@ import Testing
 struct BrowserTests {
   func makeBrowser(
     _ document: SyntheticDocument, size: CellSize = CellSize(columns: 100, rows: 30),
-    mode: ViewMode = .grid, terminal: MemoryTerminal? = nil
+    mode: ViewMode = .grid, terminal: MemoryTerminal? = nil, renderTimeout: Duration = .seconds(20)
   ) throws -> (Browser<MemoryTerminal>, MemoryTerminal) {
     let terminal = terminal ?? MemoryTerminal(size: size)
     var metrics = PageMetrics(pageCount: document.pageCount)
@@ -20,7 +20,7 @@ struct BrowserTests {
       screenSize: terminal.size, mode: mode, style: RenderStyle(symbols: .half, colors: .truecolor))
     let browser = try Browser(
       state: state, terminal: terminal, view: AppView(width: .approximate), cacheBytes: 8 << 20,
-      readsAllPageFacts: false
+      renderTimeout: renderTimeout, readsAllPageFacts: false
     ) { document }
     return (browser, terminal)
   }
@@ -120,5 +120,49 @@ struct BrowserTests {
       browser.refresh()
       #expect(browser.frame.size == size)
     }
+  }
+
+  /// Whether the frame shows `text` on some row.
+  func frameShows(_ browser: Browser<MemoryTerminal>, _ text: String) -> Bool {
+    let frame = browser.frame
+    return (0..<frame.size.rows).contains { y in
+      String(String.UnicodeScalarView((0..<frame.size.columns).map { frame[$0, y].scalar })).contains(text)
+    }
+  }
+
+  /// A wide page: one picture in the continuous view, so renders count attempts.
+  @Test func aRenderThatFailsOnceIsAskedForOnceMore() throws {
+    let document = SyntheticDocument(
+      sizes: [PointSize(width: 1000, height: 200)], failures: [0: 1])
+    let (browser, _) = try makeBrowser(document, mode: .continuous)
+    browser.settle()
+    #expect(browser.isScreenComplete)
+    expectPicturesInPlace(browser)
+    #expect(document.renders == 2)
+  }
+
+  @Test func aRenderThatKeepsFailingIsDrawnAsABoxAndNotAskedForAgain() throws {
+    let document = SyntheticDocument(
+      sizes: [PointSize(width: 1000, height: 200)], failures: [0: Int.max])
+    let (browser, _) = try makeBrowser(document, mode: .continuous)
+    browser.settle()
+    #expect(browser.isScreenComplete)
+    #expect(frameShows(browser, "could not be drawn"))
+    #expect(frameShows(browser, "page 1 is damaged"))
+    for _ in 0..<5 { browser.refresh() }
+    #expect(document.renders == 2)
+  }
+
+  @Test func aRenderPastTheTimeLimitIsGivenUpAndTheRestGoOn() throws {
+    // Every render takes 3 s, the limit is 0.2 s: the visible page is given up at once and
+    // drawn as a box; the loop does not wait for the render.
+    let document = SyntheticDocument(pageCount: 1, renderDelay: .seconds(3))
+    let (browser, _) = try makeBrowser(document, mode: .spread, renderTimeout: .milliseconds(200))
+    let started = ContinuousClock.now
+    browser.settle()
+    #expect(ContinuousClock.now - started < .seconds(2))
+    #expect(browser.isScreenComplete)
+    #expect(frameShows(browser, "took over 0.2 s"))
+    #expect(browser.state.pendingRenders == 0)
   }
 }
