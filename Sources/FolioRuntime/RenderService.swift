@@ -102,7 +102,7 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
 
   /// When the request running longest will have run for `limit`, or nil when nothing runs.
   public func nextDeadline(forRunningLongerThan limit: Duration) -> ContinuousClock.Instant? {
-    state.withLock { state.startTimes.values.min().map { $0 + limit } }
+    state.withLock { state.runs.values.map(\.started).min().map { $0 + limit } }
   }
 
   /// Gives up on every request that has been running for longer than `limit` (a document
@@ -115,14 +115,14 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
     let now = ContinuousClock.now
     let abandoned: [Request] = state.withLock {
       guard !state.isShuttingDown else { return [] }
-      let overdue = state.startTimes.filter { now - $0.value >= limit }.map(\.key)
-      for request in overdue {
-        state.startTimes[request] = nil
-        state.abandoned.insert(request)
+      let overdue = state.runs.filter { now - $0.value.started >= limit }
+      for (request, run) in overdue {
+        state.runs[request] = nil
+        state.abandonedRuns.insert(run.number)
         state.queue.complete(request)
         state.post(RenderOutcome(request: request, result: .failure(RenderTimeout(limit: limit))))
       }
-      return overdue
+      return overdue.map(\.key)
     }
     for _ in abandoned {
       if let thread = try? startThread(threads.count + 1) { threads.append(thread) }
@@ -197,10 +197,12 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
   /// Whether `wake` holds a byte: set with the first outcome after a drain.
   var isWakePending = false
   var isShuttingDown = false
-  /// When each running request started.
-  var startTimes: [Request: ContinuousClock.Instant] = [:]
-  /// Requests given up as overdue whose threads have not delivered them yet.
-  var abandoned: Set<Request> = []
+  /// Each running request's run (a number no other run has) and when it started.
+  var runs: [Request: (number: Int, started: ContinuousClock.Instant)] = [:]
+  /// The number the next run gets.
+  var nextRunNumber = 0
+  /// Runs given up as overdue whose threads have not delivered them yet.
+  var abandonedRuns: Set<Int> = []
 
   init(wake: WakePipe) { self.wake = wake }
 
@@ -220,7 +222,7 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
       worker = nil
       whenDrained()
     }
-    while let request = nextRequest() {
+    while let (request, run) = nextRequest() {
       let result: Result<Output, any Error>
       do {
         var current = try worker ?? makeWorker()
@@ -230,17 +232,18 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
       } catch {
         result = .failure(error)
       }
-      if deliver(RenderOutcome(request: request, result: result)) { whenDrained() }
+      if deliver(RenderOutcome(request: request, result: result), run: run) { whenDrained() }
     }
   }
 
-  /// Waits for a request to render; nil once shutting down.
-  private func nextRequest() -> Request? {
+  /// Waits for a request to render, with the number of this run of it; nil once shutting down.
+  private func nextRequest() -> (Request, Int)? {
     withLock {
       while !isShuttingDown {
         if let request = queue.next() {
-          startTimes[request] = ContinuousClock.now
-          return request
+          nextRunNumber += 1
+          runs[request] = (nextRunNumber, ContinuousClock.now)
+          return (request, nextRunNumber)
         }
         condition.wait()
       }
@@ -249,11 +252,11 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
   }
 
   /// Returns whether nothing is left waiting or running.
-  private func deliver(_ outcome: RenderOutcome<Request, Output>) -> Bool {
+  private func deliver(_ outcome: RenderOutcome<Request, Output>, run: Int) -> Bool {
     withLock {
-      // An abandoned request was answered already; a request wanted again since runs anew.
-      if abandoned.remove(outcome.request) != nil { return queue.isIdle }
-      startTimes[outcome.request] = nil
+      // An abandoned run was answered already (a later run of the same request is not).
+      if abandonedRuns.remove(run) != nil { return queue.isIdle }
+      runs[outcome.request] = nil
       queue.complete(outcome.request)
       post(outcome)
       condition.broadcast()

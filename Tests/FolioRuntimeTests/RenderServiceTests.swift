@@ -182,6 +182,31 @@ struct RenderServiceTests {
     service.shutdown()
   }
 
+  /// A request given up and then wanted again runs anew; the stuck run's late outcome is
+  /// dropped and the new run's delivered, whichever finishes first.
+  @Test func aRequestWantedAgainAfterBeingGivenUpRunsAnew() throws {
+    let ledger = RenderLedger(open: true, blocked: [0])
+    let service = try makeService(ledger, workers: 1)
+    defer { service.shutdown() }
+    service.replaceWanted(wanted(0, count: 1))
+    #expect(ledger.waitForStarts(1))
+    #expect(service.abandonRequests(runningLongerThan: .zero) == [0])
+    #expect(throws: RenderTimeout.self) { try service.drainOutcomes().first?.result.get() }
+    service.replaceWanted(wanted(0, count: 1))
+    #expect(ledger.waitForStarts(2))
+    ledger.unblock(0)
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    let deadline = ContinuousClock.now + .seconds(10)
+    var outcomes: [RenderOutcome<Int, String>] = []
+    while outcomes.isEmpty && ContinuousClock.now < deadline {
+      outcomes = service.drainOutcomes()
+      if outcomes.isEmpty { usleep(5_000) }
+    }
+    #expect(outcomes.map(\.request) == [0])
+    #expect((try? outcomes.first?.result.get()) == "rendered 0")
+    #expect(service.pendingCount == 0)
+  }
+
   /// A drain says how many requests were pending at that moment, so "nothing pending" after a
   /// drain means every outcome was in it.
   @Test func aDrainCountsWhatIsStillPendingInTheSameStep() throws {
