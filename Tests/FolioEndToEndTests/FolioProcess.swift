@@ -7,6 +7,7 @@ struct FolioProcess {
     var status: Int32
     var standardOutput: String
     var standardError: String
+    var wasKilledForTime = false
   }
 
   /// The executable next to the test bundle (or $FOLIO_BINARY).
@@ -20,16 +21,20 @@ struct FolioProcess {
   }
 
   /// Runs folio with `arguments` and waits for it: standard input is /dev/null, or a pipe
-  /// that delivers `input` and then closes.
+  /// that delivers `input` and then closes. With `timeLimit`, a folio still running then is
+  /// killed, which the result's `wasKilledForTime` says (a hang fails a test, not the run).
   static func run(
-    _ arguments: [String], environment: [String: String] = [:], input: Data? = nil
+    _ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
+    timeLimit: Duration? = nil
   ) throws -> Result {
     var env = ProcessInfo.processInfo.environment
     env["LANG"] = "C.UTF-8"
     env.merge(environment) { $1 }
     let result = try ChildProcess.run(
-      executable, arguments, environment: env, input: input.map { .bytes($0) } ?? .nothing)
+      executable, arguments, environment: env, input: input.map { .bytes($0) } ?? .nothing,
+      timeLimit: timeLimit)
     return Result(
-      status: result.status, standardOutput: result.outputText, standardError: result.errorText)
+      status: result.status, standardOutput: result.outputText, standardError: result.errorText,
+      wasKilledForTime: result.wasKilledForTime)
   }
 }

@@ -15,13 +15,13 @@ struct StuckRenderTests {
   @Test(arguments: ["page", "grid", "continuous", "spread"])
   func printGivesUpOnAStuckPage(mode: String) throws {
     let path = try Self.fixture()
-    let started = Date()
     let modeArguments = mode == "page" ? [] : ["--mode", mode]
+    // The decoder never returns: without the give-up, folio would still be running at 60 s.
     let result = try FolioProcess.run(
       ["--print", "--size", "60x20", "--colors", "256", "--render-timeout", "1"] + modeArguments
-        + [path])
+        + [path], timeLimit: .seconds(60))
+    #expect(!result.wasKilledForTime, "--print hung")
     #expect(result.status == 0, "\(CorpusPrintTests.crashReport(result.standardError))")
-    #expect(Date().timeIntervalSince(started) < 30, "took \(Date().timeIntervalSince(started)) s")
     let problems = AnsiTextChecks.problems(
       in: result.standardOutput, columns: 60, rows: 20, colored: true)
     #expect(problems.isEmpty, "\(problems.prefix(3))")
@@ -33,8 +33,8 @@ struct StuckRenderTests {
   }
 
   /// Starts the viewer on the fixture with `options`, waits for `text`, presses `key` and
-  /// expects the shell to report `status` within a few seconds (the stuck thread is not waited
-  /// for; the bound is loose for a busy machine, the exit itself takes milliseconds).
+  /// expects the shell to report `status` (a wait for the stuck thread would never end; the
+  /// deadline is loose for a busy machine, the exit itself takes milliseconds).
   func expectExit(
     options: String, waitingFor text: String, key: String, status: Int,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -43,12 +43,9 @@ struct StuckRenderTests {
     let tmux = try TmuxSession(
       command: "\(FolioProcess.executable) \(options) \(TmuxSession.quote(path)); echo \"[status] $?\"")
     try tmux.waitFor(text, timeout: 30)
-    let started = Date()
     try tmux.send(key)
     let screen = try tmux.waitFor("[status]", timeout: 10)
-    let elapsed = Date().timeIntervalSince(started)
     #expect(screen.contains { $0.contains("[status] \(status)") }, "\(screen)", sourceLocation: sourceLocation)
-    #expect(elapsed < 5, "\(key) took \(elapsed) s", sourceLocation: sourceLocation)
   }
 
   @Test func viewerDrawsTheBoxAndQuitsAtOnce() throws {

@@ -154,13 +154,11 @@ struct BrowserTests {
   }
 
   @Test func aRenderPastTheTimeLimitIsGivenUpAndTheRestGoOn() throws {
-    // Every render takes 3 s, the limit is 0.2 s: the visible page is given up at once and
-    // drawn as a box; the loop does not wait for the render.
-    let document = SyntheticDocument(pageCount: 1, renderDelay: .seconds(3))
+    // Every render takes 30 s, the limit is 0.2 s: the visible page is given up and drawn as
+    // a box (had settle waited for the render, the page itself would show).
+    let document = SyntheticDocument(pageCount: 1, renderDelay: .seconds(30))
     let (browser, _) = try makeBrowser(document, mode: .spread, renderTimeout: .milliseconds(200))
-    let started = ContinuousClock.now
     browser.settle()
-    #expect(ContinuousClock.now - started < .seconds(2))
     #expect(browser.isScreenComplete)
     #expect(frameShows(browser, "took over 0.2 s"))
     #expect(browser.state.pendingRenders == 0)
