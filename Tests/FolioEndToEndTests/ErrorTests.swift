@@ -106,6 +106,12 @@ struct ErrorTests {
     try expectFailure(
       ["--print", "--size", "20000x100", "a.pdf"], status: 2,
       mentions: ["'20000x100'", "--size", "COLSxROWS", "1 to 10000"])
+    // A time limit that is no time, or forever, is a usage error too.
+    for limit in ["0", "-1", "nan", "inf", "4000"] {
+      try expectFailure(
+        ["--print", "--render-timeout=\(limit)", "a.pdf"], status: 2,
+        mentions: ["--render-timeout", "0.1 to 3600"])
+    }
     // So does a size of more cells than a terminal has.
     try expectFailure(
       ["--print", "--size", "10000x10000", "a.pdf"], status: 2,
