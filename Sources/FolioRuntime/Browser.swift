@@ -176,10 +176,10 @@ public final class Browser<Terminal: TerminalBackend> {
     while true {
       renderer.abandonRequests(runningLongerThan: renderTimeout)
       let pendingWhenDrained = absorbRenders()
-      layOut()
+      let wantedCount = layOut()
       // Done when nothing was pending as the outcomes were taken (so none is left undrained)
-      // and the layout pass wanted nothing new.
-      let isIdle = pendingWhenDrained == 0 && renderer.pendingCount == 0
+      // and the layout pass wanted nothing (a render it wanted may finish before any check).
+      let isIdle = pendingWhenDrained == 0 && wantedCount == 0
       if isScreenComplete || isIdle || ContinuousClock.now >= deadline { break }
       // Sleep until a render arrives (the wake pipe turns readable) or 50 ms pass.
       var descriptor = pollfd(fd: renderer.wakeDescriptor, events: Int16(POLLIN), revents: 0)
@@ -289,7 +289,9 @@ public final class Browser<Terminal: TerminalBackend> {
   }
 
   /// The reference's layout pass, for the main view and the filmstrip, then the wanted set.
-  private func layOut() {
+  /// Returns how many pictures are wanted (not cached, failed or shown).
+  @discardableResult
+  private func layOut() -> Int {
     var wanted: [(RenderRequest, RenderPriority)] = []
     let scroll = CellPoint(
       x: state.viewport.origin.x - lastViewportOrigin.x, y: state.viewport.origin.y - lastViewportOrigin.y)
@@ -310,6 +312,7 @@ public final class Browser<Terminal: TerminalBackend> {
       shelfTiles.recycleAll()
     }
     _ = renderer.replaceWanted(wanted)
+    return wanted.count
   }
 
   private func layOut(_ pool: inout TilePool<RenderRequest>, pieces: [PagePiece], contentSize: CellSize, visibleRect: CellRect) {
