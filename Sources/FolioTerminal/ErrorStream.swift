@@ -35,6 +35,12 @@ public enum ErrorStream {
       return mkstemp(base)
     }
     guard file >= 0 else { return }
+    // With a standard descriptor closed, the file took its number: capture nothing, and leave
+    // that descriptor closed as it was.
+    guard file > STDERR_FILENO else {
+      close(file)
+      return
+    }
     _ = fcntl(file, F_SETFD, FD_CLOEXEC)
     template.withUnsafeBufferPointer { buffer in
       if let base = buffer.baseAddress { unlink(base) }
