@@ -17,11 +17,11 @@ public enum LoopingDecoderFixture {
     public var description: String
   }
 
-  /// Writes the fixture next to the other test files and returns its path. `corpus` is the
+  /// Writes the fixture into `FixtureLibrary.directory` (once) and returns its path. `corpus` is the
   /// folder of the shared corpus's PDFs.
   public static func path(corpus: String) throws -> String {
-    let folder = NSTemporaryDirectory() + "folio-fixtures-\(getpid())"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // Beside the other fixtures, shared by test runs (written whole, then renamed into place).
+    let folder = FixtureLibrary.directory
     let path = folder + "/looping-jbig2.pdf"
     if FileManager.default.fileExists(atPath: path) { return path }
     let plain = folder + "/jbig2-uncompressed-\(UUID().uuidString).pdf"

@@ -132,7 +132,8 @@ public final class PopplerDocument: DocumentSource {
     guard !size.isEmpty else { return RGBAImage(size: size) }
     let rendered = withPage(page) { poppler -> RGBAImage? in
       PageRasterizer.render(
-        poppler, pageSize: Self.renderingSize(of: poppler), region: region, size: size,
+        poppler, pageSize: Self.renderingSize(of: poppler, sanitized: sizes[page.rawValue] ?? .fallback),
+        region: region, size: size,
         keepsHairlinesThin: keepsHairlinesThin)
     }
     if rendered == nil {
@@ -168,14 +169,13 @@ public final class PopplerDocument: DocumentSource {
   /// scales it, by at most a million either way (a page larger than layouts allow is still
   /// drawn whole), else the sanitized size (a degenerate box is drawn in the shape layouts
   /// gave it, at a scale cairo's matrices can hold).
-  private static func renderingSize(of poppler: OpaquePointer) -> PointSize {
+  private static func renderingSize(of poppler: OpaquePointer, sanitized: PointSize) -> PointSize {
     var width = 0.0
     var height = 0.0
     poppler_page_get_size(poppler, &width, &height)
     let size = PointSize(width: width, height: height)
-    let sanitized = size.sanitized
     let scale = sanitized.width / width
-    return size.sanitizingKeepsShape && (1e-6...1e6).contains(scale) ? size : sanitized
+    return size.isScaled(to: sanitized) && (1e-6...1e6).contains(scale) ? size : sanitized
   }
 
   /// Copies a g_malloc'ed C string into Swift and frees it.

@@ -12,13 +12,7 @@ public enum Placeholder {
 
   /// Fills an existing buffer (a recycled tile's) with the placeholder, reusing its storage.
   public static func fill(_ buffer: inout ScreenBuffer, label: String, style: RenderStyle, width: TextWidth) {
-    let paper: Cell
-    switch style.colors {
-    case .none: paper = Cell("░")
-    default:
-      let gray: UInt8 = style.isInverted ? 48 : 216
-      paper = Cell(" ", background: TerminalColor.rgb(gray, gray, gray).quantized(for: style.colors))
-    }
+    let paper = style.colors == .none ? Cell("░") : grayPaper(style)
     buffer.fill(with: paper)
     guard buffer.size.rows > 0 else { return }
     let text = width.truncated(label, toWidth: buffer.size.columns)
@@ -36,16 +30,9 @@ public enum Placeholder {
   public static func fillFailed(
     _ buffer: inout ScreenBuffer, reason: String, style: RenderStyle, width: TextWidth
   ) {
-    let paper: Cell
-    var ink: Cell
-    switch style.colors {
-    case .none:
-      paper = Cell(" ")
-      ink = paper
-    default:
-      let gray: UInt8 = style.isInverted ? 48 : 216
-      paper = Cell(" ", background: TerminalColor.rgb(gray, gray, gray).quantized(for: style.colors))
-      ink = paper
+    let paper = style.colors == .none ? Cell(" ") : grayPaper(style)
+    var ink = paper
+    if style.colors != .none {
       ink.foreground = TerminalColor.rgb(160, 32, 32).quantized(for: style.colors)
     }
     buffer.fill(with: paper)
@@ -86,6 +73,12 @@ public enum Placeholder {
         text, at: CellPoint(x: (size.columns - columns) / 2, y: top + offset), style: ink,
         width: width)
     }
+  }
+
+  /// Light gray paper (dark when inverted) in `style`'s colors: a page not drawn (yet).
+  private static func grayPaper(_ style: RenderStyle) -> Cell {
+    let gray: UInt8 = style.isInverted ? 48 : 216
+    return Cell(" ", background: TerminalColor.rgb(gray, gray, gray).quantized(for: style.colors))
   }
 
   /// `text` in lines of at most `limit` columns, broken between words where it can be.

@@ -206,25 +206,25 @@ extension AppState {
   }
 
   private mutating func scrollScreens(_ screens: Int, fraction: Double) {
+    // The rows `fraction` of a screen holds, and a step of it that keeps one row in view.
+    let rows = Int(saturating: Double(viewport.size.rows) * fraction, rounding: .towardZero)
+    let overlappingStep = max(1, rows - (fraction == 1 ? 1 : 0))
     switch mode {
     case .spread where spreadZoom <= .fit:
       turnSpreads(screens)
     case .spread:
       // Zoomed: page through the spread, and on to the next one from its far edge.
       let before = viewport
-      let step = max(1, Int(saturating: Double(viewport.size.rows) * fraction, rounding: .towardZero) - (fraction == 1 ? 1 : 0))
-      viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: step * screens))
+      viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: overlappingStep * screens))
       if viewport == before { turnSpreads(screens > 0 ? 1 : -1) }
     case .grid:
       guard let grid = layout as? GridLayout else { return }
-      let rows = max(1, Int(saturating: Double(viewport.size.rows) * fraction, rounding: .towardZero) / max(1, (grid.dimensions.slotSize.rows + grid.dimensions.rowGap)))
-      move(screens > 0 ? .down : .up, times: abs(screens) * rows)
-      let step = Int(saturating: Double(viewport.size.rows) * fraction, rounding: .towardZero) * screens
-      viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: step))
+      let slots = max(1, rows / max(1, (grid.dimensions.slotSize.rows + grid.dimensions.rowGap)))
+      move(screens > 0 ? .down : .up, times: abs(screens) * slots)
+      viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: rows * screens))
       viewport = layout.viewport(showing: currentPage, at: .nearest, from: viewport)
     default:
-      let step = max(1, Int(saturating: Double(viewport.size.rows) * fraction, rounding: .towardZero) - (fraction == 1 ? 1 : 0))
-      scroll(dx: 0, dy: step * screens)
+      scroll(dx: 0, dy: overlappingStep * screens)
     }
   }
 

@@ -60,11 +60,13 @@ public struct PointSize: Hashable, Sendable, CustomStringConvertible {
   /// Whether `sanitized` keeps this size's shape (width over height), only scaling it, or
   /// this size is sanitized already: then a render may map the page's true size onto the
   /// sanitized size's pixels without distorting it.
-  public var sanitizingKeepsShape: Bool {
-    guard isUsable else { return false }
-    let clean = sanitized
-    let ratio = (width / height) / clean.aspectRatio
-    return abs(ratio - 1) < 1e-9
+  public var sanitizingKeepsShape: Bool { isScaled(to: sanitized) }
+
+  /// Whether `other` has this size's shape (width over height, to one part in 10^9): it is
+  /// this size scaled. False when this size is not usable.
+  public func isScaled(to other: PointSize) -> Bool {
+    guard isUsable, other.isUsable else { return false }
+    return abs((width / height) / other.aspectRatio - 1) < 1e-9
   }
 
   /// Width over height. Always finite and positive for a sanitized size.
