@@ -37,6 +37,11 @@ public final class OffscreenTerminal: TerminalBackend {
   }
 
   public func restore() {}
+
+  /// Counts suspensions instead of stopping the process.
+  public private(set) var suspensions = 0
+
+  public func suspend() { suspensions += 1 }
 }
 
 extension ScreenBuffer {

@@ -12,6 +12,8 @@ public final class NcursesTerminal: TerminalBackend {
   private var pairs: ColorPairTable
   private var previous: ScreenBuffer?
   private var isActive = true
+  /// Signals read from the self-pipe and not yet returned.
+  private var pendingSignals: [ProcessSignal] = []
   private let savedStandardError: Int32
 
   /// Takes over the terminal. `colors` caps the color mode (`--colors`, or NO_COLOR's none);
@@ -30,17 +32,22 @@ public final class NcursesTerminal: TerminalBackend {
     let insideTmux =
       !(environment["TMUX"] ?? "").isEmpty && [nil, "tmux"].contains(environment["TERM_PROGRAM"])
     let names = TerminalType.candidates(for: term, wantsDirect: wantsDirect, insideTmux: insideTmux)
+    TerminalRestorer.takeSuspendSignal()
     for name in names {
       opened = newterm(name, stdout, stdin)
       if opened != nil { break }
     }
-    guard let opened else { throw TerminalError.unknownTerminal(term) }
+    guard let opened else {
+      signal(SIGTSTP, SIG_DFL)
+      throw TerminalError.unknownTerminal(term)
+    }
     set_term(opened)
     // A terminal that cannot put the cursor anywhere (TERM=dumb, as in Emacs' shell) cannot
     // show a full-screen view: say so rather than draw a screen that does not appear.
     guard Self.canMoveCursor() else {
       endwin()
       delscreen(opened)
+      signal(SIGTSTP, SIG_DFL)
       throw TerminalError.cannotMoveCursor(term)
     }
     screen = opened
@@ -161,13 +168,33 @@ public final class NcursesTerminal: TerminalBackend {
   }
 
   public func nextEvent(timeout milliseconds: Int, wakeDescriptors: [Int32]) -> InputEvent? {
+    // Signals come first: Ctrl-C must not wait behind a held-down key.
+    if let signal = takeSignal() { return .signal(signal) }
     // ncurses may already hold typed-ahead input that poll() cannot see.
     if let event = readEvent() { return event }
-    var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+    var descriptors = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: TerminalRestorer.signalDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
     for wake in wakeDescriptors { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
     let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: milliseconds))
+    if let signal = takeSignal() { return .signal(signal) }
     guard ready > 0, descriptors[0].revents != 0 else { return nil }
     return readEvent()
+  }
+
+  /// The next signal the handlers passed on, if any.
+  private func takeSignal() -> ProcessSignal? {
+    if pendingSignals.isEmpty { pendingSignals = TerminalRestorer.takeSignals() }
+    return pendingSignals.isEmpty ? nil : pendingSignals.removeFirst()
+  }
+
+  public func suspend() {
+    guard isActive else { return }
+    endwin()
+    TerminalRestorer.stopUntilContinued()
+    // Continued: the next frame takes the screen back and redraws it whole.
+    invalidate()
   }
 
   /// Reads one event without waiting (beyond ESCDELAY inside an escape sequence).

@@ -37,6 +37,8 @@ public enum Action: Hashable, Sendable {
   case toggleInvert
   /// The key overlay.
   case toggleHelp
+  /// Open the file again now (it also reloads by itself when it changes).
+  case reload
   case quit
 }
 

@@ -44,23 +44,38 @@ public struct AppState: Sendable {
 
   /// Keys typed towards a count.
   public internal(set) var keys = KeySequence()
-  /// The text typed after `:`, while the prompt is open.
-  public internal(set) var prompt: String?
-  /// A one-line message for the status line ("no page 'xx'").
+  /// The input modes, bottom first: normal browsing, then whatever opened over it (a prompt,
+  /// the help overlay). Never empty; the last one gets the input.
+  public internal(set) var modes: [any InputMode]
+  /// A one-line message for the status line ("no page 'xx'"), gone after a few seconds.
   public internal(set) var message: String?
-  /// Whether the key overlay is shown.
-  public internal(set) var showsHelp = false
   /// Pages still being rendered, for the status line.
-  public var pendingRenders = 0
+  public internal(set) var pendingRenders = 0
+  /// Which version of the document is shown.
+  public internal(set) var documentVersion = DocumentVersion.first
+  /// Reloading the file when it changes, and how far it has got.
+  public internal(set) var reload: ReloadState
+  /// Whether the place is remembered for the next open (saved after changes and on the way out).
+  public let remembersPlace: Bool
+  /// Whether pages beyond the screen are prepared (not for a frame printed once).
+  public let prefetches: Bool
+  /// The pictures last asked of the runtime.
+  var lastWants: PictureWants?
 
   /// Creates the state for a document opened at `page` in `mode`.
   public init(
     document: DocumentFacts, metrics: PageMetrics, screenSize: CellSize,
     cellAspect: CellAspect = .standard, mode: ViewMode = .grid, page: PageIndex = PageIndex(0),
     spreadStyle: SpreadStyle = SpreadStyle(), hasDropCap: Bool = false, style: RenderStyle,
-    drawableSymbols: [SymbolSet] = SymbolSet.allCases
+    drawableSymbols: [SymbolSet] = SymbolSet.allCases, remembersPlace: Bool = false,
+    prefetches: Bool = true, reload: ReloadState = ReloadState(canReopen: false),
+    keymap: Keymap = .standard
   ) {
     self.document = document
+    self.remembersPlace = remembersPlace
+    self.prefetches = prefetches
+    self.reload = reload
+    modes = [NormalMode(keymap: keymap)]
     self.metrics = metrics
     self.screenSize = screenSize
     self.cellAspect = cellAspect
@@ -89,20 +104,16 @@ public struct AppState: Sendable {
     followCurrentPageInShelf()
   }
 
-  /// The rows of the screen the main view uses (all but the status line and the filmstrip).
-  public var mainArea: CellRect {
-    let shelfRows = shelf?.viewportSize.rows ?? 0
-    return CellRect(
-      x: 0, y: 0, columns: screenSize.columns,
-      rows: max(0, screenSize.rows - 1 - shelfRows))
+  /// Where each part of the screen goes.
+  public var areas: ScreenAreas {
+    ScreenAreas.layout(screen: screenSize, filmstripRows: shelf?.viewportSize.rows ?? 0)
   }
 
+  /// The cells of the screen the main view uses.
+  public var mainArea: CellRect { areas.main }
+
   /// Where the filmstrip is drawn, if it is.
-  public var shelfArea: CellRect? {
-    guard let shelf else { return nil }
-    return CellRect(
-      x: 0, y: mainArea.maxY, columns: screenSize.columns, rows: shelf.viewportSize.rows)
-  }
+  public var shelfArea: CellRect? { areas.filmstrip }
 
   // MARK: Changes that relayout while keeping the reader's place
 
@@ -122,24 +133,68 @@ public struct AppState: Sendable {
     relayout()
   }
 
-  /// Adopts a page size read from the document (estimated until now).
-  public mutating func learnSize(_ size: PointSize, of page: PageIndex) {
-    guard metrics.size(of: page) != size.sanitized || !metrics.isSizeKnown(page) else { return }
-    metrics.setSize(size.sanitized, of: page)
-    relayout()
+  /// Adopts page sizes and labels read from the document, with one relayout when a size is
+  /// new. Facts about pages the document does not have are ignored.
+  public mutating func learn(_ facts: [PageFact]) {
+    var changed = false
+    for fact in facts where fact.page.rawValue >= 0 && fact.page.rawValue < document.pageCount {
+      if let label = fact.label {
+        document.setLabel(label, of: fact.page)
+        metrics.noteLabel(columns: label.unicodeScalars.count)
+      }
+      if let size = fact.size?.sanitized,
+        metrics.size(of: fact.page) != size || !metrics.isSizeKnown(fact.page)
+      {
+        metrics.setSize(size, of: fact.page)
+        changed = true
+      }
+    }
+    if changed { relayout() }
   }
 
-  /// Adopts many page sizes at once, with one relayout.
-  public mutating func learnSizes(_ sizes: [(PageIndex, PointSize)]) {
-    guard !sizes.isEmpty else { return }
-    for (page, size) in sizes { metrics.setSize(size.sanitized, of: page) }
-    relayout()
+  /// Shows a new version of the document: its pages and facts replace the old ones; the mode,
+  /// zooms and spreads stay, and so does the place (the same page, clamped to the new page
+  /// count, at the same point within it).
+  mutating func replaceDocument(with summary: DocumentSummary) {
+    let previousTitle = document.title
+    document = DocumentFacts(pageCount: summary.pageCount, title: summary.title)
+    if document.title.isEmpty { document = DocumentFacts(pageCount: summary.pageCount, title: previousTitle) }
+    metrics = PageMetrics(pageCount: document.pageCount)
+    documentVersion = summary.version
+    let anchor = layout.continuousPageIndex(at: viewport)
+    let across = crossFraction
+    currentPage = PageIndex(min(currentPage.rawValue, document.pageCount - 1))
+    learnQuietly(summary.pages)
+    rebuildLayouts()
+    let clamped = ContinuousPageIndex(min(anchor.value, Double(document.pageCount).nextDown))
+    let index = layout.spreads.continuousSpreadIndex(for: clamped)
+    viewport = layout.clamped(layout.viewport(centeredOn: index, crossFraction: across))
+    if mode == .grid {
+      viewport = layout.viewport(showing: currentPage, at: .nearest, from: viewport)
+    } else {
+      currentPage = layout.continuousPageIndex(at: viewport).page
+    }
+    followCurrentPageInShelf()
   }
 
-  /// Records a page label read from the document.
-  public mutating func learnLabel(_ label: String?, of page: PageIndex) {
-    document.setLabel(label, of: page)
-    if let label { metrics.noteLabel(columns: label.unicodeScalars.count) }
+  /// Where across the content the viewport's center is, from 0 to 1.
+  private var crossFraction: Double {
+    let content = layout.contentSize
+    let center = viewport.center
+    if layout.progression.isVertical {
+      return content.columns > 0 ? center.x / Double(content.columns) : 0.5
+    }
+    return content.rows > 0 ? center.y / Double(content.rows) : 0.5
+  }
+
+  private mutating func learnQuietly(_ facts: [PageFact]) {
+    for fact in facts where fact.page.rawValue >= 0 && fact.page.rawValue < document.pageCount {
+      if let label = fact.label {
+        document.setLabel(label, of: fact.page)
+        metrics.noteLabel(columns: label.unicodeScalars.count)
+      }
+      if let size = fact.size { metrics.setSize(size.sanitized, of: fact.page) }
+    }
   }
 
   /// Rebuilds the layouts for the current settings and keeps the place at the viewport center.
@@ -157,14 +212,16 @@ public struct AppState: Sendable {
 
   private mutating func rebuildLayouts() {
     let screenRows = max(0, screenSize.rows - 1)
+    let columns = ScreenAreas.layout(screen: screenSize).main.size.columns
     if mode == .spread && showsShelf && screenRows >= 8 {
       shelf = ShelfLayout(
-        metrics: metrics, availableSize: CellSize(columns: screenSize.columns, rows: screenRows),
+        metrics: metrics, availableSize: CellSize(columns: columns, rows: screenRows),
         cellAspect: cellAspect, options: ShelfOptions(binding: spreadStyle.binding))
     } else {
       shelf = nil
     }
-    let area = CellSize(columns: max(1, screenSize.columns), rows: max(1, mainArea.size.rows))
+    let main = mainArea.size
+    let area = CellSize(columns: max(1, main.columns), rows: max(1, main.rows))
     switch mode {
     case .grid:
       layout = GridLayout(

@@ -1,8 +1,9 @@
 import FolioCore
 
-/// Draws the whole screen from the app state and the tiles of the render pipeline: the main
-/// view, labels and selection, the filmstrip, the status line, and the prompt or help overlay.
-/// A pure function of its inputs.
+/// Draws the whole screen from the app state and the tiles of the picture board: each area of
+/// `ScreenAreas` by its view (the main view with labels and selection, the filmstrip, the status
+/// line), then what each input mode shows over them (a prompt, the help overlay). A pure
+/// function of its inputs.
 public struct AppView: Sendable {
   /// How wide text is on the terminal.
   public var width: TextWidth
@@ -16,17 +17,18 @@ public struct AppView: Sendable {
   ) -> ScreenBuffer {
     var screen = ScreenBuffer(size: state.screenSize)
     guard !state.screenSize.isEmpty else { return screen }
-    let area = state.mainArea
+    let areas = state.areas
+    let area = areas.main
     if !area.isEmpty {
       drawTiles(main, viewport: state.viewport, area: area, on: &screen)
       if state.mode == .grid { drawLabels(state, layout: state.layout, viewport: state.viewport, area: area, on: &screen) }
     }
-    if let shelfArea = state.shelfArea, let shelfLayout = state.shelf {
+    if let shelfArea = areas.filmstrip, let shelfLayout = state.shelf {
       drawTiles(shelf, viewport: state.shelfViewport, area: shelfArea, on: &screen)
       drawLabels(state, layout: shelfLayout, viewport: state.shelfViewport, area: shelfArea, on: &screen)
     }
-    StatusLine(width: width).draw(state, on: &screen)
-    if state.showsHelp { HelpOverlay(width: width).draw(on: &screen, area: area.isEmpty ? CellRect(x: 0, y: 0, columns: state.screenSize.columns, rows: state.screenSize.rows) : area) }
+    if let line = areas.statusLine { StatusLine(width: width).draw(state, in: line, on: &screen) }
+    for mode in state.modes { mode.draw(state, areas: areas, on: &screen, width: width) }
     return screen
   }
 

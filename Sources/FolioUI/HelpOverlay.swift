@@ -3,9 +3,10 @@ import FolioCore
 /// The `?` overlay: the keymap's rows in a box over the main view.
 struct HelpOverlay {
   var width: TextWidth
+  var keymap: Keymap
 
   func draw(on screen: inout ScreenBuffer, area: CellRect) {
-    let rows = Keymap.standard.bindings.filter { !$0.keyNames.isEmpty }
+    let rows = keymap.bindings.filter { !$0.keyNames.isEmpty }
     let keyColumn = rows.map { width.width(of: $0.keyNames) }.max() ?? 0
     let lines = ["Folio keys (any key closes)", ""] + rows.map { binding in
       binding.keyNames + String(repeating: " ", count: keyColumn - width.width(of: binding.keyNames) + 2) + binding.summary

@@ -19,12 +19,12 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
   /// scrolling reuses them. Tiles outside `rect` are not made. O(tiles returned).
   static func pieces(
     of page: PageIndex, framedAt pageFrame: CellRect, meeting rect: CellRect, tile: CellSize,
-    style: RenderStyle
+    style: RenderStyle, document: DocumentVersion = .first
   ) -> [PagePiece] {
     guard !pageFrame.isEmpty, pageFrame.intersects(rect) else { return [] }
     let base = page.rawValue * tilesPerPage
     if pageFrame.size.area <= max(1, tile.area) {
-      return [PagePiece(index: base, frame: pageFrame, request: RenderRequest(page: page, size: pageFrame.size, style: style))]
+      return [PagePiece(index: base, frame: pageFrame, request: RenderRequest(page: page, size: pageFrame.size, style: style, document: document))]
     }
     let width = max(1, tile.columns)
     let height = max(1, tile.rows)
@@ -49,7 +49,7 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
         let number = min(row * columns + column, tilesPerPage - 1)
         pieces.append(PagePiece(
           index: base + number, frame: frame,
-          request: RenderRequest(page: page, region: region, size: frame.size, style: style)))
+          request: RenderRequest(page: page, region: region, size: frame.size, style: style, document: document)))
       }
     }
     return pieces
@@ -71,7 +71,9 @@ extension AppState {
     let tile = viewport.size
     return layout.items(intersecting: rect).flatMap { item in
       item.pages.flatMap { placed in
-        PagePiece.pieces(of: placed.page, framedAt: placed.frame, meeting: rect, tile: tile, style: style)
+        PagePiece.pieces(
+          of: placed.page, framedAt: placed.frame, meeting: rect, tile: tile, style: style,
+          document: documentVersion)
       }
     }
   }
@@ -81,7 +83,9 @@ extension AppState {
     guard let shelf else { return [] }
     return shelf.items(intersecting: rect).flatMap { item in
       item.pages.flatMap { placed in
-        PagePiece.pieces(of: placed.page, framedAt: placed.frame, meeting: rect, tile: shelf.viewportSize, style: style)
+        PagePiece.pieces(
+          of: placed.page, framedAt: placed.frame, meeting: rect, tile: shelf.viewportSize,
+          style: style, document: documentVersion)
       }
     }
   }
@@ -90,5 +94,26 @@ extension AppState {
   public var shelfPrefetchRect: CellRect {
     let visible = shelfViewport.visibleRect
     return CellRect(x: visible.minX - visible.size.columns, y: visible.minY, columns: visible.size.columns * 3, rows: visible.size.rows)
+  }
+}
+
+extension AppState {
+  /// The pictures the screen needs now: the main view's and the filmstrip's pieces on screen
+  /// and, when prefetching, in the margin around it. O(log n + pieces).
+  public var pictureWants: PictureWants {
+    let visible = viewport.visibleRect
+    let prepared = prefetches ? prefetchRect : visible
+    let main = PictureWants.Area(
+      pieces: mainPieces(meeting: prepared), contentSize: layout.contentSize, visible: visible,
+      prepared: prepared)
+    var strip: PictureWants.Area?
+    if let shelf {
+      let shown = shelfViewport.visibleRect
+      let margin = prefetches ? shelfPrefetchRect : shown
+      strip = PictureWants.Area(
+        pieces: shelfPieces(meeting: margin), contentSize: shelf.contentSize, visible: shown,
+        prepared: margin)
+    }
+    return PictureWants(main: main, filmstrip: strip, document: documentVersion)
   }
 }

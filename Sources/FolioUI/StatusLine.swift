@@ -5,19 +5,15 @@ import FolioCore
 struct StatusLine {
   var width: TextWidth
 
-  func draw(_ state: AppState, on screen: inout ScreenBuffer) {
-    let row = state.screenSize.rows - 1
-    let columns = state.screenSize.columns
-    guard row >= 0, columns > 0 else { return }
+  func draw(_ state: AppState, in line: CellRect, on screen: inout ScreenBuffer) {
+    let row = line.minY
+    let columns = line.size.columns
+    guard columns > 0, !line.isEmpty else { return }
     let style = Cell(" ", attributes: [.reverse])
-    for x in 0..<columns { screen[x, row] = style }
-    if let prompt = state.prompt {
-      screen.write(":" + TerminalText.sanitized(prompt) + "▏", at: CellPoint(x: 0, y: row), maxWidth: columns, style: style, width: width)
-      return
-    }
+    for x in 0..<columns { screen[line.minX + x, row] = style }
     let right = " " + details(state) + " "
     let rightWidth = width.width(of: right)
-    let left = " " + (state.message ?? state.document.title)
+    let left = " " + (state.message ?? state.reload.notice ?? state.document.title)
     if rightWidth >= columns {
       // Too narrow for everything: the page position wins, the label going first, then the
       // page count ("iv · 4 / 320", "4 / 320", "4"), so the page number always shows.
@@ -28,12 +24,12 @@ struct StatusLine {
       ]
       let position = choices.first { width.width(of: $0) <= columns }
         ?? width.truncated(choices[choices.count - 1], toWidth: columns)
-      screen.write(position, at: CellPoint(x: 0, y: row), maxWidth: columns, style: style, width: width)
+      screen.write(position, at: CellPoint(x: line.minX, y: row), maxWidth: columns, style: style, width: width)
       return
     }
     let leftText = width.truncated(left, toWidth: columns - rightWidth - 1)
-    screen.write(leftText, at: CellPoint(x: 0, y: row), maxWidth: columns - rightWidth, style: style, width: width)
-    screen.write(right, at: CellPoint(x: columns - rightWidth, y: row), maxWidth: rightWidth, style: style, width: width)
+    screen.write(leftText, at: CellPoint(x: line.minX, y: row), maxWidth: columns - rightWidth, style: style, width: width)
+    screen.write(right, at: CellPoint(x: line.minX + columns - rightWidth, y: row), maxWidth: rightWidth, style: style, width: width)
   }
 
   func details(_ state: AppState) -> String {

@@ -1,300 +1,120 @@
 import FolioCore
 
-/// What the runtime must do after an update, besides drawing the new state.
-public enum Effect: Hashable, Sendable {
-  /// Leave the program.
-  case quit
-}
-
-/// Events the app reacts to.
-public enum AppEvent: Hashable, Sendable {
-  /// Input from the terminal.
-  case input(InputEvent)
-  /// Typed digits waited long enough for another key.
-  case keyTimeout
-}
-
 extension AppState {
   /// How long typed digits wait for the key they count, in milliseconds.
   public static let countTimeout = 700
+  /// How long a status-line message stays.
+  public static let messageDuration = Duration.seconds(4)
+  /// How long the place must stay the same before it is saved.
+  public static let placeSaveDelay = Duration.seconds(2)
 
-  /// Applies one event; returns what the runtime must do beyond redrawing.
-  public mutating func update(_ event: AppEvent) -> [Effect] {
+  /// Applies one event; returns what the runtime must do, in order. Pure: everything the app
+  /// does goes through here, and only here is the state changed.
+  public mutating func update(_ event: Event) -> [Effect] {
+    let placeBefore = remembersPlace ? place : nil
+    let messageBefore = message
+    var effects: [Effect] = []
     switch event {
-    case .keyTimeout:
-      return perform(keys.timeOut())
-    case .input(.resize(let size)):
-      resize(to: size)
-      return []
-    case .input(.mouse(let mouse)):
-      handle(mouse)
-      return []
     case .input(.key(let key)):
       message = nil
-      if prompt != nil { return handlePrompt(key) }
-      if showsHelp {
-        showsHelp = false
-        if key == .escape || key == .character("?") || key == .character("q") { return [] }
+      dispatch(.key(key), effects: &effects)
+    case .input(.mouse(let mouse)):
+      dispatch(.mouse(mouse), effects: &effects)
+    case .input(.resize(let size)):
+      resize(to: size)
+    case .input(.signal(let signal)):
+      effects += signal.endsProcess ? quitting(status: signal.exitStatus) : savingPlace + [.suspend]
+    case .pagesRead(let facts):
+      learn(facts)
+    case .renderProgress(let pending):
+      pendingRenders = max(0, pending)
+    case .timerFired(.count):
+      if let normal = modes.first as? NormalMode {
+        apply(normal.timeOut(state: &self, effects: &effects), passing: nil, effects: &effects)
       }
-      return perform(keys.feed(key))
+    case .timerFired(.message):
+      message = nil
+    case .timerFired(.savePlace):
+      effects += savingPlace
+    case .timerFired(.reloadDebounce), .timerFired(.reloadAtLatest):
+      effects += reloadTimerFired()
+    case .fileChanged:
+      effects += noteFileChanged()
+    case .documentReopened(let summary):
+      effects += adopt(summary)
+    case .reopenFailed(let reason):
+      effects += noteReopenFailed(reason)
+    case .storeProblem(let problem):
+      say(problem)
     }
+    let isQuitting = effects.contains { if case .quit = $0 { return true } else { return false } }
+    if let placeBefore, place != placeBefore, !isQuitting {
+      effects.append(.startTimer(.savePlace, after: Self.placeSaveDelay))
+    }
+    if message != nil && message != messageBefore {
+      effects.append(.startTimer(.message, after: Self.messageDuration))
+    }
+    let wants = pictureWants
+    if wants != lastWants {
+      lastWants = wants
+      effects.append(.want(wants))
+    }
+    return effects
   }
 
-  private mutating func perform(_ actions: [(Action, Int?)]) -> [Effect] {
-    for (action, count) in actions {
-      if action == .quit { return [.quit] }
-      perform(action, count: count)
-    }
-    return []
+  /// What the runtime does before the first frame: ask for its pictures, and let a message
+  /// from opening (a symbol set this terminal cannot draw) go after a while.
+  public mutating func start() -> [Effect] {
+    let wants = pictureWants
+    lastWants = wants
+    return [.want(wants)] + (message == nil ? [] : [.startTimer(.message, after: Self.messageDuration)])
   }
 
-  private mutating func handlePrompt(_ key: Key) -> [Effect] {
-    switch key {
-    case .escape:
-      prompt = nil
-    case .enter:
-      let target = prompt ?? ""
-      prompt = nil
-      if target.isEmpty { break }
-      if let page = document.page(named: target) {
-        go(to: page)
-      } else {
-        message = "no page “\(TerminalText.sanitized(target))”"
-      }
-    case .backspace:
-      if prompt?.isEmpty == true { prompt = nil } else { prompt?.removeLast() }
-    case .character(let character):
-      if (prompt?.count ?? 0) < 64 { prompt?.append(character) }
-    default:
+  /// Shows a one-line message on the status line for a few seconds.
+  mutating func say(_ text: String) {
+    message = TerminalText.sanitized(text)
+  }
+
+  /// Saving the place (when remembered), then ending with `status`.
+  func quitting(status: Int32) -> [Effect] {
+    savingPlace + [.quit(status: status, output: nil)]
+  }
+
+  private var savingPlace: [Effect] { remembersPlace ? [.savePlace(place)] : [] }
+
+  /// Input for the top mode.
+  private enum ModeInput {
+    case key(Key)
+    case mouse(MouseEvent)
+  }
+
+  /// Hands input to the top mode and applies what it says becomes of it.
+  private mutating func dispatch(_ input: ModeInput, effects: inout [Effect]) {
+    guard var top = modes.popLast() else {
+      modes = [NormalMode()]
+      return
+    }
+    let change: ModeChange
+    switch input {
+    case .key(let key): change = top.handle(key, state: &self, effects: &effects)
+    case .mouse(let mouse): change = top.handle(mouse, state: &self, effects: &effects)
+    }
+    modes.append(top)
+    apply(change, passing: input, effects: &effects)
+  }
+
+  private mutating func apply(_ change: ModeChange, passing input: ModeInput?, effects: inout [Effect]) {
+    switch change {
+    case .stay:
       break
-    }
-    return []
-  }
-
-  /// Carries out one action, `count` times where that means something.
-  mutating func perform(_ action: Action, count: Int?) {
-    let times = max(1, min(count ?? 1, 100_000))
-    switch action {
-    case .move(let direction): move(direction, times: times)
-    case .page(let forward): scrollScreens(forward ? times : -times, fraction: 1)
-    case .halfPage(let forward): scrollScreens(forward ? times : -times, fraction: 0.5)
-    case .first: go(to: PageIndex(0))
-    case .last:
-      go(to: count.map { PageIndex(number: min(max(1, $0), document.pageCount)) } ?? PageIndex(document.pageCount - 1))
-    case .prompt: prompt = ""
-    case .open:
-      if mode == .grid { show(.spread) }
-    case .back:
-      if mode != .grid { show(.grid) }
-    case .cycleMode: show(mode.next)
-    case .show(let target): show(target)
-    case .zoomIn: for _ in 0..<min(times, 40) { zoom(in: true) }
-    case .zoomOut: for _ in 0..<min(times, 40) { zoom(in: false) }
-    case .zoomReset: resetZoom()
-    case .cycleSpreadMode:
-      var style = spreadStyle
-      style.mode = style.mode.next
-      spreadStyle = style
-      message = "\(style.mode) spreads"
-    case .toggleBinding:
-      var style = spreadStyle
-      style.binding = style.binding == .leftToRight ? .rightToLeft : .leftToRight
-      spreadStyle = style
-    case .toggleShift:
-      spreadStyle.isShiftedByOne.toggle()
-    case .toggleShelf: showsShelf.toggle()
-    case .cycleSymbols:
-      let all = drawableSymbols
-      let index = all.firstIndex(of: style.symbols) ?? -1
-      style.symbols = all[(index + 1) % all.count]
-      message = "symbols: \(style.symbols.rawValue)"
-    case .toggleInvert: style.isInverted.toggle()
-    case .toggleHelp: showsHelp.toggle()
-    case .quit: break
-    }
-  }
-
-  /// Shows `page`: selects it in the grid, centers it elsewhere.
-  public mutating func go(to page: PageIndex) {
-    let target = PageIndex(min(max(0, page.rawValue), document.pageCount - 1))
-    currentPage = target
-    if mode == .spread && spreadZoom > .fit {
-      spreadZoom = .fit
-    }
-    let position: ScrollPosition
-    switch mode {
-    case .grid: position = .nearest
-    case .continuous: position = .start
-    case .spread: position = .center
-    }
-    viewport = layout.viewport(showing: target, at: position, from: viewport)
-    followCurrentPageInShelf()
-  }
-
-  private mutating func move(_ direction: Direction, times: Int) {
-    switch mode {
-    case .grid:
-      guard let grid = layout as? GridLayout else { return }
-      let columns = max(1, grid.columnCount)
-      let rtl = spreadStyle.binding == .rightToLeft
-      var step: Int
-      switch direction {
-      case .left: step = rtl ? 1 : -1
-      case .right: step = rtl ? -1 : 1
-      case .up: step = -columns
-      case .down: step = columns
-      }
-      step *= times
-      go(to: PageIndex(currentPage.rawValue + step))
-    case .continuous:
-      switch direction {
-      case .up: scroll(dx: 0, dy: -times)
-      case .down: scroll(dx: 0, dy: times)
-      case .left: scroll(dx: -2 * times, dy: 0)
-      case .right: scroll(dx: 2 * times, dy: 0)
-      }
-    case .spread:
-      if spreadZoom > .fit {
-        let rowStep = max(1, viewport.size.rows / 8) * times
-        let columnStep = max(2, viewport.size.columns / 8) * times
-        switch direction {
-        case .up: pan(dx: 0, dy: -rowStep)
-        case .down: pan(dx: 0, dy: rowStep)
-        case .left: pan(dx: -columnStep, dy: 0)
-        case .right: pan(dx: columnStep, dy: 0)
-        }
-      } else {
-        let forward = direction == .down || direction == .right && spreadStyle.binding == .leftToRight
-          || direction == .left && spreadStyle.binding == .rightToLeft
-        turnSpreads(forward ? times : -times)
-      }
-    }
-  }
-
-  /// Moves `count` spreads forward (negative: back) in spread mode.
-  private mutating func turnSpreads(_ count: Int) {
-    let spreads = layout.spreads
-    let current = spreads.spreadIndex(containing: currentPage)
-    let target = min(max(0, current + count), spreads.spreadCount - 1)
-    spreadZoom = .fit
-    currentPage = spreads.pages(inSpread: target).lowerBound
-    viewport = layout.viewport(showingItem: target, at: .center, from: viewport)
-    followCurrentPageInShelf()
-  }
-
-  /// Pans the zoomed spread in spread mode: the viewport moves within the spread and never
-  /// past its edges onto the neighbouring spreads (which are not zoomed); along a side where
-  /// the zoomed spread is smaller than the screen it stays centered.
-  private mutating func pan(dx: Int, dy: Int) {
-    let frame = layout.frame(ofItem: layout.itemIndex(containing: currentPage))
-    func keep(_ origin: Int, view: Int, start: Int, length: Int) -> Int {
-      length <= view ? start - (view - length) / 2 : min(max(origin, start), start + length - view)
-    }
-    let moved = viewport.offsetBy(dx: dx, dy: dy)
-    let kept = Viewport(
-      origin: CellPoint(
-        x: keep(moved.origin.x, view: moved.size.columns, start: frame.minX, length: frame.size.columns),
-        y: keep(moved.origin.y, view: moved.size.rows, start: frame.minY, length: frame.size.rows)),
-      size: moved.size)
-    viewport = layout.clamped(kept)
-    followViewport()
-  }
-
-  private mutating func scroll(dx: Int, dy: Int) {
-    viewport = layout.clamped(viewport.offsetBy(dx: dx, dy: dy))
-    followViewport()
-  }
-
-  private mutating func scrollScreens(_ screens: Int, fraction: Double) {
-    // The rows `fraction` of a screen holds, and a step of it that keeps one row in view.
-    let rows = Int(saturating: Double(viewport.size.rows) * fraction, rounding: .towardZero)
-    let overlappingStep = max(1, rows - (fraction == 1 ? 1 : 0))
-    switch mode {
-    case .spread where spreadZoom <= .fit:
-      turnSpreads(screens)
-    case .spread:
-      // Zoomed: page through the spread, and on to the next one from its far edge.
-      let before = viewport
-      viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: overlappingStep * screens))
-      if viewport == before { turnSpreads(screens > 0 ? 1 : -1) }
-    case .grid:
-      guard let grid = layout as? GridLayout else { return }
-      let slots = max(1, rows / max(1, (grid.dimensions.slotSize.rows + grid.dimensions.rowGap)))
-      move(screens > 0 ? .down : .up, times: abs(screens) * slots)
-      viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: rows * screens))
-      viewport = layout.viewport(showing: currentPage, at: .nearest, from: viewport)
-    default:
-      scroll(dx: 0, dy: overlappingStep * screens)
-    }
-  }
-
-  private mutating func zoom(in zoomIn: Bool) {
-    switch mode {
-    case .grid:
-      guard let grid = layout as? GridLayout else { return }
-      gridZoom = zoomIn ? grid.sizing.zoomingIn(gridZoom) : grid.sizing.zoomingOut(gridZoom)
-      viewport = layout.viewport(showing: currentPage, at: .nearest, from: viewport)
-    case .continuous:
-      continuousZoom = zoomIn ? continuousZoom.zoomedIn : continuousZoom.zoomedOut
-    case .spread:
-      let next = zoomIn ? spreadZoom.zoomedIn : spreadZoom.zoomedOut
-      spreadZoom = max(.fit, next)
-      viewport = layout.viewport(showing: currentPage, at: .center, from: viewport)
-    }
-  }
-
-  private mutating func resetZoom() {
-    switch mode {
-    case .grid: gridZoom = .standard
-    case .continuous: continuousZoom = .fit
-    case .spread: spreadZoom = .fit
-    }
-    viewport = layout.viewport(showing: currentPage, at: mode == .grid ? .nearest : .center, from: viewport)
-  }
-
-  private mutating func handle(_ mouse: MouseEvent) {
-    let area = mainArea
-    switch mouse.kind {
-    case .wheelUp, .wheelDown:
-      let forward = mouse.kind == .wheelDown
-      switch mode {
-      case .grid:
-        viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: forward ? 3 : -3))
-      case .continuous: scroll(dx: 0, dy: forward ? 3 : -3)
-      case .spread: move(forward ? .down : .up, times: 1)
-      }
-    case .click, .doubleClick:
-      if let shelfArea, let shelf, shelfArea.contains(mouse.position) {
-        let point = CellPoint(
-          x: mouse.position.x - shelfArea.minX + shelfViewport.origin.x,
-          y: mouse.position.y - shelfArea.minY + shelfViewport.origin.y)
-        if let item = shelf.item(at: point) { go(to: item.pages[0].page) }
-        return
-      }
-      guard area.contains(mouse.position) else { return }
-      let point = CellPoint(x: mouse.position.x + viewport.origin.x, y: mouse.position.y + viewport.origin.y)
-      guard let item = layout.item(at: point) else { return }
-      let page = item.pages.first { $0.frame.contains(point) }?.page ?? item.pages[0].page
-      if mode == .grid {
-        go(to: page)
-        if mouse.kind == .doubleClick { show(.spread) }
-      } else {
-        currentPage = page
-        followCurrentPageInShelf()
-      }
-    case .press, .release:
-      break
-    }
-  }
-}
-
-extension SpreadMode {
-  /// single → double → book → single.
-  var next: SpreadMode {
-    switch self {
-    case .single: return .double
-    case .double: return .book
-    case .book: return .single
+    case .close:
+      if modes.count > 1 { modes.removeLast() }
+    case .closeAndPass:
+      guard modes.count > 1 else { return }
+      modes.removeLast()
+      if let input { dispatch(input, effects: &effects) }
+    case .open(let mode):
+      modes.append(mode)
     }
   }
 }

@@ -135,7 +135,7 @@ enum PipelineBenchmarks {
     for i in 0..<300 {
       let key: Key = i % 3 == 2 ? .pageDown : .character(i % 2 == 0 ? "l" : "j")
       let elapsed = clock.measure {
-        _ = latency.handle([.input(.key(key))])
+        latency.send([.input(.key(key))])
         latency.refresh()
       }
       samples.append(Measure.seconds(elapsed))
@@ -159,16 +159,16 @@ extension PipelineBenchmarks {
     paging.settle()
     let afterFirst = memory().current
     for step in 0..<2_000 {
-      _ = paging.handle([.input(.key(.pageDown))])
+      paging.send([.input(.key(.pageDown))])
       paging.refresh()
       if step % 100 == 0 { paging.settle() }
       if paging.state.currentPage.rawValue >= paging.state.document.pageCount - 1 { break }
     }
     let afterGrid = memory().current
-    _ = paging.handle([.input(.key(.character("2"))), .keyTimeout])
-    _ = paging.handle([.input(.key(.home))])
+    paging.send([.input(.key(.character("2"))), .timerFired(.count)])
+    paging.send([.input(.key(.home))])
     for step in 0..<20_000 {
-      _ = paging.handle([.input(.key(.pageDown))])
+      paging.send([.input(.key(.pageDown))])
       paging.refresh()
       if step % 200 == 0 { paging.settle() }
       if paging.state.currentPage.rawValue >= paging.state.document.pageCount - 1 { break }

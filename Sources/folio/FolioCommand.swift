@@ -75,7 +75,10 @@ struct FolioCommand: ParsableCommand {
         path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
         status: 2)
     }
-    try Viewer(document: document, options: picture, path: path).run()
+    let ending = try Viewer(document: document, options: picture, path: path).run()
+    // The terminal is restored by now.
+    if let output = ending.output { try StandardStreams.writeOutput(output) }
+    if ending.status != 0 { Self.exit(ending.status) }
   }
 
   /// Opens an encrypted document with a password typed at the terminal (three tries; an

@@ -16,11 +16,11 @@ enum FramePrinter {
     UserLocale.adopt(environment: environment)
     let state = BrowserSetup.state(
       for: document, options: options, mode: mode, page: page, screenSize: size,
-      colors: colorMode, cellAspect: CellAspect(options.cellAspect ?? 2), environment: environment)
+      colors: colorMode, cellAspect: CellAspect(options.cellAspect ?? 2), environment: environment,
+      prefetches: false)
     let terminal = OffscreenTerminal(size: size, colorMode: colorMode)
     let browser = try BrowserSetup.browser(
-      state: state, terminal: terminal, document: document, options: options, readsAllPageFacts: false,
-      prefetches: false)
+      state: state, terminal: terminal, document: document, options: options, readsAllPageFacts: false)
     browser.settle()
     browser.stopPrefetching()
     let text = AnsiPrinter(colorMode: colorMode).text(for: browser.frame)
@@ -33,7 +33,8 @@ enum BrowserSetup {
   static func state(
     for document: PopplerDocument, options: PrintOptions, mode: ViewMode, page: PageIndex,
     screenSize: CellSize, colors: ColorMode, cellAspect: CellAspect, environment: [String: String],
-    drawableSymbols: [SymbolSet] = SymbolSet.allCases
+    drawableSymbols: [SymbolSet] = SymbolSet.allCases, prefetches: Bool = true,
+    remembersPlace: Bool = false, canReopen: Bool = false
   ) -> AppState {
     var metrics = PageMetrics(pageCount: document.pageCount)
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
@@ -51,18 +52,20 @@ enum BrowserSetup {
       spreadStyle: SpreadStyle(
         mode: options.spreads, isShiftedByOne: options.shift,
         binding: options.rtl ? .rightToLeft : .leftToRight),
-      hasDropCap: options.cover, style: style, drawableSymbols: drawableSymbols)
+      hasDropCap: options.cover, style: style, drawableSymbols: drawableSymbols,
+      remembersPlace: remembersPlace, prefetches: prefetches,
+      reload: ReloadState(canReopen: canReopen))
   }
 
   static func browser<Terminal: TerminalBackend>(
     state: AppState, terminal: Terminal, document: PopplerDocument, options: PrintOptions,
-    readsAllPageFacts: Bool, prefetches: Bool = true
+    readsAllPageFacts: Bool
   ) throws -> Browser<Terminal> {
     let (source, name) = (document.readablePath, document.path)
     let password = document.password
     return try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
-      cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit, prefetches: prefetches,
+      cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit,
       readsAllPageFacts: readsAllPageFacts,
       handoff: DocumentHandoff(document), releaseFreedMemory: MemoryPolicy.releaseFreedMemory
     ) {

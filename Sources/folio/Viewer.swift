@@ -11,7 +11,8 @@ struct Viewer {
   let options: PrintOptions
   let path: String
 
-  func run() throws {
+  /// Runs the viewer until the person quits or a signal ends it; returns how it ended.
+  func run() throws -> Browser<NcursesTerminal>.Ending {
     let environment = ProcessInfo.processInfo.environment
     let page = try options.startPage(in: document, path: path)
     // NO_COLOR means no color unless --colors says otherwise.
@@ -44,6 +45,6 @@ struct Viewer {
       browser.refresh()
       CrashGuard.crash(kind)
     }
-    browser.run()
+    return browser.run()
   }
 }

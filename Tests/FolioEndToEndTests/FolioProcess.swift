@@ -29,6 +29,10 @@ struct FolioProcess {
   ) throws -> Result {
     var env = ProcessInfo.processInfo.environment
     env["LANG"] = "C.UTF-8"
+    // Never the real home.
+    for (variable, folder) in [("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config")] {
+      env[variable] = NSTemporaryDirectory() + "folio-tests-\(getpid())/" + folder
+    }
     env.merge(environment) { $1 }
     let result = try ChildProcess.run(
       executable, arguments, environment: env, input: input.map { .bytes($0) } ?? .nothing,

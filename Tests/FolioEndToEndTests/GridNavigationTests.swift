@@ -18,6 +18,8 @@ struct GridNavigationTests {
 
   @Test func startUpShowsTenThumbnailsAndFirstPage() throws {
     let folio = try FolioSession(nil)
+    // Labels are learned as pages render (or the reader reaches them).
+    try folio.waitForRenders()
     let status = try folio.expectStatus("Cover · 1 / 24", "grid", "10 per screen")
     #expect(status.hasPrefix(" Folio sample document"), "title on the left: \(status)")
     try folio.expectSelected("Cover")
@@ -151,6 +153,7 @@ struct GridNavigationTests {
 
   @Test func promptGoesToNumbersAndLabels() throws {
     let folio = try FolioSession(nil)
+    try folio.waitForRenders()
     try folio.type(":")
     try folio.expectStatus(":")
     try folio.type("iii")

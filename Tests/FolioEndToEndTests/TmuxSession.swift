@@ -17,7 +17,12 @@ final class TmuxSession {
   /// Starts `command` (run by /bin/sh) in a detached session of `columns` x `rows`.
   init(columns: Int = 100, rows: Int = 30, command: String, environment: [String: String] = [:]) throws {
     socket = NSTemporaryDirectory() + "folio-tmux-\(UUID().uuidString.prefix(8))"
-    var env = ["LANG": "C.UTF-8", "TERM": "tmux-256color"]
+    // Never the real home: state, cache and config go to a folder of this session's own.
+    let home = socket + "-home"
+    var env = [
+      "LANG": "C.UTF-8", "TERM": "tmux-256color", "XDG_STATE_HOME": home + "/state",
+      "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config",
+    ]
     env.merge(environment) { $1 }
     let assignments = env.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
     try run([
@@ -30,6 +35,7 @@ final class TmuxSession {
   deinit {
     try? run(["kill-server"])
     unlink(socket)
+    try? FileManager.default.removeItem(atPath: socket + "-home")
   }
 
   static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }

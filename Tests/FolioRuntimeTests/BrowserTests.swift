@@ -61,10 +61,10 @@ struct BrowserTests {
     browser.refresh()
     let peakAfterFirstScreen = browser.tileCounters.peakVisible
     for _ in 0..<400 {
-      _ = browser.handle([.input(.key(.pageDown))])
+      browser.send([.input(.key(.pageDown))])
       browser.refresh()
     }
-    _ = browser.handle([.input(.key(.end))])
+    browser.send([.input(.key(.end))])
     browser.settle()
     expectPicturesInPlace(browser)
     let counters = browser.tileCounters
@@ -80,7 +80,7 @@ struct BrowserTests {
     browser.refresh()
     // Keys are handled and frames drawn at once, with renders still queued.
     for _ in 0..<5 {
-      _ = browser.handle([.input(.key(.character("j")))])
+      browser.send([.input(.key(.character("j")))])
       browser.refresh()
     }
     #expect(browser.state.pendingRenders > 0)
@@ -93,10 +93,10 @@ struct BrowserTests {
   @Test func modeSwitchesKeepThePageAndDrawIt() throws {
     let document = SyntheticDocument(pageCount: 60)
     let (browser, _) = try makeBrowser(document)
-    _ = browser.handle([.input(.key(.character("3"))), .input(.key(.character("7"))), .input(.key(.character("G")))])
+    browser.send([.input(.key(.character("3"))), .input(.key(.character("7"))), .input(.key(.character("G")))])
     #expect(browser.state.currentPage == PageIndex(36))
     for key in [Key.tab, .tab, .tab] {
-      _ = browser.handle([.input(.key(key))])
+      browser.send([.input(.key(key))])
       browser.settle()
       #expect(browser.state.currentPage == PageIndex(36), "\(browser.state.mode)")
       expectPicturesInPlace(browser)
@@ -106,17 +106,17 @@ struct BrowserTests {
   @Test func resizeStormsKeepThePlace() throws {
     let document = SyntheticDocument(pageCount: 300)
     let (browser, _) = try makeBrowser(document, mode: .continuous)
-    _ = browser.handle([.input(.key(.character("1"))), .input(.key(.character("5"))), .input(.key(.character("0"))), .input(.key(.character("G")))])
+    browser.send([.input(.key(.character("1"))), .input(.key(.character("5"))), .input(.key(.character("0"))), .input(.key(.character("G")))])
     let page = browser.state.currentPage
-    var events: [AppEvent] = []
+    var events: [Event] = []
     for i in 0..<50 { events.append(.input(.resize(CellSize(columns: 20 + (i * 37) % 300, rows: 1 + (i * 13) % 100)))) }
     events.append(.input(.resize(CellSize(columns: 120, rows: 40))))
-    _ = browser.handle(events)
+    browser.send(events)
     browser.settle()
     #expect(abs(browser.state.currentPage.rawValue - page.rawValue) <= 1)
     expectPicturesInPlace(browser)
     for size in [CellSize(columns: 1, rows: 1), CellSize(columns: 10, rows: 5), CellSize(columns: 0, rows: 0)] {
-      _ = browser.handle([.input(.resize(size))])
+      browser.send([.input(.resize(size))])
       browser.refresh()
       #expect(browser.frame.size == size)
     }

@@ -30,7 +30,7 @@ struct InputFuzzTests {
     PointSize(width: 2160, height: 2160), PointSize(width: 100, height: 1000),
   ]
 
-  func randomEvent(using rng: inout SplitMix64) -> AppEvent {
+  func randomEvent(using rng: inout SplitMix64) -> Event {
     switch Int.random(in: 0..<20, using: &rng) {
     case 0:
       let size = CellSize(
@@ -43,7 +43,7 @@ struct InputFuzzTests {
         x: Int.random(in: -5...1100, using: &rng), y: Int.random(in: -5...1100, using: &rng))
       return .input(.mouse(MouseEvent(kind: rng.pick(kinds), position: position)))
     case 3:
-      return .keyTimeout
+      return .timerFired(.count)
     default:
       return .input(.key(rng.pick(Self.keys)))
     }
@@ -72,7 +72,7 @@ struct InputFuzzTests {
       let events = (0..<Int.random(in: 1...4, using: &rng)).map { _ in randomEvent(using: &rng) }
       for case .input(.resize(let size)) in events { screen = size }
       // "q" quits: the loop would end there, so the sequence goes on as a new one would.
-      _ = browser.handle(events)
+      browser.send(events)
       browser.refresh()
       let frame = browser.frame
       #expect(frame.size == screen, "seed \(seed) step \(step): frame \(frame.size), screen \(screen)")

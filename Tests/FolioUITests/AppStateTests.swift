@@ -134,11 +134,11 @@ struct AppStateTests {
 
   @Test func quitAndHelp() {
     var app = state()
-    #expect(press([.character("?")], on: &app).isEmpty)
-    #expect(app.showsHelp)
+    _ = press([.character("?")], on: &app)
+    #expect(app.modes.last is HelpMode)
     _ = press([.character("x")], on: &app)
-    #expect(!app.showsHelp)
-    #expect(press([.character("q")], on: &app) == [.quit])
+    #expect(app.modes.count == 1)
+    #expect(press([.character("q")], on: &app) == [.quit(status: 0, output: nil)])
   }
 
   @Test(arguments: [CellSize(columns: 1, rows: 1), CellSize(columns: 10, rows: 5), CellSize(columns: 0, rows: 0)])

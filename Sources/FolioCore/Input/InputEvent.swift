@@ -1,4 +1,5 @@
-/// Something the person at the terminal did: a key, a mouse action, or a new terminal size.
+/// Something that reached the process from the terminal's side: a key, a mouse action, a new
+/// terminal size, or a signal (Ctrl-C, Ctrl-Z, a hang-up).
 public enum InputEvent: Hashable, Sendable {
   /// A key press.
   case key(Key)
@@ -6,6 +7,8 @@ public enum InputEvent: Hashable, Sendable {
   case mouse(MouseEvent)
   /// The terminal now has this size.
   case resize(CellSize)
+  /// A signal arrived; the loop decides what it means.
+  case signal(ProcessSignal)
 }
 
 /// A key, decoded from the terminal's input. Control keys arrive as `control(letter)`.

@@ -17,6 +17,10 @@ public protocol TerminalBackend: AnyObject {
   /// when one of `wakeDescriptors` becomes readable; returns nil on timeout or wake-up.
   func nextEvent(timeout milliseconds: Int, wakeDescriptors: [Int32]) -> InputEvent?
 
+  /// Gives the terminal back, stops the process until it is continued (Ctrl-Z, then `fg`),
+  /// then takes the terminal again; the next `present` redraws everything.
+  func suspend()
+
   /// Gives the terminal back as it was. Safe to call more than once.
   func restore()
 }

@@ -2,6 +2,8 @@
 /// how many cells, drawn how. Equal requests give equal pictures, so a request is the cache
 /// key of the render pipeline.
 public struct RenderRequest: Hashable, Sendable, CustomStringConvertible {
+  /// The version of the document the page belongs to.
+  public var document: DocumentVersion
   /// The page.
   public var page: PageIndex
   /// The part of the page drawn (`.whole` for thumbnails; the visible part when zoomed).
@@ -12,7 +14,11 @@ public struct RenderRequest: Hashable, Sendable, CustomStringConvertible {
   public var style: RenderStyle
 
   /// Creates a request.
-  public init(page: PageIndex, region: PageRegion = .whole, size: CellSize, style: RenderStyle) {
+  public init(
+    page: PageIndex, region: PageRegion = .whole, size: CellSize, style: RenderStyle,
+    document: DocumentVersion = .first
+  ) {
+    self.document = document
     self.page = page
     self.region = region
     self.size = size
@@ -25,11 +31,15 @@ public struct RenderRequest: Hashable, Sendable, CustomStringConvertible {
   /// The exact pixel size the page region is rendered at.
   public var pixelSize: PixelSize { rasterizer.pixelSize(for: size) }
 
+  /// The page this request draws, in its document version: pictures of the same page key can
+  /// stand in for each other.
+  public var pageKey: PageKey { PageKey(document: document, page: page) }
+
   /// Memory a finished picture of this request takes in a cache, in bytes.
   public var cost: Int { size.area * MemoryLayout<Cell>.stride + 64 }
 
   public var description: String {
-    "\(page) \(size.columns)x\(size.rows) \(style.symbols.rawValue)"
+    "\(document) \(page) \(size.columns)x\(size.rows) \(style.symbols.rawValue)"
   }
 }
 
@@ -60,5 +70,19 @@ extension DocumentSource {
   public func picture(for request: RenderRequest) throws -> ScreenBuffer {
     let image = try render(request.page, region: request.region, size: request.pixelSize)
     return request.rasterizer.cells(from: image, size: request.size)
+  }
+}
+
+/// A page of one version of the document: the group cached pictures share for stand-ins.
+public struct PageKey: Hashable, Sendable {
+  /// The document version.
+  public var document: DocumentVersion
+  /// The page.
+  public var page: PageIndex
+
+  /// Creates a page key.
+  public init(document: DocumentVersion, page: PageIndex) {
+    self.document = document
+    self.page = page
   }
 }

@@ -47,6 +47,25 @@ public struct TextWidth: Sendable {
     }
     return String(result) + "…"
   }
+
+  /// The longest suffix of `text` that fits in `limit` columns, with "…" at the start when
+  /// something was cut (and the limit allows one): the end of a line being typed.
+  public func truncatedFromStart(_ text: String, toWidth limit: Int) -> String {
+    guard limit > 0 else { return "" }
+    if width(of: text) <= limit { return text }
+    var kept: [Unicode.Scalar] = []
+    var used = 0
+    for scalar in text.unicodeScalars.reversed() {
+      let w = max(0, columns(scalar))
+      if used + w > limit - 1 { break }
+      kept.append(scalar)
+      used += w
+    }
+    var result = String.UnicodeScalarView()
+    result.append("…")
+    result.append(contentsOf: kept.reversed())
+    return String(result)
+  }
 }
 
 extension ScreenBuffer {

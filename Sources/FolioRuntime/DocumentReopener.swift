@@ -1,0 +1,57 @@
+import FolioCore
+import FolioUI
+
+/// Opens the document again in the background when its file changed, so a slow or failing
+/// open never holds up the viewer. Use from the loop's thread.
+public final class DocumentReopener {
+  private let service: RenderService<ReopenRequest, ReopenedDocument>
+  /// Opened versions not yet adopted, by version.
+  private var opened: [DocumentVersion: ReopenedDocument] = [:]
+  /// The version the next open makes.
+  private var nextVersion: DocumentVersion
+
+  /// Creates a reopener that opens with `reopen` (on its own thread); versions count on from
+  /// `current`.
+  public init(
+    current: DocumentVersion = .first,
+    reopen: @escaping @Sendable (ReopenRequest) throws -> ReopenedDocument
+  ) throws {
+    nextVersion = current.next
+    service = try RenderService<ReopenRequest, ReopenedDocument>(
+      workerCount: 1, name: "folio-reopen", makeWorker: { () }
+    ) { _, request in try reopen(request) }
+  }
+
+  deinit { service.beginShutdown() }
+
+  /// The descriptor that turns readable when an open has finished.
+  public var wakeDescriptor: Int32 { service.wakeDescriptor }
+
+  /// Starts opening the file again; `page` is the reader's page.
+  public func reopen(around page: PageIndex) {
+    let request = ReopenRequest(version: nextVersion, page: page)
+    nextVersion = nextVersion.next
+    _ = service.replaceWanted([(request, RenderPriority(tier: .visible, distance: 0))])
+  }
+
+  /// The opens finished since the last call, as events: a summary to adopt, or why not.
+  public func takeEvents() -> [Event] {
+    service.drainOutcomes().map { outcome in
+      switch outcome.result {
+      case .success(let document):
+        opened[document.summary.version] = document
+        return .documentReopened(document.summary)
+      case .failure(let error as DocumentError):
+        return .reopenFailed(reason: error.reason)
+      case .failure(let error):
+        return .reopenFailed(reason: "\(error)")
+      }
+    }
+  }
+
+  /// Hands over an opened version to show, forgetting older ones.
+  public func take(_ version: DocumentVersion) -> ReopenedDocument? {
+    defer { opened = opened.filter { $0.key > version } }
+    return opened[version]
+  }
+}

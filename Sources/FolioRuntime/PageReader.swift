@@ -1,0 +1,71 @@
+import FolioCore
+import FolioUI
+
+/// Reads every page's size and label in the background, in batches, with its own instance of
+/// the document, once the first screen is drawn (the first frame must not share the CPU). Use
+/// from the loop's thread.
+public final class PageReader {
+  private let service: RenderService<Range<Int>, [PageFact]>
+  /// Batches not yet handed to the thread.
+  private var waitingBatches: [(Range<Int>, RenderPriority)]
+  /// Whether every batch has been read and taken.
+  public private(set) var isFinished = false
+
+  /// Pages per batch.
+  static var batchSize: Int { 500 }
+
+  /// Creates a reader of `pageCount` pages; nothing is read before `start()`.
+  public init(
+    pageCount: Int, opening: DocumentOpening,
+    releaseFreedMemory: @escaping @Sendable () -> Void = {}
+  ) throws {
+    service = try RenderService<Range<Int>, [PageFact]>(
+      workerCount: 1, name: "folio-pages",
+      makeWorker: {
+        lowerThreadPriority()
+        return try opening.open()
+      },
+      whenDrained: releaseFreedMemory
+    ) { document, range in
+      range.map { index in
+        let page = PageIndex(index)
+        return PageFact(page: page, size: document.pageSize(at: page), label: document.pageLabel(at: page))
+      }
+    }
+    waitingBatches = stride(from: 0, to: pageCount, by: Self.batchSize).map { start in
+      (start..<min(pageCount, start + Self.batchSize), RenderPriority(tier: .behind, distance: start))
+    }
+  }
+
+  deinit { service.beginShutdown() }
+
+  /// The descriptor that turns readable when a batch is read.
+  public var wakeDescriptor: Int32 { service.wakeDescriptor }
+
+  /// Whether reading has started.
+  public var hasStarted: Bool { waitingBatches.isEmpty }
+
+  /// Starts reading (once).
+  public func start() {
+    guard !waitingBatches.isEmpty else { return }
+    _ = service.replaceWanted(waitingBatches)
+    waitingBatches = []
+  }
+
+  /// Takes the facts read since the last call. Finished once nothing was pending as the last
+  /// batch was taken (the taking and that question are one step): then its thread ends, and
+  /// with it its document and Poppler's cache of every page.
+  public func take() -> [PageFact] {
+    guard hasStarted, !isFinished else { return [] }
+    let (outcomes, pendingWhenDrained) = service.drain()
+    var facts: [PageFact] = []
+    for outcome in outcomes {
+      if case .success(let batch) = outcome.result { facts += batch }
+    }
+    if pendingWhenDrained == 0 {
+      isFinished = true
+      service.beginShutdown()
+    }
+    return facts
+  }
+}

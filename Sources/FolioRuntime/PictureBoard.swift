@@ -1,0 +1,247 @@
+import FolioCore
+import FolioUI
+import Foundation
+
+/// The one owner of page pictures: the cache (least recently used out, bounded in bytes), the
+/// tiles of the main view and the filmstrip, what is wanted and in flight (the render service),
+/// and what failed (asked for once more, then drawn as a page-shaped box saying why).
+///
+/// A picture is asked for only while a tile wants it and neither the cache nor that tile has
+/// it: a picture evicted before it was drawn is not asked for again until its tile leaves and
+/// comes back, so a small cache never makes the pipeline spin. Pictures are keyed by request,
+/// and requests carry the document version, so a picture of one version never shows as
+/// another's. Use from the loop's thread only.
+public final class PictureBoard {
+  private var cache: PictureCache
+  /// The main view's tiles.
+  public private(set) var mainTiles = TilePool<RenderRequest>()
+  /// The filmstrip's tiles.
+  public private(set) var filmstripTiles = TilePool<RenderRequest>()
+  private var renderer: RenderService<RenderRequest, RenderedPage>
+  /// The version the renderer draws.
+  public private(set) var version: DocumentVersion
+  private var wants: PictureWants?
+  /// Page labels for placeholders.
+  private var facts: DocumentFacts?
+  /// Renders that failed, with why, drawn as boxes and not asked for again.
+  private var failed: [RenderRequest: String] = [:]
+  /// Renders that failed once for a reason other than time, asked for once more.
+  private var retried = Set<RenderRequest>()
+  private var lastViewportOrigin = CellPoint(x: 0, y: 0)
+  /// How many pictures the last layout pass asked for.
+  public private(set) var wantedCount = 0
+  private let renderTimeout: Duration
+  private let width: TextWidth
+  private let workerCount: Int
+  private let releaseFreedMemory: @Sendable () -> Void
+
+  /// Creates a board that renders with `workerCount` threads, each with its own instance of the
+  /// document from `opening` (the first thread may take `opening`'s handed-off document).
+  public init(
+    opening: DocumentOpening, version: DocumentVersion = .first, cacheBytes: Int,
+    workerCount: Int = 2, renderTimeout: Duration = .seconds(20), width: TextWidth,
+    releaseFreedMemory: @escaping @Sendable () -> Void = {}
+  ) throws {
+    cache = PictureCache(bytes: cacheBytes)
+    self.version = version
+    self.renderTimeout = renderTimeout
+    self.width = width
+    self.workerCount = workerCount
+    self.releaseFreedMemory = releaseFreedMemory
+    renderer = try Self.makeRenderer(opening, workerCount: workerCount, whenDrained: releaseFreedMemory)
+  }
+
+  deinit { renderer.beginShutdown() }
+
+  private static func makeRenderer(
+    _ opening: DocumentOpening, workerCount: Int, whenDrained: @escaping @Sendable () -> Void
+  ) throws -> RenderService<RenderRequest, RenderedPage> {
+    try RenderService(
+      workerCount: workerCount,
+      makeWorker: {
+        // Render threads yield the CPU to the interface thread: keys before pictures.
+        lowerThreadPriority()
+        return try opening.handoff.take() ?? opening.open()
+      },
+      whenDrained: whenDrained
+    ) { document, request in
+      RenderedPage(
+        picture: try document.picture(for: request), pageSize: document.pageSize(at: request.page),
+        label: document.pageLabel(at: request.page))
+    }
+  }
+
+  /// Draws `version` from now on, with new render threads on `opening`: the old threads are
+  /// told to stop (what they deliver is dropped), and what failed is forgotten. Cached pictures
+  /// of the old version age out of the cache; none is shown for the new one.
+  public func replaceDocument(with opening: DocumentOpening, version: DocumentVersion) throws {
+    let next = try Self.makeRenderer(opening, workerCount: workerCount, whenDrained: releaseFreedMemory)
+    renderer.beginShutdown()
+    renderer = next
+    self.version = version
+    failed = [:]
+    retried = []
+  }
+
+  /// The descriptor that turns readable when pictures arrive.
+  public var wakeDescriptor: Int32 { renderer.wakeDescriptor }
+
+  /// Pictures waiting or being rendered.
+  public var pendingCount: Int { renderer.pendingCount }
+
+  /// When the longest-running render passes the time limit, or nil when nothing runs.
+  public var nextDeadline: ContinuousClock.Instant? {
+    renderer.nextDeadline(forRunningLongerThan: renderTimeout)
+  }
+
+  /// Counts of the render service's work.
+  public var renderStatistics: RenderServiceStatistics { renderer.statistics }
+
+  /// Bytes held and entries of the cache.
+  public var cacheStatistics: CacheStatistics { cache.statistics }
+
+  /// Makes `wants` what the tiles show and the renderer prepares (the layout pass): tiles that
+  /// left are recycled, new tiles get their picture, a stand-in or a placeholder labelled from
+  /// `facts`, and what is missing is asked for, nearest the screen's center first.
+  public func want(_ wants: PictureWants, facts: DocumentFacts) {
+    self.wants = wants
+    self.facts = facts
+    layOut()
+  }
+
+  /// Cancels what waits beyond the screen (for a frame printed once).
+  public func stopPrefetching() {
+    _ = renderer.replaceWanted([])
+  }
+
+  /// Takes in finished renders: caches them and puts them into the tiles that want them; gives
+  /// up renders past the time limit; asks again for what failed once. Returns the page facts
+  /// the renders learned and how many renders were pending as the outcomes were taken, in one
+  /// step with the taking (0: every render there will be is in). Then lays out again.
+  public func absorb() -> (facts: [PageFact], pendingWhenDrained: Int) {
+    renderer.abandonRequests(runningLongerThan: renderTimeout)
+    var learned: [PageFact] = []
+    let (outcomes, pendingWhenDrained) = renderer.drain()
+    for outcome in outcomes where outcome.request.document == version {
+      let request = outcome.request
+      switch outcome.result {
+      case .success(let rendered):
+        failed[request] = nil
+        cache.insert(rendered.picture, for: request)
+        learned.append(PageFact(page: request.page, size: rendered.pageSize, label: rendered.label))
+        let apply: (inout Tile<RenderRequest>) -> Void = { tile in
+          tile.preview = rendered.picture
+          tile.shownRequest = request
+        }
+        mainTiles.updateTiles(requesting: request, apply)
+        filmstripTiles.updateTiles(requesting: request, apply)
+      case .failure(let error):
+        // Asked for once more (unless it ran out of time: it would again), then drawn as a box
+        // saying why, and not asked for again.
+        if !(error is RenderTimeout) && retried.insert(request).inserted { continue }
+        failed[request] = TerminalText.sanitized(Self.failureReason(error))
+        let markFailed: (inout Tile<RenderRequest>) -> Void = { tile in self.configure(&tile, for: request) }
+        mainTiles.updateTiles(requesting: request, markFailed)
+        filmstripTiles.updateTiles(requesting: request, markFailed)
+      }
+    }
+    if !outcomes.isEmpty { layOut() }
+    return (learned, pendingWhenDrained)
+  }
+
+  /// Whether every tile on screen shows its exact picture (or its failure box).
+  public var isScreenComplete: Bool {
+    guard let wants else { return false }
+    func complete(_ pool: TilePool<RenderRequest>, _ visible: CellRect) -> Bool {
+      var done = true
+      pool.forEachVisibleTile { tile in
+        guard done, tile.frame.intersects(visible), let request = tile.request else { return }
+        if !tile.isShowingRequest && failed[request] == nil { done = false }
+      }
+      return done
+    }
+    return complete(mainTiles, wants.main.visible)
+      && (wants.filmstrip.map { complete(filmstripTiles, $0.visible) } ?? true)
+  }
+
+  /// Why a render failed, in a few words for the box drawn instead ("could not be drawn" is
+  /// already there): "took over 20 s", or the library's reason.
+  static func failureReason(_ error: any Error) -> String {
+    switch error {
+    case let timeout as RenderTimeout: return timeout.description
+    case DocumentError.renderFailed(let reason): return reason
+    case let error as DocumentError: return error.reason
+    default: return "\(error)"
+    }
+  }
+
+  /// The layout pass over the last wants, for the main view and the filmstrip, then the
+  /// wanted set.
+  private func layOut() {
+    guard let wants else { return }
+    var wanted: [(RenderRequest, RenderPriority)] = []
+    let visible = wants.main.visible
+    let scroll = CellPoint(x: visible.minX - lastViewportOrigin.x, y: visible.minY - lastViewportOrigin.y)
+    lastViewportOrigin = visible.origin
+    layOut(&mainTiles, wants.main)
+    collectWanted(wants.main, shownBy: mainTiles, scroll: scroll, into: &wanted)
+    if let strip = wants.filmstrip {
+      layOut(&filmstripTiles, strip)
+      var stripWanted: [(RenderRequest, RenderPriority)] = []
+      collectWanted(strip, shownBy: filmstripTiles, scroll: CellPoint(x: 0, y: 0), into: &stripWanted)
+      // The filmstrip comes after the main view's visible pages.
+      wanted += stripWanted.map { ($0.0, RenderPriority(tier: max($0.1.tier, .ahead), distance: $0.1.distance)) }
+    } else if filmstripTiles.visibleCount > 0 {
+      filmstripTiles.recycleAll()
+    }
+    _ = renderer.replaceWanted(wanted)
+    wantedCount = wanted.count
+  }
+
+  private func layOut(_ pool: inout TilePool<RenderRequest>, _ area: PictureWants.Area) {
+    var byIndex: [Int: PagePiece] = [:]
+    for piece in area.pieces where byIndex[piece.index] == nil { byIndex[piece.index] = piece }
+    pool.layOut(contentSize: area.contentSize, visibleRect: area.prepared, items: { _ in area.pieces }) { tile, piece in
+      self.configure(&tile, for: piece.request)
+    }
+    // Tiles that stayed on their item but whose picture changed (new size, symbols, version).
+    pool.updateVisibleTiles { tile in
+      guard let piece = byIndex[tile.itemIndex], tile.request != piece.request else { return }
+      configure(&tile, for: piece.request)
+    }
+  }
+
+  private func configure(_ tile: inout Tile<RenderRequest>, for request: RenderRequest) {
+    tile.request = request
+    if let reason = failed[request] {
+      tile.preview.reset(to: request.size)
+      Placeholder.fillFailed(&tile.preview, reason: reason, style: request.style, width: width)
+    } else if let picture = cache.picture(for: request) {
+      // A use: the cache keeps what is shown longest.
+      tile.preview = picture
+      tile.shownRequest = request
+    } else if let standIn = cache.standIn(for: request) {
+      tile.preview = standIn
+    } else {
+      tile.preview.reset(to: request.size)
+      let label = facts?.label(of: request.page) ?? String(request.page.number)
+      Placeholder.fill(&tile.preview, label: label, style: request.style, width: width)
+    }
+  }
+
+  /// The pieces to render: neither cached, nor failed, nor shown by their tile already (a
+  /// picture the cache evicted while its tile still shows it is not asked for again).
+  private func collectWanted(
+    _ area: PictureWants.Area, shownBy pool: TilePool<RenderRequest>, scroll: CellPoint,
+    into wanted: inout [(RenderRequest, RenderPriority)]
+  ) {
+    var seen = Set<RenderRequest>()
+    for piece in area.pieces where !cache.contains(piece.request) && failed[piece.request] == nil {
+      if let tile = pool.tile(forItem: piece.index), tile.request == piece.request, tile.isShowingRequest {
+        continue
+      }
+      guard seen.insert(piece.request).inserted else { continue }
+      wanted.append((piece.request, RenderPriority(frame: piece.frame, viewport: area.visible, scrollDelta: scroll)))
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import FolioCore
+import FolioUI
+import Foundation
+
+/// Where remembered places are written: the SQLite store in the app, a dictionary in tests.
+/// Called on the keeper's own thread.
+public protocol PlaceWriting: Sendable {
+  /// Saves `place` for the document `identity` names; throws an error whose description is one
+  /// line for the status line.
+  func save(_ place: Place, for identity: DocumentIdentity) throws
+}
+
+/// Saves places in the background, so a store that is slow, locked or on a full disk never
+/// holds up the viewer: the newest save replaces one still waiting, and a failure comes back
+/// as one line for the status line (once per kind of failure). Use from the loop's thread.
+public final class PlaceKeeper {
+  private struct Save: Hashable, Sendable {
+    var number: Int
+    var place: Place
+    var identity: DocumentIdentity
+  }
+
+  private let service: RenderService<Save, Void>
+  private var saves = 0
+  private var lastProblem: String?
+  /// The document the places are saved for (it changes when a reload changes the content).
+  public var identity: DocumentIdentity
+
+  /// Creates a keeper writing with `writer` for `identity`.
+  public init(writer: some PlaceWriting, identity: DocumentIdentity) throws {
+    self.identity = identity
+    service = try RenderService<Save, Void>(
+      workerCount: 1, name: "folio-places", makeWorker: { writer }
+    ) { writer, save in
+      try writer.save(save.place, for: save.identity)
+    }
+  }
+
+  deinit { service.beginShutdown() }
+
+  /// The descriptor that turns readable when a save has finished.
+  public var wakeDescriptor: Int32 { service.wakeDescriptor }
+
+  /// Saves `place` in the background (replacing a save not yet started).
+  public func save(_ place: Place) {
+    saves += 1
+    _ = service.replaceWanted([(Save(number: saves, place: place, identity: identity), RenderPriority(tier: .visible, distance: 0))])
+  }
+
+  /// The problems of the saves finished since the last call, each new one once.
+  public func takeProblems() -> [String] {
+    var problems: [String] = []
+    for outcome in service.drain().outcomes {
+      guard case .failure(let error) = outcome.result else {
+        lastProblem = nil
+        continue
+      }
+      let line = TerminalText.sanitized("\(error)")
+      if line != lastProblem { problems.append(line) }
+      lastProblem = line
+    }
+    return problems
+  }
+
+  /// Waits for the saves asked for to finish, at most `timeout` (on the way out).
+  @discardableResult
+  public func finish(timeout: Duration) -> Bool {
+    service.waitUntilIdle(timeout: timeout)
+  }
+}

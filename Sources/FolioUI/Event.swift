@@ -1,0 +1,74 @@
+import FolioCore
+
+/// Everything that happens to the app, as `update` receives it: input from the terminal, work
+/// finished in the background, timers, file changes and signals. The runtime turns each thing
+/// it notices into one of these; nothing else changes the state.
+public enum Event: Sendable {
+  /// A key, a mouse action, a resize or a signal, from the terminal's side.
+  case input(InputEvent)
+  /// Page sizes and labels read from the document (by the page reader, or learned by renders).
+  case pagesRead([PageFact])
+  /// How many pictures are still being rendered (for the status line).
+  case renderProgress(pending: Int)
+  /// A timer the state started has run out.
+  case timerFired(TimerID)
+  /// The watched file changed on disk.
+  case fileChanged
+  /// A new version of the document opened after the file changed (or `R`).
+  case documentReopened(DocumentSummary)
+  /// The file could not be opened again (half written, damaged, gone): why.
+  case reopenFailed(reason: String)
+  /// The store of remembered places could not do something: a line for the status line.
+  case storeProblem(String)
+}
+
+/// A page's size and label as read from the document; nil where not read.
+public struct PageFact: Sendable, Equatable {
+  /// The page.
+  public var page: PageIndex
+  /// Its size with /Rotate applied, if read.
+  public var size: PointSize?
+  /// Its label, if it has one (untrusted text).
+  public var label: String?
+
+  /// Creates a fact.
+  public init(page: PageIndex, size: PointSize?, label: String?) {
+    self.page = page
+    self.size = size
+    self.label = label
+  }
+}
+
+/// What the app needs to know of a newly opened version of the document to lay it out.
+public struct DocumentSummary: Sendable, Equatable {
+  /// Which version it is.
+  public var version: DocumentVersion
+  /// Its page count, at least 1.
+  public var pageCount: Int
+  /// The title to show (untrusted text).
+  public var title: String
+  /// Sizes and labels already read (at least the pages around the reader's place, when known).
+  public var pages: [PageFact]
+
+  /// Creates a summary.
+  public init(version: DocumentVersion, pageCount: Int, title: String, pages: [PageFact] = []) {
+    self.version = version
+    self.pageCount = pageCount
+    self.title = title
+    self.pages = pages
+  }
+}
+
+/// The timers the state can start. Starting one that runs restarts it.
+public enum TimerID: Hashable, Sendable, CaseIterable {
+  /// Typed digits wait this long for the key they count.
+  case count
+  /// A status-line message goes away.
+  case message
+  /// The place has stopped changing for a while: save it.
+  case savePlace
+  /// The file has stopped changing for a moment: open it again.
+  case reloadDebounce
+  /// The file keeps changing: open it again anyway, every few seconds.
+  case reloadAtLatest
+}

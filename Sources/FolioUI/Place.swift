@@ -1,0 +1,66 @@
+import FolioCore
+
+/// Where a reader is in a document and how they look at it: what Folio remembers per document
+/// and restores on the next open.
+public struct Place: Hashable, Sendable {
+  /// The current page.
+  public var page: PageIndex
+  /// The view.
+  public var mode: ViewMode
+  /// The grid's zoom.
+  public var gridZoom: GridZoom
+  /// The continuous view's zoom.
+  public var continuousZoom: ZoomScale
+  /// The spread view's zoom.
+  public var spreadZoom: ZoomScale
+  /// Spreads, shift and right-to-left.
+  public var spreadStyle: SpreadStyle
+  /// The symbol set.
+  public var symbols: SymbolSet
+  /// Dark paper.
+  public var isInverted: Bool
+
+  /// Creates a place.
+  public init(
+    page: PageIndex, mode: ViewMode, gridZoom: GridZoom = .standard,
+    continuousZoom: ZoomScale = .fit, spreadZoom: ZoomScale = .fit,
+    spreadStyle: SpreadStyle = SpreadStyle(), symbols: SymbolSet, isInverted: Bool = false
+  ) {
+    self.page = page
+    self.mode = mode
+    self.gridZoom = gridZoom
+    self.continuousZoom = continuousZoom
+    self.spreadZoom = spreadZoom
+    self.spreadStyle = spreadStyle
+    self.symbols = symbols
+    self.isInverted = isInverted
+  }
+}
+
+extension AppState {
+  /// The reader's place as it is now.
+  public var place: Place {
+    Place(
+      page: currentPage, mode: mode, gridZoom: gridZoom, continuousZoom: continuousZoom,
+      spreadZoom: spreadZoom, spreadStyle: spreadStyle, symbols: style.symbols,
+      isInverted: style.isInverted)
+  }
+
+  /// Goes back to a remembered place: its page (clamped to the document), view, zooms and
+  /// spreads; its symbols only if this terminal can draw them.
+  public mutating func restore(_ place: Place) {
+    gridZoom = place.gridZoom
+    continuousZoom = place.continuousZoom
+    spreadZoom = place.spreadZoom
+    spreadStyle = place.spreadStyle
+    if drawableSymbols.contains(place.symbols) { style.symbols = place.symbols }
+    style.isInverted = place.isInverted
+    show(place.mode)
+    go(to: place.page)
+    if mode == .spread && place.spreadZoom > .fit {
+      // Going to a page undoes a spread's zoom; the remembered one comes back after.
+      spreadZoom = place.spreadZoom
+      viewport = layout.viewport(showing: currentPage, at: .center, from: viewport)
+    }
+  }
+}
