@@ -55,7 +55,10 @@ let package = Package(
         "FolioCore", "FolioUI", "FolioRuntime", "FolioPoppler", "FolioFixtures", "FolioTestSupport",
       ]),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
-    .testTarget(name: "FolioUITests", dependencies: ["FolioUI", "FolioCore", "FolioTestSupport"]),
+    .testTarget(
+      name: "FolioUITests", dependencies: ["FolioUI", "FolioCore", "FolioTestSupport"],
+      // Golden screens, read by path from the test files (expectSnapshot).
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "FolioRuntimeTests",
       dependencies: ["FolioRuntime", "FolioUI", "FolioCore", "FolioTestSupport"]),
