@@ -18,6 +18,26 @@ enum FileCheck {
   /// The most a stream is copied (a runaway stream must not fill the disk): 4 GiB.
   static let largestStream = 4 << 30
 
+  /// Whether the last 1024 bytes of the file at `path` hold `%%EOF`, the marker a PDF writer
+  /// puts at the end: a file without it is most likely still being written.
+  static func hasEndMarker(at path: String) -> Bool {
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return false }
+    let count = Int(min(info.st_size, off_t(headerWindow)))
+    guard count > 0 else { return false }
+    var tail = [UInt8](repeating: 0, count: count)
+    let read = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, info.st_size - off_t(count)) }
+    guard read == count else { return false }
+    let marker = Array("%%EOF".utf8)
+    guard tail.count >= marker.count else { return false }
+    return (0...(tail.count - marker.count)).contains { start in
+      tail[start..<(start + marker.count)].elementsEqual(marker)
+    }
+  }
+
   /// Checks the file at `path` and returns the path to open it by: `path` itself, or for a
   /// stream the copy of everything it delivered.
   static func checkPDF(at path: String) throws(DocumentError) -> String {

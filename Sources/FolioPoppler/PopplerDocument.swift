@@ -44,6 +44,12 @@ public final class PopplerDocument: DocumentSource {
     try FileCheck.checkPDF(at: path)
   }
 
+  /// Whether the file at `path` ends with the `%%EOF` marker (else it is most likely still
+  /// being written).
+  public static func hasEndMarker(at path: String) -> Bool {
+    FileCheck.hasEndMarker(at: path)
+  }
+
   /// The same for standard input, whatever it is (a file, a pipe, a socket): a path that
   /// reads what it holds for as long as the process runs, even once descriptor 0 is replaced.
   public static func readablePathForStandardInput() throws(DocumentError) -> String {

@@ -132,7 +132,7 @@ public final class Browser<Terminal: TerminalBackend> {
   /// finished renders, page facts, reopened documents, failed saves.
   private func backgroundEvents() -> [Event] {
     var events: [Event] = timers.takeFired(now: .now).map { .timerFired($0) }
-    if let watcher, watcher.takeChanges() { events.append(.fileChanged) }
+    if let watcher, watcher.takeChanges().fileDidChange { events.append(.fileChanged) }
     let (learned, _) = board.absorb()
     if !learned.isEmpty { events.append(.pagesRead(learned)) }
     if let pageReader {
@@ -254,9 +254,11 @@ public final class Browser<Terminal: TerminalBackend> {
 public protocol FileChangeWatching: AnyObject {
   /// Readable when something happened.
   var descriptor: Int32 { get }
-  /// Reads what happened without blocking; whether the watched file changed.
-  func takeChanges() -> Bool
+  /// Reads what happened without blocking.
+  func takeChanges() -> FileChange
 }
+
+extension FileWatcher: FileChangeWatching {}
 
 extension Duration {
   /// The duration in whole milliseconds, rounded down.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioStore
 import FolioUI
 
 /// How to get instances of one version of the document, one per thread: a document already
@@ -55,13 +56,13 @@ public struct ReopenRequest: Hashable, Sendable {
 /// A document's identity in the store of places: a fingerprint of its content, and its path as
 /// a hint.
 public struct DocumentIdentity: Hashable, Sendable {
-  /// The content's fingerprint, as text.
-  public var fingerprint: String
+  /// The content's fingerprint.
+  public var fingerprint: DocumentFingerprint
   /// Where it was opened from.
   public var pathHint: String
 
   /// Creates an identity.
-  public init(fingerprint: String, pathHint: String) {
+  public init(fingerprint: DocumentFingerprint, pathHint: String) {
     self.fingerprint = fingerprint
     self.pathHint = pathHint
   }

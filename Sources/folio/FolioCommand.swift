@@ -18,6 +18,9 @@ struct FolioCommand: ParsableCommand {
   @Option(help: "The password of an encrypted PDF.")
   var password: String?
 
+  @Flag(help: "Neither restore nor save the place in this document.")
+  var noRemember = false
+
   @OptionGroup(title: "Picture output for scripts")
   var picture: PrintOptions
 
@@ -75,7 +78,11 @@ struct FolioCommand: ParsableCommand {
         path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
         status: 2)
     }
-    let ending = try Viewer(document: document, options: picture, path: path).run()
+    let ending = try Viewer(
+      document: document, options: picture, path: path,
+      isStream: readsStandardInput || document.readablePath != (file ?? ""),
+      forgetsPlace: noRemember
+    ).run()
     // The terminal is restored by now.
     if let output = ending.output { try StandardStreams.writeOutput(output) }
     if ending.status != 0 { Self.exit(ending.status) }

@@ -50,7 +50,7 @@ enum BrowserSetup {
       document: facts, metrics: metrics, screenSize: screenSize, cellAspect: cellAspect,
       mode: mode, page: page,
       spreadStyle: SpreadStyle(
-        mode: options.spreads, isShiftedByOne: options.shift,
+        mode: options.spreads ?? .single, isShiftedByOne: options.shift,
         binding: options.rtl ? .rightToLeft : .leftToRight),
       hasDropCap: options.cover, style: style, drawableSymbols: drawableSymbols,
       remembersPlace: remembersPlace, prefetches: prefetches,
@@ -61,14 +61,18 @@ enum BrowserSetup {
     state: AppState, terminal: Terminal, document: PopplerDocument, options: PrintOptions,
     readsAllPageFacts: Bool
   ) throws -> Browser<Terminal> {
-    let (source, name) = (document.readablePath, document.path)
-    let password = document.password
-    return try Browser(
+    try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
       cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit,
-      readsAllPageFacts: readsAllPageFacts,
-      handoff: DocumentHandoff(document), releaseFreedMemory: MemoryPolicy.releaseFreedMemory
-    ) {
+      readsAllPageFacts: readsAllPageFacts, opening: opening(for: document),
+      releaseFreedMemory: MemoryPolicy.releaseFreedMemory)
+  }
+
+  /// Render threads' instances of `document`: the first takes `document` itself.
+  static func opening(for document: PopplerDocument) -> DocumentOpening {
+    let (source, name) = (document.readablePath, document.path)
+    let password = document.password
+    return DocumentOpening(handoff: DocumentHandoff(document)) {
       try PopplerDocument.open(readablePath: source, named: name, password: password)
     }
   }

@@ -21,8 +21,8 @@ struct PrintOptions: ParsableArguments {
   @Option(help: "The page to start on (or print): a number counting from 1, or a page label.")
   var page: String?
 
-  @Option(help: "Pages per spread: single, double or book.")
-  var spreads: SpreadMode = .single
+  @Option(help: "Pages per spread: single, double or book (default single).")
+  var spreads: SpreadMode?
 
   @Flag(help: "Right-to-left binding: spreads and horizontal strips run leftwards.")
   var rtl = false

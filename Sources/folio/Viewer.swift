@@ -5,16 +5,28 @@ import FolioTerminal
 import FolioUI
 import Foundation
 
-/// The interactive browser: the terminal, the state and the render loop, wired together.
+/// The interactive browser: the terminal, the state, the remembered place, the file watcher
+/// and the loop, wired together.
 struct Viewer {
   let document: PopplerDocument
   let options: PrintOptions
   let path: String
+  /// Whether the document came from a stream (standard input, a pipe): never watched or
+  /// remembered.
+  let isStream: Bool
+  /// `--no-remember`: neither restore nor save the place.
+  let forgetsPlace: Bool
 
   /// Runs the viewer until the person quits or a signal ends it; returns how it ended.
   func run() throws -> Browser<NcursesTerminal>.Ending {
     let environment = ProcessInfo.processInfo.environment
     let page = try options.startPage(in: document, path: path)
+    let memory =
+      isStream || forgetsPlace
+      ? nil
+      : PlaceMemory.open(
+        readablePath: document.readablePath, pageCount: document.pageCount, pathHint: path,
+        environment: environment)
     // NO_COLOR means no color unless --colors says otherwise.
     let requested = options.colors ?? (ColorMode.preferred(environment: environment) == .none ? ColorMode.none : nil)
     let terminal: NcursesTerminal
@@ -27,18 +39,28 @@ struct Viewer {
     let aspect = options.cellAspect.map { CellAspect($0) } ?? terminal.cellAspect ?? .standard
     // ncurses places characters by the C library's widths (the terminal set the locale), so
     // only sets whose glyphs all have a width there can be drawn.
-    let state = BrowserSetup.state(
+    var state = BrowserSetup.state(
       for: document, options: options, mode: options.mode ?? .grid, page: page,
       screenSize: terminal.size, colors: terminal.colorMode, cellAspect: aspect,
       environment: environment,
-      drawableSymbols: SymbolSet.allCases.filter { $0.isDrawable(measuredBy: .locale) })
+      drawableSymbols: SymbolSet.allCases.filter { $0.isDrawable(measuredBy: .locale) },
+      remembersPlace: memory?.store != nil, canReopen: !isStream)
+    let start = options.startingPlace(defaults: state.place, remembered: memory?.place, page: page)
+    if start != state.place { state.restore(start) }
     let browser: Browser<NcursesTerminal>
     do {
-      browser = try BrowserSetup.browser(
-        state: state, terminal: terminal, document: document, options: options,
-        readsAllPageFacts: true)
+      let places = try memory?.store.map { try PlaceKeeper(writer: $0, identity: memory!.identity) }
+      browser = try Browser(
+        state: state, terminal: terminal, view: AppView(width: .locale),
+        cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit,
+        opening: BrowserSetup.opening(for: document), releaseFreedMemory: MemoryPolicy.releaseFreedMemory,
+        reopen: isStream ? nil : reopener(remembers: memory != nil),
+        watcher: isStream ? nil : try? FileWatcher(path: path), places: places)
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
+    }
+    if let problems = memory?.problems, !problems.isEmpty {
+      browser.send(problems.map { .storeProblem($0) })
     }
     if let kind = environment["FOLIO_CRASH_TEST"] {
       // For the tests of the crash guard: crash with the first frame on screen.
@@ -47,4 +69,38 @@ struct Viewer {
     }
     return browser.run()
   }
+
+  /// Opens the file again as a new version, on the reopener's thread. A file that has lost
+  /// the `%%EOF` its first version ended with is taken for one still being written.
+  private func reopener(remembers: Bool) -> @Sendable (ReopenRequest) throws -> ReopenedDocument {
+    let path = self.path
+    let password = document.password
+    let title = document.title
+    let requiresEndMarker = PopplerDocument.hasEndMarker(at: document.readablePath)
+    return { request in
+      let readable = try PopplerDocument.readablePath(for: path)
+      if requiresEndMarker && !PopplerDocument.hasEndMarker(at: readable) {
+        throw IncompleteFile()
+      }
+      let opened = try PopplerDocument.open(readablePath: readable, named: path, password: password)
+      let pages = Set([0, min(request.page.rawValue, opened.pageCount - 1)]).sorted().map { index in
+        let page = PageIndex(index)
+        return PageFact(page: page, size: opened.pageSize(at: page), label: opened.pageLabel(at: page))
+      }
+      let summary = DocumentSummary(
+        version: request.version, pageCount: opened.pageCount,
+        title: opened.title ?? title ?? URL(fileURLWithPath: path).lastPathComponent, pages: pages)
+      let identity = remembers
+        ? PlaceMemory.identity(readablePath: readable, pageCount: opened.pageCount, pathHint: path) : nil
+      let opening = DocumentOpening(handoff: DocumentHandoff(opened)) {
+        try PopplerDocument.open(readablePath: readable, named: path, password: password)
+      }
+      return ReopenedDocument(summary: summary, opening: opening, identity: identity)
+    }
+  }
+}
+
+/// A changed file that is not complete yet (no `%%EOF` at its end).
+struct IncompleteFile: Error, CustomStringConvertible {
+  var description: String { "not complete yet" }
 }
