@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -8,7 +8,8 @@ let package = Package(
     .executable(name: "folio", targets: ["folio"])
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .systemLibrary(
@@ -33,6 +34,8 @@ let package = Package(
     .target(name: "FolioPoppler", dependencies: ["FolioCore", "CPoppler"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
     .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore"]),
+    // The remembered place per document, in SQLite (GRDB links the system libsqlite3).
+    .target(name: "FolioStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
     .executableTarget(
       name: "folio",
       dependencies: [
@@ -66,6 +69,7 @@ let package = Package(
     .testTarget(
       name: "FolioPopplerTests",
       dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures", "FolioTestSupport"]),
+    .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: ["FolioFixtures", "FolioTestSupport", "folio", "folio-libfuzzer"]),

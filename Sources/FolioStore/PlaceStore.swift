@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+
+/// The remembered place per document, in an SQLite file (`places.sqlite`) in the state
+/// folder. WAL mode, so several Folio processes can read and save at once; every write waits
+/// at most the busy timeout for another. Open it with `PlaceStore.open(directory:)`.
+public final class PlaceStore: Sendable {
+  /// The name of the database file in the state folder.
+  public static let fileName = "places.sqlite"
+  /// How many documents are remembered by default; the least recently opened go first.
+  public static let defaultCapacity = 5_000
+
+  /// The database file.
+  public let path: String
+  /// Whether places are only read: `save` then throws `.readOnly`.
+  public let isReadOnly: Bool
+  /// How many documents are kept; a save beyond it drops the least recently opened.
+  public let capacity: Int
+  private let database: DatabaseQueue
+
+  init(database: DatabaseQueue, path: String, isReadOnly: Bool, capacity: Int) {
+    self.database = database
+    self.path = path
+    self.isReadOnly = isReadOnly
+    self.capacity = max(1, capacity)
+  }
+
+  /// The state folder: `$XDG_STATE_HOME/folio` when that is set and absolute, else
+  /// `$HOME/.local/state/folio` (the account's home directory when `HOME` is not set).
+  public static func defaultDirectory(environment: [String: String]) -> String {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return trimmingTrailingSlashes(state) + "/folio"
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome()
+    return trimmingTrailingSlashes(home) + "/.local/state/folio"
+  }
+
+  /// The place saved for the document, or nil if there is none.
+  public func place(for fingerprint: DocumentFingerprint) throws(StoreError) -> RememberedPlace? {
+    do {
+      return try database.read { db in
+        try PlaceRecord.fetchOne(db, key: fingerprint.text)?.place
+      }
+    } catch {
+      throw StoreError(error)
+    }
+  }
+
+  /// Saves the document's place, replacing the one saved before, with the path it was opened
+  /// from (a hint for people reading the file; documents are found by fingerprint) and when.
+  /// Then, if more than `capacity` documents are remembered, forgets the least recently
+  /// opened ones.
+  public func save(
+    _ place: RememberedPlace, for fingerprint: DocumentFingerprint, pathHint: String,
+    openedAt: Date = Date()
+  ) throws(StoreError) {
+    guard !isReadOnly else { throw .readOnly }
+    let record = PlaceRecord(
+      place, fingerprint: fingerprint.text, pathHint: pathHint, openedAt: openedAt)
+    let capacity = self.capacity
+    do {
+      try database.write { db in
+        try record.upsert(db)
+        // Both walk the small openedAt index, the deletion only as far as the excess.
+        let excess = try PlaceRecord.fetchCount(db) - capacity
+        guard excess > 0 else { return }
+        try db.execute(
+          sql: """
+            DELETE FROM place WHERE fingerprint IN (
+              SELECT fingerprint FROM place ORDER BY openedAt LIMIT ?)
+            """,
+          arguments: [excess])
+      }
+    } catch {
+      throw StoreError(error)
+    }
+  }
+
+  /// How many documents have a saved place.
+  public func count() throws(StoreError) -> Int {
+    do {
+      return try database.read { try PlaceRecord.fetchCount($0) }
+    } catch {
+      throw StoreError(error)
+    }
+  }
+
+  private static func trimmingTrailingSlashes(_ path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    return String(trimmed)
+  }
+
+  private static func accountHome() -> String {
+    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+    return String(cString: directory)
+  }
+}
