@@ -29,7 +29,7 @@ let package = Package(
       // Double's rounding and square roots call libm, which nothing else may link.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "FolioUI", dependencies: ["FolioCore"]),
-    .target(name: "FolioRuntime", dependencies: ["FolioUI", "FolioCore"]),
+    .target(name: "FolioRuntime", dependencies: ["FolioUI", "FolioCore", "FolioStore"]),
     .target(name: "FolioTestSupport", dependencies: ["FolioRuntime", "FolioUI", "FolioCore"]),
     .target(name: "FolioPoppler", dependencies: ["FolioCore", "CPoppler"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
@@ -39,7 +39,7 @@ let package = Package(
     .executableTarget(
       name: "folio",
       dependencies: [
-        "FolioCore", "FolioUI", "FolioRuntime", "FolioPoppler", "FolioTerminal",
+        "FolioCore", "FolioUI", "FolioRuntime", "FolioPoppler", "FolioTerminal", "FolioStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
