@@ -75,7 +75,6 @@ struct Viewer {
   private func reopener(remembers: Bool) -> @Sendable (ReopenRequest) throws -> ReopenedDocument {
     let path = self.path
     let password = document.password
-    let title = document.title
     let requiresEndMarker = PopplerDocument.hasEndMarker(at: document.readablePath)
     return { request in
       let readable = try PopplerDocument.readablePath(for: path)
@@ -89,7 +88,7 @@ struct Viewer {
       }
       let summary = DocumentSummary(
         version: request.version, pageCount: opened.pageCount,
-        title: opened.title ?? title ?? URL(fileURLWithPath: path).lastPathComponent, pages: pages)
+        title: opened.title ?? URL(fileURLWithPath: path).lastPathComponent, pages: pages)
       let identity = remembers
         ? PlaceMemory.identity(readablePath: readable, pageCount: opened.pageCount, pathHint: path) : nil
       let opening = DocumentOpening(handoff: DocumentHandoff(opened)) {
