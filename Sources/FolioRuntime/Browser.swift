@@ -21,6 +21,10 @@ public final class Browser<Terminal: TerminalBackend> {
   private let watcher: (any FileChangeWatching)?
   private let places: PlaceKeeper?
   private let releaseFreedMemory: @Sendable () -> Void
+  /// After a reload, frames wait (at most this long) for the new version's screen to be
+  /// complete, so its placeholders do not flash over the old version's pictures.
+  static var reloadHold: Duration { .milliseconds(300) }
+  private var holdingFrameUntil: ContinuousClock.Instant?
   /// How the loop ended, once it has.
   public private(set) var ending: Ending?
   /// In-process key-to-screen latencies (input read to frame presented), newest last.
@@ -87,7 +91,7 @@ public final class Browser<Terminal: TerminalBackend> {
     refresh()
     while ending == nil {
       let now = ContinuousClock.now
-      let deadlines = [timers.nextDeadline, board.nextDeadline].compactMap { $0 }
+      let deadlines = [timers.nextDeadline, board.nextDeadline, holdingFrameUntil].compactMap { $0 }
       let timeout = deadlines.min().map { max(0, ($0 - now).wholeMilliseconds + 1) } ?? -1
       let first = terminal.nextEvent(timeout: timeout, wakeDescriptors: wakeDescriptors)
       let started = ContinuousClock.now
@@ -126,6 +130,7 @@ public final class Browser<Terminal: TerminalBackend> {
       guard ending == nil else { return }
       execute(state.update(event))
     }
+    board.isDocumentChanging = state.reload.phase != .idle
   }
 
   /// What the background work and the clock have to say: timers that ran out, a changed file,
@@ -187,6 +192,7 @@ public final class Browser<Terminal: TerminalBackend> {
       send([.storeProblem("cannot start rendering the new version (\(error))")])
     }
     if let identity = document.identity { places?.identity = identity }
+    holdingFrameUntil = .now + Self.reloadHold
   }
 
   private func coalescingResizes(_ events: [InputEvent]) -> [InputEvent] {
@@ -207,7 +213,12 @@ public final class Browser<Terminal: TerminalBackend> {
     present()
   }
 
+  /// Presents the frame, unless a reload's new screen is still being drawn (for a moment).
   private func present() {
+    if let hold = holdingFrameUntil {
+      if !board.isScreenComplete && ContinuousClock.now < hold { return }
+      holdingFrameUntil = nil
+    }
     terminal.present(frame)
   }
 

@@ -27,6 +27,20 @@ public final class PictureBoard {
   private var failed: [RenderRequest: String] = [:]
   /// Renders that failed once for a reason other than time, asked for once more.
   private var retried = Set<RenderRequest>()
+  /// Renders that failed while the file was changing, left until the next version.
+  private var deferred = Set<RenderRequest>()
+
+  /// Whether the document's file is changing on disk (a reload is due): a render that fails
+  /// meanwhile may only have read a half-written file, so it is neither retried nor drawn as
+  /// failed; its tile keeps its placeholder until the next version, or until the file settles
+  /// back.
+  public var isDocumentChanging = false {
+    didSet {
+      guard oldValue && !isDocumentChanging && !deferred.isEmpty else { return }
+      deferred = []
+      layOut()
+    }
+  }
   private var lastViewportOrigin = CellPoint(x: 0, y: 0)
   /// How many pictures the last layout pass asked for.
   public private(set) var wantedCount = 0
@@ -81,6 +95,7 @@ public final class PictureBoard {
     self.version = version
     failed = [:]
     retried = []
+    deferred = []
   }
 
   /// The descriptor that turns readable when pictures arrive.
@@ -135,6 +150,8 @@ public final class PictureBoard {
         }
         mainTiles.updateTiles(requesting: request, apply)
         filmstripTiles.updateTiles(requesting: request, apply)
+      case .failure where isDocumentChanging:
+        deferred.insert(request)
       case .failure(let error):
         // Asked for once more (unless it ran out of time: it would again), then drawn as a box
         // saying why, and not asked for again.
@@ -236,7 +253,10 @@ public final class PictureBoard {
     into wanted: inout [(RenderRequest, RenderPriority)]
   ) {
     var seen = Set<RenderRequest>()
-    for piece in area.pieces where !cache.contains(piece.request) && failed[piece.request] == nil {
+    for piece in area.pieces
+    where !cache.contains(piece.request) && failed[piece.request] == nil
+      && !deferred.contains(piece.request)
+    {
       if let tile = pool.tile(forItem: piece.index), tile.request == piece.request, tile.isShowingRequest {
         continue
       }
