@@ -85,4 +85,12 @@ struct ReloadTests {
     try folio.expectStatus("reloaded", "1 / 4")
     try folio.quit()
   }
+
+  @Test func aDocumentFromAPipeIsNeitherWatchedNorReloaded() throws {
+    let folio = try FolioSession(.numbered, delivery: .pipe)
+    try folio.expectPage(1, of: 40)
+    try folio.press("R")
+    try folio.expectStatus("cannot reload")
+    try folio.quit()
+  }
 }

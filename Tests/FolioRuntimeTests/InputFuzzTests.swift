@@ -12,7 +12,7 @@ import Testing
 @Suite("Input fuzz")
 struct InputFuzzTests {
   static let keys: [Key] = {
-    let letters = "jkhlgG:123+-=srSfci? b0123456789xyzQ.,/;'\"\\`~!@#$%^&*()_[]{}|<>aeoué日"
+    let letters = "jkhlgG:123+-=srSfciR? b0123456789xyzQ.,/;'\"\\`~!@#$%^&*()_[]{}|<>aeoué日"
     var keys = letters.map { Key.character($0) }
     keys += ["d", "u", "f", "b", "c", "z", "l"].map { Key.control($0) }
     keys += [
@@ -43,7 +43,12 @@ struct InputFuzzTests {
         x: Int.random(in: -5...1100, using: &rng), y: Int.random(in: -5...1100, using: &rng))
       return .input(.mouse(MouseEvent(kind: rng.pick(kinds), position: position)))
     case 3:
-      return .timerFired(.count)
+      return .timerFired(rng.pick(TimerID.allCases))
+    case 4:
+      return rng.pick([
+        .fileChanged, .reopenFailed(reason: "half\u{1B}[2J written"), .storeProblem("locked"),
+        .input(.signal(.suspend)), .renderProgress(pending: 3),
+      ])
     default:
       return .input(.key(rng.pick(Self.keys)))
     }
