@@ -60,6 +60,12 @@ final class FolioSession {
 
   // MARK: Input
 
+  /// Goes to page `number` with the `:` prompt.
+  func go(to number: Int) throws {
+    try type(":\(number)")
+    try press("Enter")
+  }
+
   /// Sends tmux key names ("j", "Enter", "C-d", "PPage").
   func press(_ keys: String...) throws {
     try tmux.run(["send-keys", "-t", tmux.name] + keys)

@@ -11,17 +11,12 @@ struct ReloadTests {
     try FolioSession(nil, arguments: [file], environment: scratch.environment)
   }
 
-  func go(to number: Int, in folio: FolioSession) throws {
-    try folio.type(":\(number)")
-    try folio.press("Enter")
-  }
-
   @Test func aFileReplacedByRenameIsReloadedAtTheSamePlace() throws {
     let scratch = try ScratchFolder()
     let file = try scratch.writeDocument("paper.pdf", pages: 10, version: 1)
     let folio = try open(file, in: scratch)
     try folio.press("Tab")
-    try go(to: 6, in: folio)
+    try folio.go(to: 6)
     try folio.expectStatus("6 / 10", "continuous")
     let next = try scratch.bytesOfDocument(pages: 12, version: 2)
     let temporary = file + ".tmp"
@@ -39,7 +34,7 @@ struct ReloadTests {
     let scratch = try ScratchFolder()
     let file = try scratch.writeDocument("draft.pdf", pages: 8, version: 1)
     let folio = try open(file, in: scratch)
-    try go(to: 3, in: folio)
+    try folio.go(to: 3)
     try folio.expectPage(3, of: 8)
     let next = try scratch.bytesOfDocument(pages: 5, version: 2)
     // Written in place: first half, then (a moment later) the rest.

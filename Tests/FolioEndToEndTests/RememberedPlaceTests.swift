@@ -12,17 +12,11 @@ struct RememberedPlaceTests {
     try FolioSession(nil, arguments: arguments + [file], environment: scratch.environment)
   }
 
-  /// Goes to page `number` with `:`.
-  func go(to number: Int, in folio: FolioSession) throws {
-    try folio.type(":\(number)")
-    try folio.press("Enter")
-  }
-
   @Test func quittingRemembersPageViewZoomAndSpreads() throws {
     let scratch = try ScratchFolder()
     let file = try scratch.writeDocument("book.pdf", pages: 30)
     let first = try open(file, in: scratch)
-    try go(to: 17, in: first)
+    try first.go(to: 17)
     try first.expectPage(17, of: 30)
     try first.press("Tab", "Tab")  // grid → continuous → spread
     try first.press("s", "r", "+")
@@ -47,7 +41,7 @@ struct RememberedPlaceTests {
     let scratch = try ScratchFolder()
     let file = try scratch.writeDocument("paper.pdf", pages: 20)
     let first = try open(file, in: scratch)
-    try go(to: 9, in: first)
+    try first.go(to: 9)
     try first.press("Tab")
     try first.expectStatus("9 / 20", "continuous")
     #expect(first.pid > 0)
@@ -66,7 +60,7 @@ struct RememberedPlaceTests {
     let two = try scratch.writeDocument("two.pdf", pages: 14, version: 2)
     for (file, page) in [(one, 5), (two, 11)] {
       let folio = try open(file, in: scratch)
-      try go(to: page, in: folio)
+      try folio.go(to: page)
       try folio.expectPage(page, of: file == one ? 12 : 14)
       try folio.quit()
     }
@@ -80,7 +74,7 @@ struct RememberedPlaceTests {
     // --no-remember neither restores nor saves.
     let forgetful = try open(two, in: scratch, ["--no-remember"])
     try forgetful.expectPage(1, of: 14)
-    try go(to: 7, in: forgetful)
+    try forgetful.go(to: 7)
     try forgetful.expectPage(7, of: 14)
     try forgetful.quit()
     let again = try open(two, in: scratch)
@@ -97,7 +91,7 @@ struct RememberedPlaceTests {
     try garbage.write(to: URL(fileURLWithPath: scratch.placesFile))
     let folio = try open(file, in: scratch)
     try folio.expectStatus("damaged")
-    try go(to: 6, in: folio)
+    try folio.go(to: 6)
     try folio.expectPage(6, of: 10)
     try folio.quit()
     // The damaged bytes are kept aside, untouched; a new file took their place.
@@ -117,7 +111,7 @@ struct RememberedPlaceTests {
     let scratch = try ScratchFolder()
     let file = try scratch.writeDocument("doc.pdf", pages: 10)
     let first = try open(file, in: scratch)
-    try go(to: 4, in: first)
+    try first.go(to: 4)
     try first.quit()
     // Made immutable (chattr +i stops even root); checked before relying on it.
     let folder = scratch.path + "/state/folio"
@@ -131,7 +125,7 @@ struct RememberedPlaceTests {
     let second = try open(file, in: scratch)
     // The place is still restored, and saving says why it cannot.
     try second.expectPage(4, of: 10)
-    try go(to: 8, in: second)
+    try second.go(to: 8)
     try second.expectPage(8, of: 10)
     try second.expectStatus("cannot save places", timeout: 15)
     try second.press("j")
