@@ -49,7 +49,10 @@ struct Viewer {
     if start != state.place { state.restore(start) }
     let browser: Browser<NcursesTerminal>
     do {
-      let places = try memory?.store.map { try PlaceKeeper(writer: $0, identity: memory!.identity) }
+      var places: PlaceKeeper?
+      if let memory, let store = memory.store {
+        places = try PlaceKeeper(writer: store, identity: memory.identity)
+      }
       browser = try Browser(
         state: state, terminal: terminal, view: AppView(width: .locale),
         cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit,
