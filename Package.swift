@@ -64,7 +64,9 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "FolioRuntimeTests",
-      dependencies: ["FolioRuntime", "FolioUI", "FolioCore", "FolioTestSupport"]),
+      dependencies: ["FolioRuntime", "FolioUI", "FolioCore", "FolioTestSupport"],
+      // Golden screens, read by path from the test files (expectSnapshot).
+      exclude: ["Snapshots"]),
     .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioCore"]),
     .testTarget(
       name: "FolioPopplerTests",

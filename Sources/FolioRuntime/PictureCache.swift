@@ -2,13 +2,14 @@ import FolioCore
 import FolioUI
 
 /// Finished page pictures, least recently used out, bounded in bytes, with the stand-in
-/// lookup: a cached picture of the same page at another size, cropped and scaled.
+/// lookup: a cached picture of the same page of the same document version at another size,
+/// cropped and scaled.
 public struct PictureCache {
-  private var storage: LRUCache<RenderRequest, ScreenBuffer, PageIndex>
+  private var storage: LRUCache<RenderRequest, ScreenBuffer, PageKey>
 
   /// Creates a cache holding at most `bytes` of pictures.
   public init(bytes: Int) {
-    storage = LRUCache(capacity: bytes) { $0.page }
+    storage = LRUCache(capacity: bytes) { $0.pageKey }
   }
 
   /// The exact picture for `request`, marking it recently used.
@@ -30,12 +31,13 @@ public struct PictureCache {
   /// Bytes held and entries, for tests and the benchmark.
   public var statistics: CacheStatistics { storage.statistics }
 
-  /// The best stand-in for `request` among cached pictures of the same page: one of the same
+  /// The best stand-in for `request` among cached pictures of the same page in the same
+  /// document version (never another version's picture of it): one of the same
   /// region (scaled), else a whole-page picture (its region cut out and scaled); the largest
   /// wins. O(pictures cached for that page + cells of the result).
   public func standIn(for request: RenderRequest) -> ScreenBuffer? {
     var best: (RenderRequest, ScreenBuffer)?
-    storage.forEachEntry(inGroup: request.page) { key, value in
+    storage.forEachEntry(inGroup: request.pageKey) { key, value in
       guard key != request, key.region == request.region || key.region == .whole else { return }
       if let current = best {
         let better = (key.region == request.region) != (current.0.region == request.region)

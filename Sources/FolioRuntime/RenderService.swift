@@ -62,12 +62,15 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
 
   /// Makes `wanted` the requests to render, most urgent first (see
   /// `RenderQueue.replaceWanted(_:)`): waiting requests not listed are cancelled, running ones
-  /// finish. Ignored after `beginShutdown()`. Returns how many waiting requests were cancelled.
+  /// finish, and requests whose outcome waits in the inbox are not rendered again (the caller
+  /// has not drained them yet). Ignored after `beginShutdown()`. Returns how many waiting
+  /// requests were cancelled.
   @discardableResult
   public func replaceWanted(_ wanted: some Sequence<(Request, RenderPriority)>) -> Int {
     state.withLock {
       guard !state.isShuttingDown else { return 0 }
-      let cancelled = state.queue.replaceWanted(wanted)
+      let delivered = Set(state.inbox.lazy.map(\.request))
+      let cancelled = state.queue.replaceWanted(wanted.filter { !delivered.contains($0.0) })
       state.condition.broadcast()
       return cancelled
     }

@@ -3,7 +3,8 @@ import Foundation
 
 /// A document made of flat-colored pages of chosen sizes, for tests: page `i` is painted in
 /// `SyntheticDocument.color(of: i)`, so a test can tell from a cell's color which page it shows.
-/// Optionally slow, to test that the interface never waits for rendering.
+/// Optionally slow, to test that the interface never waits for rendering, or held at a
+/// `RenderGate` until the test lets renders finish.
 public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   private let sizes: [PointSize]
   private let labels: [String?]
@@ -11,27 +12,40 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   public let title: String?
   /// How long each render takes.
   public let renderDelay: Duration
+  /// Where renders wait until the test lets them through, if anywhere.
+  public let gate: RenderGate?
+  /// Page `i` is painted in `color(of: i + colorShift)`: a second version of a document can be
+  /// told from the first on screen.
+  public let colorShift: Int
   private let lock = NSLock()
   private var renderCount = 0
+  private var renderCounts: [Int: Int] = [:]
   /// For each listed page, how many of its renders still fail (thrown as damaged).
   private var failuresLeft: [Int: Int]
 
   /// Creates a document of `sizes` pages. The first `failures[i]` renders of page `i` throw
-  /// (`Int.max`: every one), like a page a library cannot draw.
+  /// (`Int.max`: every one), like a page a library cannot draw. Each render first waits at
+  /// `gate`, if given, then takes `renderDelay`.
   public init(
     sizes: [PointSize], labels: [String?] = [], title: String? = nil, renderDelay: Duration = .zero,
-    failures: [Int: Int] = [:]
+    failures: [Int: Int] = [:], gate: RenderGate? = nil, colorShift: Int = 0
   ) {
     self.sizes = sizes
     self.labels = labels
     self.title = title
     self.renderDelay = renderDelay
+    self.gate = gate
+    self.colorShift = colorShift
     failuresLeft = failures
   }
 
   /// A document of `count` Letter pages.
-  public convenience init(pageCount count: Int, renderDelay: Duration = .zero) {
-    self.init(sizes: Array(repeating: PointSize(width: 612, height: 792), count: count), renderDelay: renderDelay)
+  public convenience init(
+    pageCount count: Int, renderDelay: Duration = .zero, gate: RenderGate? = nil, colorShift: Int = 0
+  ) {
+    self.init(
+      sizes: Array(repeating: PointSize(width: 612, height: 792), count: count), renderDelay: renderDelay,
+      gate: gate, colorShift: colorShift)
   }
 
   /// The color page `index` is painted in: distinct for the first 2^18 pages.
@@ -50,6 +64,9 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   /// Renders done so far, by every copy.
   public var renders: Int { lock.withLock { renderCount } }
 
+  /// Renders of page `index` done so far, by every copy.
+  public func renders(of index: Int) -> Int { lock.withLock { renderCounts[index, default: 0] } }
+
   public var pageCount: Int { sizes.count }
   public func pageLabel(at page: PageIndex) -> String? { labels.indices.contains(page.rawValue) ? labels[page.rawValue] : nil }
   public func pageIndex(forLabel label: String) -> PageIndex? { labels.firstIndex { $0 == label }.map { PageIndex($0) } }
@@ -60,15 +77,17 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
     guard sizes.indices.contains(page.rawValue) else {
       throw DocumentError.pageOutOfRange(page, pageCount: sizes.count)
     }
+    gate?.pass()
     if renderDelay > .zero { Thread.sleep(forTimeInterval: Double(renderDelay.components.attoseconds) / 1e18 + Double(renderDelay.components.seconds)) }
     let fails = lock.withLock { () -> Bool in
       renderCount += 1
+      renderCounts[page.rawValue, default: 0] += 1
       guard let left = failuresLeft[page.rawValue], left > 0 else { return false }
       failuresLeft[page.rawValue] = left == Int.max ? left : left - 1
       return true
     }
     if fails { throw DocumentError.renderFailed(reason: "page \(page.number) is damaged") }
-    return RGBAImage(size: size, fill: Self.color(of: page.rawValue))
+    return RGBAImage(size: size, fill: Self.color(of: page.rawValue + colorShift))
   }
 
   /// The same object: it is safe to share between threads.
