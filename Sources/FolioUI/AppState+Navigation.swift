@@ -25,7 +25,7 @@ extension AppState {
       var style = spreadStyle
       style.mode = style.mode.next
       spreadStyle = style
-      message = "\(style.mode) spreads"
+      say("\(style.mode) spreads")
     case .toggleBinding:
       var style = spreadStyle
       style.binding = style.binding == .leftToRight ? .rightToLeft : .leftToRight
@@ -37,7 +37,7 @@ extension AppState {
       let all = drawableSymbols
       let index = all.firstIndex(of: style.symbols) ?? -1
       style.symbols = all[(index + 1) % all.count]
-      message = "symbols: \(style.symbols.rawValue)"
+      say("symbols: \(style.symbols.rawValue)")
     case .toggleInvert: style.isInverted.toggle()
     case .prompt, .toggleHelp, .reload, .quit:
       // The normal mode carries these out: they open modes or ask the runtime.

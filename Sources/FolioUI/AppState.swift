@@ -49,6 +49,8 @@ public struct AppState: Sendable {
   public internal(set) var modes: [any InputMode]
   /// A one-line message for the status line ("no page 'xx'"), gone after a few seconds.
   public internal(set) var message: String?
+  /// Counts messages said, so the same words said again show for their full time again.
+  var messagesSaid = 0
   /// Pages still being rendered, for the status line.
   public internal(set) var pendingRenders = 0
   /// Which version of the document is shown.

@@ -12,7 +12,7 @@ extension AppState {
   /// does goes through here, and only here is the state changed.
   public mutating func update(_ event: Event) -> [Effect] {
     let placeBefore = remembersPlace ? place : nil
-    let messageBefore = message
+    let messagesBefore = messagesSaid
     var effects: [Effect] = []
     switch event {
     case .input(.key(let key)):
@@ -51,7 +51,7 @@ extension AppState {
     if let placeBefore, place != placeBefore, !isQuitting {
       effects.append(.startTimer(.savePlace, after: Self.placeSaveDelay))
     }
-    if message != nil && message != messageBefore {
+    if message != nil && messagesSaid != messagesBefore {
       effects.append(.startTimer(.message, after: Self.messageDuration))
     }
     let wants = pictureWants
@@ -73,6 +73,7 @@ extension AppState {
   /// Shows a one-line message on the status line for a few seconds.
   mutating func say(_ text: String) {
     message = TerminalText.sanitized(text)
+    messagesSaid &+= 1
   }
 
   /// Saving the place (when remembered), then ending with `status`.
