@@ -147,7 +147,7 @@ public final class Browser<Terminal: TerminalBackend> {
       if pageReader.isFinished { self.pageReader = nil }
     }
     if let reopener { events += reopener.takeEvents() }
-    if let places { events += places.takeProblems().map { .storeProblem($0) } }
+    if let places { events += places.takeProblems().map { .problem($0) } }
     let pending = board.pendingCount
     if pending != state.pendingRenders { events.append(.renderProgress(pending: pending)) }
     return events
@@ -189,7 +189,7 @@ public final class Browser<Terminal: TerminalBackend> {
       try board.replaceDocument(with: document.opening, version: version)
       pageReader = try makePageReader(pageCount: document.summary.pageCount, opening: document.opening)
     } catch {
-      send([.storeProblem("cannot start rendering the new version (\(error))")])
+      send([.problem("cannot start rendering the new version (\(error))")])
     }
     if let identity = document.identity { places?.identity = identity }
     holdingFrameUntil = .now + Self.reloadHold

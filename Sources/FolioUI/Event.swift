@@ -18,8 +18,9 @@ public enum Event: Sendable {
   case documentReopened(DocumentSummary)
   /// The file could not be opened again (half written, damaged, gone): why.
   case reopenFailed(reason: String)
-  /// The store of remembered places could not do something: a line for the status line.
-  case storeProblem(String)
+  /// Something in the background could not be done (the store of places could not save, the
+  /// new version's render threads could not start): a line for the status line.
+  case problem(String)
 }
 
 /// A page's size and label as read from the document; nil where not read.

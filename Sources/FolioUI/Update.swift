@@ -44,7 +44,7 @@ extension AppState {
       effects += adopt(summary)
     case .reopenFailed(let reason):
       effects += noteReopenFailed(reason)
-    case .storeProblem(let problem):
+    case .problem(let problem):
       say(problem)
     }
     let isQuitting = effects.contains { if case .quit = $0 { return true } else { return false } }

@@ -63,7 +63,7 @@ struct Viewer {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
     if let problems = memory?.problems, !problems.isEmpty {
-      browser.send(problems.map { .storeProblem($0) })
+      browser.send(problems.map { .problem($0) })
     }
     if let kind = environment["FOLIO_CRASH_TEST"] {
       // For the tests of the crash guard: crash with the first frame on screen.

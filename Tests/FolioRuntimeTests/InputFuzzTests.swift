@@ -46,7 +46,7 @@ struct InputFuzzTests {
       return .timerFired(rng.pick(TimerID.allCases))
     case 4:
       return rng.pick([
-        .fileChanged, .reopenFailed(reason: "half\u{1B}[2J written"), .storeProblem("locked"),
+        .fileChanged, .reopenFailed(reason: "half\u{1B}[2J written"), .problem("locked"),
         .input(.signal(.suspend)), .renderProgress(pending: 3),
       ])
     default:
