@@ -131,4 +131,21 @@ struct RememberedPlaceTests {
     try second.press("j")
     try second.quit()
   }
+
+  @Test func printNeitherRestoresNorSaves() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.writeDocument("doc.pdf", pages: 10)
+    let arguments = ["--print", "--mode", "grid", "--size", "80x24", "--colors", "none", file]
+    let alone = try FolioProcess.run(arguments, environment: scratch.environment)
+    #expect(alone.status == 0)
+    #expect(!FileManager.default.fileExists(atPath: scratch.placesFile), "--print wrote a state file")
+    let folio = try open(file, in: scratch)
+    try folio.go(to: 4)
+    try folio.expectPage(4, of: 10)
+    try folio.quit()
+    let after = try FolioProcess.run(arguments, environment: scratch.environment)
+    let status = after.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(status.contains("1 / 10"), "the same frame every time: \(status)")
+    #expect(after.standardOutput == alone.standardOutput)
+  }
 }
