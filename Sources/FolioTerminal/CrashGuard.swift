@@ -109,6 +109,23 @@ public enum CrashGuard {
     }
   }
 
+  /// Gives the terminal back with async-signal-safe calls only (for a signal handler that must
+  /// end the process): the terminal's reset sequence when curses owns the screen, standard
+  /// error, and the shell's terminal settings.
+  static func restoreTerminalFromHandler() {
+    guard let record else { return }
+    if record.pointee.isCursesActive != 0 {
+      let terminal = record.pointee.terminal >= 0 ? record.pointee.terminal : STDOUT_FILENO
+      writeAll(terminal, record.pointee.restoreBytes)
+      if record.pointee.savedStandardError >= 0 {
+        dup2(record.pointee.savedStandardError, STDERR_FILENO)
+      }
+    }
+    if record.pointee.terminal >= 0 {
+      tcsetattr(record.pointee.terminal, TCSANOW, &record.pointee.settings)
+    }
+  }
+
   private static func handle(
     _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
   ) {
@@ -116,16 +133,7 @@ public enum CrashGuard {
     guard let index = fatalSignals.firstIndex(of: signal) else { return }
     if record.pointee.isCrashing == 0 {
       record.pointee.isCrashing = 1
-      if record.pointee.isCursesActive != 0 {
-        let terminal = record.pointee.terminal >= 0 ? record.pointee.terminal : STDOUT_FILENO
-        writeAll(terminal, record.pointee.restoreBytes)
-        if record.pointee.savedStandardError >= 0 {
-          dup2(record.pointee.savedStandardError, STDERR_FILENO)
-        }
-      }
-      if record.pointee.terminal >= 0 {
-        tcsetattr(record.pointee.terminal, TCSANOW, &record.pointee.settings)
-      }
+      restoreTerminalFromHandler()
       // Our line first, then what the libraries wrote last (the runtime's reason), then the
       // backtrace on the real standard error.
       writeAll(ErrorStream.real, messages[index])

@@ -13,7 +13,7 @@ public final class NcursesTerminal: TerminalBackend {
   private var previous: ScreenBuffer?
   private var isActive = true
   /// Signals read from the self-pipe and not yet returned.
-  private var pendingSignals: [ProcessSignal] = []
+  private var pendingSignals: [TerminalRestorer.Received] = []
   private let savedStandardError: Int32
 
   /// Takes over the terminal. `colors` caps the color mode (`--colors`, or NO_COLOR's none);
@@ -32,13 +32,13 @@ public final class NcursesTerminal: TerminalBackend {
     let insideTmux =
       !(environment["TMUX"] ?? "").isEmpty && [nil, "tmux"].contains(environment["TERM_PROGRAM"])
     let names = TerminalType.candidates(for: term, wantsDirect: wantsDirect, insideTmux: insideTmux)
-    TerminalRestorer.takeSuspendSignal()
+    TerminalRestorer.takeLoopSignals()
     for name in names {
       opened = newterm(name, stdout, stdin)
       if opened != nil { break }
     }
     guard let opened else {
-      signal(SIGTSTP, SIG_DFL)
+      TerminalRestorer.releaseLoopSignals()
       throw TerminalError.unknownTerminal(term)
     }
     set_term(opened)
@@ -47,7 +47,7 @@ public final class NcursesTerminal: TerminalBackend {
     guard Self.canMoveCursor() else {
       endwin()
       delscreen(opened)
-      signal(SIGTSTP, SIG_DFL)
+      TerminalRestorer.releaseLoopSignals()
       throw TerminalError.cannotMoveCursor(term)
     }
     screen = opened
@@ -169,7 +169,7 @@ public final class NcursesTerminal: TerminalBackend {
 
   public func nextEvent(timeout milliseconds: Int, wakeDescriptors: [Int32]) -> InputEvent? {
     // Signals come first: Ctrl-C must not wait behind a held-down key.
-    if let signal = takeSignal() { return .signal(signal) }
+    if let signal = takeSignal() { return signal }
     // ncurses may already hold typed-ahead input that poll() cannot see.
     if let event = readEvent() { return event }
     var descriptors = [
@@ -178,15 +178,32 @@ public final class NcursesTerminal: TerminalBackend {
     ]
     for wake in wakeDescriptors { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
     let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: milliseconds))
-    if let signal = takeSignal() { return .signal(signal) }
+    if let signal = takeSignal() { return signal }
     guard ready > 0, descriptors[0].revents != 0 else { return nil }
     return readEvent()
   }
 
-  /// The next signal the handlers passed on, if any.
-  private func takeSignal() -> ProcessSignal? {
+  /// The next signal the handlers passed on, as an event: a stop or suspend, or a new size
+  /// (the terminal's size is read and curses resized here, in the loop).
+  private func takeSignal() -> InputEvent? {
     if pendingSignals.isEmpty { pendingSignals = TerminalRestorer.takeSignals() }
-    return pendingSignals.isEmpty ? nil : pendingSignals.removeFirst()
+    guard !pendingSignals.isEmpty else { return nil }
+    switch pendingSignals.removeFirst() {
+    case .process(let signal):
+      return .signal(signal)
+    case .windowChanged:
+      var columns: UInt16 = 0
+      var rows: UInt16 = 0
+      var width: UInt16 = 0
+      var height: UInt16 = 0
+      if folio_window_pixels(STDOUT_FILENO, &columns, &rows, &width, &height) == 0, columns > 0, rows > 0 {
+        resize_term(Int32(rows), Int32(columns))
+      }
+      // What the terminal shows after a resize is not what curses last drew (the terminal
+      // keeps or reflows old rows): the next frame is drawn whole.
+      invalidate()
+      return .resize(size)
+    }
   }
 
   public func suspend() {
