@@ -18,7 +18,14 @@ public final class Browser<Terminal: TerminalBackend> {
   private let readsAllPageFacts: Bool
   private var timers = TimerSchedule()
   private let reopener: DocumentReopener?
-  private let watcher: (any FileChangeWatching)?
+  /// The file watched for changes, if any.
+  private let watchedPath: String?
+  private var watcher: FileWatcher?
+  /// When to try watching again, after the watch ended (its folder went away) or could not
+  /// start.
+  private var rewatchAt: ContinuousClock.Instant?
+  /// How often a lost watch is tried again.
+  static var rewatchInterval: Duration { .seconds(2) }
   private let places: PlaceKeeper?
   private let releaseFreedMemory: @Sendable () -> Void
   /// After a reload, frames wait (at most this long) for the new version's screen to be
@@ -41,26 +48,32 @@ public final class Browser<Terminal: TerminalBackend> {
   /// Creates the loop. `opening` gives each render thread its own instance of the document (the
   /// first may take the caller's, handed off); `readsAllPageFacts` starts a background reader
   /// of every page's size and label once the first screen is drawn. `reopen` opens the file
-  /// again when `watcher` sees it change (or on `R`); `places` saves the reader's place.
+  /// again when the file at `watchedPath` changes (or on `R`); `places` saves the reader's place.
   public init(
     state: AppState, terminal: Terminal, view: AppView, cacheBytes: Int, workerCount: Int = 2,
     renderTimeout: Duration = .seconds(20), readsAllPageFacts: Bool = true,
     opening: DocumentOpening, releaseFreedMemory: @escaping @Sendable () -> Void = {},
     reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
-    watcher: (any FileChangeWatching)? = nil, places: PlaceKeeper? = nil
+    watching watchedPath: String? = nil, places: PlaceKeeper? = nil
   ) throws {
     self.state = state
     self.terminal = terminal
     self.view = view
     self.readsAllPageFacts = readsAllPageFacts
     self.releaseFreedMemory = releaseFreedMemory
-    self.watcher = watcher
+    self.watchedPath = watchedPath
+    if let watchedPath {
+      watcher = try? FileWatcher(path: watchedPath)
+      if watcher == nil { rewatchAt = .now + Self.rewatchInterval }
+    }
     self.places = places
     board = try PictureBoard(
       opening: opening, version: state.documentVersion, cacheBytes: cacheBytes,
       workerCount: workerCount, renderTimeout: renderTimeout, width: view.width,
       releaseFreedMemory: releaseFreedMemory)
-    reopener = try reopen.map { try DocumentReopener(current: state.documentVersion, reopen: $0) }
+    reopener = try reopen.map {
+      try DocumentReopener(current: state.documentVersion, timeLimit: renderTimeout, reopen: $0)
+    }
     pageReader = try makePageReader(pageCount: state.document.pageCount, opening: opening)
     execute(self.state.start())
   }
@@ -91,7 +104,10 @@ public final class Browser<Terminal: TerminalBackend> {
     refresh()
     while ending == nil {
       let now = ContinuousClock.now
-      let deadlines = [timers.nextDeadline, board.nextDeadline, holdingFrameUntil].compactMap { $0 }
+      let deadlines = [
+        timers.nextDeadline, board.nextDeadline, holdingFrameUntil, rewatchAt,
+        reopener?.nextDeadline,
+      ].compactMap { $0 }
       let timeout = deadlines.min().map { max(0, ($0 - now).wholeMilliseconds + 1) } ?? -1
       let first = terminal.nextEvent(timeout: timeout, wakeDescriptors: wakeDescriptors)
       let started = ContinuousClock.now
@@ -137,7 +153,7 @@ public final class Browser<Terminal: TerminalBackend> {
   /// finished renders, page facts, reopened documents, failed saves.
   private func backgroundEvents() -> [Event] {
     var events: [Event] = timers.takeFired(now: .now).map { .timerFired($0) }
-    if let watcher, watcher.takeChanges().fileDidChange { events.append(.fileChanged) }
+    events += watchEvents()
     let (learned, _) = board.absorb()
     if !learned.isEmpty { events.append(.pagesRead(learned)) }
     if let pageReader {
@@ -151,6 +167,30 @@ public final class Browser<Terminal: TerminalBackend> {
     let pending = board.pendingCount
     if pending != state.pendingRenders { events.append(.renderProgress(pending: pending)) }
     return events
+  }
+
+  /// Whether the watched file changed. A watch that ended (its folder, or a symlink target's
+  /// folder, went away) is made again once the path leads to a file again (checked every two
+  /// seconds; a stat, no more), and that counts as a change.
+  private func watchEvents() -> [Event] {
+    if let watcher {
+      let change = watcher.takeChanges()
+      guard change.isWatchAlive else {
+        self.watcher = nil
+        rewatchAt = .now + Self.rewatchInterval
+        return [.fileChanged]
+      }
+      return change.fileDidChange ? [.fileChanged] : []
+    }
+    guard let watchedPath, let due = rewatchAt, ContinuousClock.now >= due else { return [] }
+    var info = stat()
+    guard stat(watchedPath, &info) == 0, let watcher = try? FileWatcher(path: watchedPath) else {
+      rewatchAt = .now + Self.rewatchInterval
+      return []
+    }
+    self.watcher = watcher
+    rewatchAt = nil
+    return [.fileChanged]
   }
 
   /// Carries out effects in order.
@@ -174,6 +214,8 @@ public final class Browser<Terminal: TerminalBackend> {
       case .adoptDocument(let version):
         adopt(version)
       case .suspend:
+        // A stopped process saves nothing, and may be killed while stopped.
+        places?.finish(timeout: .milliseconds(500))
         terminal.suspend()
         terminal.invalidate()
       case .quit(let status, let output):
@@ -191,15 +233,20 @@ public final class Browser<Terminal: TerminalBackend> {
     } catch {
       send([.problem("cannot start rendering the new version (\(error))")])
     }
-    if let identity = document.identity { places?.identity = identity }
-    holdingFrameUntil = .now + Self.reloadHold
+    places?.identity = document.identity
+    // Reloads in quick succession do not push the hold back: frames come at least every 300 ms.
+    holdingFrameUntil = holdingFrameUntil ?? .now + Self.reloadHold
   }
 
+  /// Consecutive resizes make one (the last); a Ctrl-Z typed twice before the loop read the
+  /// first suspends once.
   private func coalescingResizes(_ events: [InputEvent]) -> [InputEvent] {
     var result: [InputEvent] = []
     for event in events {
       if case .resize = event, case .resize? = result.last {
         result[result.count - 1] = event
+      } else if event == .signal(.suspend) && result.last == .signal(.suspend) {
+        continue
       } else {
         result.append(event)
       }
@@ -260,16 +307,6 @@ public final class Browser<Terminal: TerminalBackend> {
   /// Tile recycling counters of the main view.
   public var tileCounters: TilePool<RenderRequest>.Counters { board.mainTiles.counters }
 }
-
-/// A watched file, as the loop sees it: a descriptor to poll, and whether the file changed.
-public protocol FileChangeWatching: AnyObject {
-  /// Readable when something happened.
-  var descriptor: Int32 { get }
-  /// Reads what happened without blocking.
-  func takeChanges() -> FileChange
-}
-
-extension FileWatcher: FileChangeWatching {}
 
 extension Duration {
   /// The duration in whole milliseconds, rounded down.

@@ -10,13 +10,17 @@ public final class DocumentReopener {
   /// The version the next open makes.
   private var nextVersion: DocumentVersion
 
+  /// How long an open may take before it is given up (a file Poppler loops on).
+  private let timeLimit: Duration
+
   /// Creates a reopener that opens with `reopen` (on its own thread); versions count on from
-  /// `current`.
+  /// `current`. An open running longer than `timeLimit` is given up as failed.
   public init(
-    current: DocumentVersion = .first,
+    current: DocumentVersion = .first, timeLimit: Duration = .seconds(20),
     reopen: @escaping @Sendable (ReopenRequest) throws -> ReopenedDocument
   ) throws {
     nextVersion = current.next
+    self.timeLimit = timeLimit
     service = try RenderService<ReopenRequest, ReopenedDocument>(
       workerCount: 1, name: "folio-reopen", makeWorker: { () }
     ) { _, request in try reopen(request) }
@@ -34,15 +38,24 @@ public final class DocumentReopener {
     _ = service.replaceWanted([(request, RenderPriority(tier: .visible, distance: 0))])
   }
 
-  /// The opens finished since the last call, as events: a summary to adopt, or why not.
+  /// When the running open passes the time limit, if one runs.
+  public var nextDeadline: ContinuousClock.Instant? {
+    service.nextDeadline(forRunningLongerThan: timeLimit)
+  }
+
+  /// The opens finished (or given up) since the last call, as events: a summary to adopt, or
+  /// why not.
   public func takeEvents() -> [Event] {
-    service.drainOutcomes().map { outcome in
+    service.abandonRequests(runningLongerThan: timeLimit)
+    return service.drainOutcomes().map { outcome in
       switch outcome.result {
       case .success(let document):
         opened[document.summary.version] = document
         return .documentReopened(document.summary)
       case .failure(let error as DocumentError):
         return .reopenFailed(reason: error.reason)
+      case .failure(let timeout as RenderTimeout):
+        return .reopenFailed(reason: "opening \(timeout.description)")
       case .failure(let error):
         return .reopenFailed(reason: "\(error)")
       }

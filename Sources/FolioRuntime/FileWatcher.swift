@@ -119,13 +119,17 @@ public final class FileWatcher {
 
   /// Watches the directories of the path and of the links it leads through, and forgets the
   /// ones it no longer leads through. Returns the error when the path's own directory cannot be
-  /// watched; a link target's directory that cannot be watched is skipped.
+  /// watched; a link target's directory that cannot be watched (it went away) ends the watch,
+  /// since changes there would go unseen: the caller makes a new watcher once it is back.
   private func follow() -> FileWatcherError? {
     var followed: [Int32: Set<[UInt8]>] = [:]
     for (index, name) in WatchedPath.chain(from: absolutePath).enumerated() {
       let watch = inotify_add_watch(descriptor, WatchedPath.cString(name.directory), Self.mask)
       guard watch >= 0 else {
-        guard index == 0 else { continue }
+        guard index == 0 else {
+          isWatching = false
+          continue
+        }
         return .systemCall(
           "inotify_add_watch", subject: WatchedPath.display(name.directory), errno: errno)
       }

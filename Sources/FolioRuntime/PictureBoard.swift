@@ -137,7 +137,8 @@ public final class PictureBoard {
     renderer.abandonRequests(runningLongerThan: renderTimeout)
     var learned: [PageFact] = []
     let (outcomes, pendingWhenDrained) = renderer.drain()
-    for outcome in outcomes where outcome.request.document == version {
+    let current = outcomes.filter { $0.request.document == version }
+    for outcome in current {
       let request = outcome.request
       switch outcome.result {
       case .success(let rendered):
@@ -162,7 +163,9 @@ public final class PictureBoard {
         filmstripTiles.updateTiles(requesting: request, markFailed)
       }
     }
-    if !outcomes.isEmpty { layOut() }
+    // Outcomes of another version change nothing here: laying out again for them would ask
+    // for the same pictures again and again.
+    if !current.isEmpty { layOut() }
     return (learned, pendingWhenDrained)
   }
 

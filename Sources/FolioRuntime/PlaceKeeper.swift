@@ -23,12 +23,17 @@ public final class PlaceKeeper {
   private let service: RenderService<Save, Void>
   private var saves = 0
   private var lastProblem: String?
-  /// The document the places are saved for (it changes when a reload changes the content).
-  public var identity: DocumentIdentity
+  /// The document the places are saved for (it changes when a reload changes the content;
+  /// nil when the new content could not be fingerprinted: then nothing is saved).
+  public var identity: DocumentIdentity?
 
-  /// Creates a keeper writing with `writer` for `identity`.
-  public init(writer: some PlaceWriting, identity: DocumentIdentity) throws {
+  /// Creates a keeper writing with `writer` for `identity`. `knownProblem` is a line already
+  /// shown (a store opened read-only), not to be shown again when a save fails the same way.
+  public init(
+    writer: some PlaceWriting, identity: DocumentIdentity, knownProblem: String? = nil
+  ) throws {
     self.identity = identity
+    lastProblem = knownProblem
     service = try RenderService<Save, Void>(
       workerCount: 1, name: "folio-places", makeWorker: { writer }
     ) { writer, save in
@@ -43,6 +48,7 @@ public final class PlaceKeeper {
 
   /// Saves `place` in the background (replacing a save not yet started).
   public func save(_ place: Place) {
+    guard let identity else { return }
     saves += 1
     _ = service.replaceWanted([(Save(number: saves, place: place, identity: identity), RenderPriority(tier: .visible, distance: 0))])
   }

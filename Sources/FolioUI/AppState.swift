@@ -4,7 +4,7 @@ import FolioCore
 /// the reader is, and transient input state. `update` changes it; views draw it.
 public struct AppState: Sendable {
   /// The document.
-  public var document: DocumentFacts
+  public internal(set) var document: DocumentFacts
   /// Page sizes, known or estimated.
   public private(set) var metrics: PageMetrics
   /// The terminal's size.
@@ -15,19 +15,19 @@ public struct AppState: Sendable {
   /// The current view.
   public private(set) var mode: ViewMode
   /// How pages group into spreads, and the binding.
-  public var spreadStyle: SpreadStyle { didSet { relayout() } }
+  public internal(set) var spreadStyle: SpreadStyle { didSet { relayout() } }
   /// Thumbnail count target in the grid.
-  public var gridZoom: GridZoom = .standard { didSet { relayout() } }
+  public internal(set) var gridZoom: GridZoom = .standard { didSet { relayout() } }
   /// Whole-document zoom in continuous mode.
-  public var continuousZoom: ZoomScale = .fit { didSet { relayout() } }
+  public internal(set) var continuousZoom: ZoomScale = .fit { didSet { relayout() } }
   /// Zoom of the current spread in spread mode.
-  public var spreadZoom: ZoomScale = .fit { didSet { relayout() } }
+  public internal(set) var spreadZoom: ZoomScale = .fit { didSet { relayout() } }
   /// The first thumbnail spans 2 x 2 grid positions.
-  public var hasDropCap: Bool { didSet { relayout() } }
+  public internal(set) var hasDropCap: Bool { didSet { relayout() } }
   /// The filmstrip under the spread view.
-  public var showsShelf: Bool = true { didSet { relayout() } }
+  public internal(set) var showsShelf: Bool = true { didSet { relayout() } }
   /// How pages are drawn.
-  public var style: RenderStyle
+  public internal(set) var style: RenderStyle
   /// The symbol sets the terminal can draw (never empty), in the order `c` steps through them.
   public let drawableSymbols: [SymbolSet]
 

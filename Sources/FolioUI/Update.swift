@@ -22,6 +22,9 @@ extension AppState {
       dispatch(.mouse(mouse), effects: &effects)
     case .input(.resize(let size)):
       resize(to: size)
+    case .input(.signal(.interrupt)) where modes.count > 1:
+      // Ctrl-C in a prompt or over help cancels it, as in vim and the shells.
+      modes.removeLast()
     case .input(.signal(let signal)):
       effects += signal.endsProcess ? quitting(status: signal.exitStatus) : savingPlace + [.suspend]
     case .pagesRead(let facts):

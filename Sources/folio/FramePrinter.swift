@@ -68,12 +68,15 @@ enum BrowserSetup {
       releaseFreedMemory: MemoryPolicy.releaseFreedMemory)
   }
 
-  /// Render threads' instances of `document`: the first takes `document` itself.
+  /// Render threads' instances of `document`: the first takes `document` itself, the others
+  /// open the same file, pinned (a file renamed over the path later is another version).
   static func opening(for document: PopplerDocument) -> DocumentOpening {
-    let (source, name) = (document.readablePath, document.path)
+    let pinned = try? PinnedFile(document.readablePath)
+    let (source, name) = (pinned?.path ?? document.readablePath, document.path)
     let password = document.password
     return DocumentOpening(handoff: DocumentHandoff(document)) {
-      try PopplerDocument.open(readablePath: source, named: name, password: password)
+      withExtendedLifetime(pinned) {}
+      return try PopplerDocument.open(readablePath: source, named: name, password: password)
     }
   }
 }

@@ -51,14 +51,15 @@ struct Viewer {
     do {
       var places: PlaceKeeper?
       if let memory, let store = memory.store {
-        places = try PlaceKeeper(writer: store, identity: memory.identity)
+        places = try PlaceKeeper(
+          writer: store, identity: memory.identity, knownProblem: memory.problems.last)
       }
       browser = try Browser(
         state: state, terminal: terminal, view: AppView(width: .locale),
         cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit,
         opening: BrowserSetup.opening(for: document), releaseFreedMemory: MemoryPolicy.releaseFreedMemory,
         reopen: isStream ? nil : reopener(remembers: memory != nil),
-        watcher: isStream ? nil : try? FileWatcher(path: path), places: places)
+        watching: isStream ? nil : path, places: places)
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
@@ -80,7 +81,9 @@ struct Viewer {
     let password = document.password
     let requiresEndMarker = PopplerDocument.hasEndMarker(at: document.readablePath)
     return { request in
-      let readable = try PopplerDocument.readablePath(for: path)
+      // One file for the whole version: every later open reads it, whatever the path becomes.
+      let pinned = try PinnedFile(path)
+      let readable = try PopplerDocument.readablePath(for: pinned.path)
       if requiresEndMarker && !PopplerDocument.hasEndMarker(at: readable) {
         throw IncompleteFile()
       }
@@ -95,7 +98,8 @@ struct Viewer {
       let identity = remembers
         ? PlaceMemory.identity(readablePath: readable, pageCount: opened.pageCount, pathHint: path) : nil
       let opening = DocumentOpening(handoff: DocumentHandoff(opened)) {
-        try PopplerDocument.open(readablePath: readable, named: path, password: password)
+        withExtendedLifetime(pinned) {}
+        return try PopplerDocument.open(readablePath: readable, named: path, password: password)
       }
       return ReopenedDocument(summary: summary, opening: opening, identity: identity)
     }

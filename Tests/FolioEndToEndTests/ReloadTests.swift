@@ -88,4 +88,25 @@ struct ReloadTests {
     try folio.expectStatus("cannot reload")
     try folio.quit()
   }
+
+  @Test func aWatchedFolderThatIsRemovedAndMadeAgainIsWatchedAgain() throws {
+    let scratch = try ScratchFolder()
+    let build = scratch.path + "/build"
+    try FileManager.default.createDirectory(atPath: build, withIntermediateDirectories: true)
+    let target = try scratch.writeDocument("build/out.pdf", pages: 5, version: 1)
+    let link = scratch.path + "/paper.pdf"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let folio = try open(link, in: scratch)
+    try folio.expectPage(1, of: 5)
+    try FileManager.default.removeItem(atPath: build)
+    try folio.expectStatus("waiting for a complete file")
+    try FileManager.default.createDirectory(atPath: build, withIntermediateDirectories: true)
+    try scratch.bytesOfDocument(pages: 9, version: 2).write(to: URL(fileURLWithPath: target))
+    try folio.expectStatus("reloaded", "/ 9", timeout: 15)
+    // And it is watched from then on.
+    try scratch.bytesOfDocument(pages: 11, version: 3).write(to: URL(fileURLWithPath: target + ".tmp"))
+    #expect(rename(target + ".tmp", target) == 0)
+    try folio.expectStatus("/ 11")
+    try folio.quit()
+  }
 }

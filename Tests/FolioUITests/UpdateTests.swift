@@ -354,4 +354,15 @@ struct UpdateTests {
     #expect(wants(in: type("c", on: &app)).count == 1)
     #expect(type("G", on: &app) == [])
   }
+
+  @Test func ctrlCCancelsAPromptOrHelpInsteadOfQuitting() {
+    var app = state()
+    _ = type(":12", on: &app)
+    #expect(app.modes.last is PromptMode)
+    let effects = app.update(.input(.signal(.interrupt)))
+    #expect(app.modes.count == 1)
+    #expect(!effects.contains { if case .quit = $0 { return true } else { return false } })
+    #expect(app.currentPage == PageIndex(0))
+    #expect(app.update(.input(.signal(.interrupt))).contains(.quit(status: 130, output: nil)))
+  }
 }
