@@ -22,7 +22,7 @@ struct ReloadTests {
     let temporary = file + ".tmp"
     try next.write(to: URL(fileURLWithPath: temporary))
     #expect(rename(temporary, file) == 0)
-    let status = try folio.expectStatus("reloaded", "/ 12", "continuous")
+    let status = try folio.expectStatus("/ 12", "continuous")
     #expect(FolioSession.position(in: status)?.page == 6, "\(status)")
     // The title on the status line is the new version's.
     try folio.waitForRenders()
@@ -49,7 +49,7 @@ struct ReloadTests {
     try folio.expectPage(4, of: 8)
     try handle.write(contentsOf: next.suffix(from: next.count / 2))
     try handle.close()
-    try folio.expectStatus("reloaded", "/ 5")
+    try folio.expectStatus("/ 5")
     try folio.expectPage(4, of: 5)
     try folio.quit()
   }
@@ -67,7 +67,7 @@ struct ReloadTests {
     let next = try scratch.bytesOfDocument(pages: 7, version: 2)
     #expect(next != kept)
     try next.write(to: URL(fileURLWithPath: file))
-    try folio.expectStatus("reloaded", "/ 7")
+    try folio.expectStatus("/ 7")
     try folio.quit()
   }
 
@@ -102,7 +102,7 @@ struct ReloadTests {
     try folio.expectStatus("waiting for a complete file")
     try FileManager.default.createDirectory(atPath: build, withIntermediateDirectories: true)
     try scratch.bytesOfDocument(pages: 9, version: 2).write(to: URL(fileURLWithPath: target))
-    try folio.expectStatus("reloaded", "/ 9", timeout: 15)
+    try folio.expectStatus("/ 9", timeout: 15)
     // And it is watched from then on.
     try scratch.bytesOfDocument(pages: 11, version: 3).write(to: URL(fileURLWithPath: target + ".tmp"))
     #expect(rename(target + ".tmp", target) == 0)

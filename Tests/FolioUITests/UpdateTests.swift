@@ -365,4 +365,13 @@ struct UpdateTests {
     #expect(app.currentPage == PageIndex(0))
     #expect(app.update(.input(.signal(.interrupt))).contains(.quit(status: 130, output: nil)))
   }
+
+  @Test func aBackgroundProblemShowsOnTheStatusLineForAWhile() {
+    var app = state()
+    let effects = app.update(.problem("cannot save places: the state folder is read-only"))
+    #expect(statusLine(of: app).contains("cannot save places: the state folder is read-only"))
+    #expect(timersStarted(in: effects)[.message] == AppState.messageDuration)
+    _ = app.update(.timerFired(.message))
+    #expect(!statusLine(of: app).contains("cannot save places"))
+  }
 }
