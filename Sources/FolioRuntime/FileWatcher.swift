@@ -20,6 +20,8 @@ public final class FileWatcher {
   /// Whether the watcher still sees every change of the path; false for good once a watched
   /// directory was deleted, moved or unmounted.
   public private(set) var isWatching = true
+  /// A directory was created, removed or moved in a watched directory since the last follow.
+  private var sawDirectoryChange = false
 
   private let absolutePath: [UInt8]
   /// The names that count, by watch descriptor.
@@ -63,8 +65,12 @@ public final class FileWatcher {
       guard count > 0 else { break }  // EAGAIN: all read.
       change.formUnion(parse(count: count))
     }
-    // A name of the chain came or went: a link may point elsewhere now.
-    if isWatching, !change.isDisjoint(with: [.replaced, .removed, .overflowed]), follow() != nil {
+    // A name of the chain came or went (a link may point elsewhere now), or a directory did
+    // (one the chain passes through may be gone): follow the chain again.
+    let chainMayHaveChanged =
+      sawDirectoryChange || !change.isDisjoint(with: [.replaced, .removed, .overflowed])
+    sawDirectoryChange = false
+    if isWatching, chainMayHaveChanged, follow() != nil {
       isWatching = false
     }
     if !isWatching { change.insert(.watchEnded) }
@@ -88,6 +94,9 @@ public final class FileWatcher {
           continue
         }
         guard let watched = names[watch] else { continue }  // A watch given up on.
+        // A directory came or went in a watched one: the kernel does not always report the end
+        // of a watch on a directory removed while it was being watched again.
+        if mask & UInt32(IN_ISDIR) != 0 { sawDirectoryChange = true }
         if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT | IN_IGNORED) != 0 {
           end(watch, removedByKernel: mask & UInt32(IN_IGNORED) != 0)
           continue
