@@ -116,7 +116,7 @@ public final class Browser<Terminal: TerminalBackend> {
       while inputs.count < 512, let more = terminal.nextEvent(timeout: 0, wakeDescriptors: []) {
         inputs.append(more)
       }
-      send(coalescingResizes(inputs).map { .input($0) })
+      send(coalescing(inputs).map { .input($0) })
       if ending == nil { send(backgroundEvents()) }
       if ending != nil { break }
       present()
@@ -240,7 +240,7 @@ public final class Browser<Terminal: TerminalBackend> {
 
   /// Consecutive resizes make one (the last); a Ctrl-Z typed twice before the loop read the
   /// first suspends once.
-  private func coalescingResizes(_ events: [InputEvent]) -> [InputEvent] {
+  private func coalescing(_ events: [InputEvent]) -> [InputEvent] {
     var result: [InputEvent] = []
     for event in events {
       if case .resize = event, case .resize? = result.last {

@@ -138,6 +138,11 @@ public struct AppState: Sendable {
   /// Adopts page sizes and labels read from the document, with one relayout when a size is
   /// new. Facts about pages the document does not have are ignored.
   public mutating func learn(_ facts: [PageFact]) {
+    if record(facts) { relayout() }
+  }
+
+  /// Records sizes and labels without laying out again; returns whether a size was new.
+  private mutating func record(_ facts: [PageFact]) -> Bool {
     var changed = false
     for fact in facts where fact.page.rawValue >= 0 && fact.page.rawValue < document.pageCount {
       if let label = fact.label {
@@ -151,22 +156,21 @@ public struct AppState: Sendable {
         changed = true
       }
     }
-    if changed { relayout() }
+    return changed
   }
 
   /// Shows a new version of the document: its pages and facts replace the old ones; the mode,
   /// zooms and spreads stay, and so does the place (the same page, clamped to the new page
   /// count, at the same point within it).
   mutating func replaceDocument(with summary: DocumentSummary) {
-    let previousTitle = document.title
-    document = DocumentFacts(pageCount: summary.pageCount, title: summary.title)
-    if document.title.isEmpty { document = DocumentFacts(pageCount: summary.pageCount, title: previousTitle) }
+    let facts = DocumentFacts(pageCount: summary.pageCount, title: summary.title)
+    document = facts.title.isEmpty ? DocumentFacts(pageCount: summary.pageCount, title: document.title) : facts
     metrics = PageMetrics(pageCount: document.pageCount)
     documentVersion = summary.version
     let anchor = layout.continuousPageIndex(at: viewport)
     let across = crossFraction
     currentPage = PageIndex(min(currentPage.rawValue, document.pageCount - 1))
-    learnQuietly(summary.pages)
+    _ = record(summary.pages)
     rebuildLayouts()
     let clamped = ContinuousPageIndex(min(anchor.value, Double(document.pageCount).nextDown))
     let index = layout.spreads.continuousSpreadIndex(for: clamped)
@@ -187,16 +191,6 @@ public struct AppState: Sendable {
       return content.columns > 0 ? center.x / Double(content.columns) : 0.5
     }
     return content.rows > 0 ? center.y / Double(content.rows) : 0.5
-  }
-
-  private mutating func learnQuietly(_ facts: [PageFact]) {
-    for fact in facts where fact.page.rawValue >= 0 && fact.page.rawValue < document.pageCount {
-      if let label = fact.label {
-        document.setLabel(label, of: fact.page)
-        metrics.noteLabel(columns: label.unicodeScalars.count)
-      }
-      if let size = fact.size { metrics.setSize(size.sanitized, of: fact.page) }
-    }
   }
 
   /// Rebuilds the layouts for the current settings and keeps the place at the viewport center.

@@ -39,9 +39,7 @@ enum BrowserSetup {
     var metrics = PageMetrics(pageCount: document.pageCount)
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
     metrics.setSize(document.pageSize(at: page), of: page)
-    var facts = DocumentFacts(
-      pageCount: document.pageCount,
-      title: document.title ?? URL(fileURLWithPath: document.path).lastPathComponent)
+    var facts = DocumentFacts(pageCount: document.pageCount, title: title(of: document))
     facts.setLabel(document.pageLabel(at: page), of: page)
     let style = RenderStyle(
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment), colors: colors,
@@ -57,21 +55,32 @@ enum BrowserSetup {
       reload: ReloadState(canReopen: canReopen))
   }
 
+  /// The title to show: the document's own, else its file name.
+  static func title(of document: PopplerDocument) -> String {
+    document.title ?? URL(fileURLWithPath: document.path).lastPathComponent
+  }
+
+  /// The loop for `state` on `terminal`; the viewer adds reloading (`reopen`, `watching`) and
+  /// the remembered place (`places`).
   static func browser<Terminal: TerminalBackend>(
     state: AppState, terminal: Terminal, document: PopplerDocument, options: PrintOptions,
-    readsAllPageFacts: Bool
+    readsAllPageFacts: Bool,
+    reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
+    watching: String? = nil, places: PlaceKeeper? = nil
   ) throws -> Browser<Terminal> {
     try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
       cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit,
       readsAllPageFacts: readsAllPageFacts, opening: opening(for: document),
-      releaseFreedMemory: MemoryPolicy.releaseFreedMemory)
+      releaseFreedMemory: MemoryPolicy.releaseFreedMemory, reopen: reopen, watching: watching,
+      places: places)
   }
 
   /// Render threads' instances of `document`: the first takes `document` itself, the others
-  /// open the same file, pinned (a file renamed over the path later is another version).
-  static func opening(for document: PopplerDocument) -> DocumentOpening {
-    let pinned = try? PinnedFile(document.readablePath)
+  /// open the same file, pinned (a file renamed over the path later is another version);
+  /// `pinned` when the caller pinned it already.
+  static func opening(for document: PopplerDocument, pinned: PinnedFile? = nil) -> DocumentOpening {
+    let pinned = pinned ?? (try? PinnedFile(document.readablePath))
     let (source, name) = (pinned?.path ?? document.readablePath, document.path)
     let password = document.password
     return DocumentOpening(handoff: DocumentHandoff(document)) {

@@ -17,21 +17,21 @@ struct PlaceMemory {
   static func open(
     readablePath: String, pageCount: Int, pathHint: String, environment: [String: String]
   ) -> PlaceMemory? {
-    guard let fingerprint = try? DocumentFingerprint.make(fileAt: readablePath, pageCount: pageCount)
+    guard let identity = identity(readablePath: readablePath, pageCount: pageCount, pathHint: pathHint)
     else { return nil }
     let opening = PlaceStore.open(directory: PlaceStore.defaultDirectory(environment: environment))
     var memory = PlaceMemory(
-      store: opening.store, identity: DocumentIdentity(fingerprint: fingerprint, pathHint: pathHint),
-      problems: opening.problems.map(\.message))
+      store: opening.store, identity: identity, problems: opening.problems.map(\.message))
     do {
-      memory.place = try opening.store?.place(for: fingerprint)
+      memory.place = try opening.store?.place(for: identity.fingerprint)
     } catch {
       memory.problems.append(error.message)
     }
     return memory
   }
 
-  /// The fingerprint of a new version of the document (after a reload), if it has one.
+  /// The identity of the document at `readablePath` in the store, if it can be fingerprinted
+  /// (a regular file).
   static func identity(readablePath: String, pageCount: Int, pathHint: String) -> DocumentIdentity? {
     guard let fingerprint = try? DocumentFingerprint.make(fileAt: readablePath, pageCount: pageCount)
     else { return nil }

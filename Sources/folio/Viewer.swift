@@ -54,11 +54,9 @@ struct Viewer {
         places = try PlaceKeeper(
           writer: store, identity: memory.identity, knownProblem: memory.problems.last)
       }
-      browser = try Browser(
-        state: state, terminal: terminal, view: AppView(width: .locale),
-        cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit,
-        opening: BrowserSetup.opening(for: document), releaseFreedMemory: MemoryPolicy.releaseFreedMemory,
-        reopen: isStream ? nil : reopener(remembers: memory != nil),
+      browser = try BrowserSetup.browser(
+        state: state, terminal: terminal, document: document, options: options,
+        readsAllPageFacts: true, reopen: isStream ? nil : reopener(remembers: memory != nil),
         watching: isStream ? nil : path, places: places)
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
@@ -94,14 +92,12 @@ struct Viewer {
       }
       let summary = DocumentSummary(
         version: request.version, pageCount: opened.pageCount,
-        title: opened.title ?? URL(fileURLWithPath: path).lastPathComponent, pages: pages)
+        title: BrowserSetup.title(of: opened), pages: pages)
       let identity = remembers
         ? PlaceMemory.identity(readablePath: readable, pageCount: opened.pageCount, pathHint: path) : nil
-      let opening = DocumentOpening(handoff: DocumentHandoff(opened)) {
-        withExtendedLifetime(pinned) {}
-        return try PopplerDocument.open(readablePath: readable, named: path, password: password)
-      }
-      return ReopenedDocument(summary: summary, opening: opening, identity: identity)
+      return ReopenedDocument(
+        summary: summary, opening: BrowserSetup.opening(for: opened, pinned: pinned),
+        identity: identity)
     }
   }
 }
