@@ -78,7 +78,8 @@ public final class Browser<Terminal: TerminalBackend> {
     execute(self.state.start())
   }
 
-  /// A compatibility initializer: one way to open the document, optionally a handed-off one.
+  /// The loop with one way of opening the document, optionally a handed-off instance, and no
+  /// reloading or remembered place (tests and the bench).
   public convenience init(
     state: AppState, terminal: Terminal, view: AppView, cacheBytes: Int, workerCount: Int = 2,
     renderTimeout: Duration = .seconds(20), readsAllPageFacts: Bool = true,
