@@ -307,6 +307,9 @@ public final class Browser<Terminal: TerminalBackend> {
 
   /// Tile recycling counters of the main view.
   public var tileCounters: TilePool<RenderRequest>.Counters { board.mainTiles.counters }
+
+  /// Pages drawn so far whose renders came with the libraries' complaints, and what they said.
+  public var damagedPages: [PageIndex: [String]] { board.damagedPages }
 }
 
 extension Duration {

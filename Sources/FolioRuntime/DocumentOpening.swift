@@ -2,21 +2,47 @@ import FolioCore
 import FolioStore
 import FolioUI
 
-/// How to get instances of one version of the document, one per thread: a document already
-/// opened to hand to the first thread that needs one, and a way to open more.
+/// How to get page workers for one version of the document, one per thread: workers made
+/// ahead to hand to the first threads that need one, and a way to make more.
 public struct DocumentOpening: Sendable {
-  /// A document opened already, taken at most once.
+  /// Workers made already, each taken at most once.
   public var handoff: DocumentHandoff
-  /// Opens another instance (on the calling thread, for that thread).
-  public var open: @Sendable () throws -> any DocumentSource
+  /// Makes another worker (on the calling thread, for that thread).
+  public var makeWorker: @Sendable () throws -> any PageWorker
+  /// Whether the workers keep the render time limit themselves (worker processes are killed
+  /// when a request runs over): the render service's own limit then only backs them up.
+  public var keepsTimeLimit: Bool
 
-  /// Creates an opening.
+  /// Creates an opening of workers.
+  public init(
+    handoff: DocumentHandoff = DocumentHandoff(), keepsTimeLimit: Bool,
+    makeWorker: @escaping @Sendable () throws -> any PageWorker
+  ) {
+    self.handoff = handoff
+    self.keepsTimeLimit = keepsTimeLimit
+    self.makeWorker = makeWorker
+  }
+
+  /// Page work in this process, each thread with its own instance of the document from `open`
+  /// (tests and measurements).
   public init(
     handoff: DocumentHandoff = DocumentHandoff(),
     open: @escaping @Sendable () throws -> any DocumentSource
   ) {
-    self.handoff = handoff
-    self.open = open
+    self.init(handoff: handoff, keepsTimeLimit: false) { LocalPageWorker(try open()) }
+  }
+
+  /// Page work in worker processes started with `launch` under `limits`; `prestarted` of them
+  /// start now, to be handed to the first render threads.
+  public static func processes(
+    _ document: WorkerDocument, launch: WorkerLaunch, limits: WorkerLimits, prestarted: Int
+  ) -> DocumentOpening {
+    let workers = (0..<max(0, prestarted)).map { _ in
+      WorkerProcess(launch: launch, document: document, limits: limits)
+    }
+    return DocumentOpening(handoff: DocumentHandoff(workers: workers), keepsTimeLimit: true) {
+      WorkerProcess(launch: launch, document: document, limits: limits)
+    }
   }
 }
 

@@ -1,8 +1,8 @@
 import FolioCore
 import FolioUI
 
-/// Reads every page's size and label in the background, in batches, with its own instance of
-/// the document, once the first screen is drawn (the first frame must not share the CPU). Use
+/// Reads every page's size and label in the background, in batches, with a page worker of its
+/// own, once the first screen is drawn (the first frame must not share the CPU). Use
 /// from the loop's thread.
 public final class PageReader {
   private let service: RenderService<Range<Int>, [PageFact]>
@@ -23,14 +23,11 @@ public final class PageReader {
       workerCount: 1, name: "folio-pages",
       makeWorker: {
         lowerThreadPriority()
-        return try opening.open()
+        return try opening.makeWorker()
       },
       whenDrained: releaseFreedMemory
-    ) { document, range in
-      range.map { index in
-        let page = PageIndex(index)
-        return PageFact(page: page, size: document.pageSize(at: page), label: document.pageLabel(at: page))
-      }
+    ) { worker, range in
+      try worker.facts(of: range)
     }
     waitingBatches = stride(from: 0, to: pageCount, by: Self.batchSize).map { start in
       (start..<min(pageCount, start + Self.batchSize), RenderPriority(tier: .behind, distance: start))

@@ -45,6 +45,11 @@ public final class PictureBoard {
   /// How many pictures the last layout pass asked for.
   public private(set) var wantedCount = 0
   private let renderTimeout: Duration
+  /// Whether the workers give up on a request past the time limit themselves (processes): the
+  /// board's own limit then waits a little longer, as a backstop.
+  private var keepsTimeLimitInWorkers = false
+  /// Pages of this version whose renders came with the libraries' complaints, and what they said.
+  public private(set) var damagedPages: [PageIndex: [String]] = [:]
   private let width: TextWidth
   private let workerCount: Int
   private let releaseFreedMemory: @Sendable () -> Void
@@ -63,6 +68,7 @@ public final class PictureBoard {
     self.workerCount = workerCount
     self.releaseFreedMemory = releaseFreedMemory
     renderer = try Self.makeRenderer(opening, workerCount: workerCount, whenDrained: releaseFreedMemory)
+    keepsTimeLimitInWorkers = opening.keepsTimeLimit
   }
 
   deinit { renderer.beginShutdown() }
@@ -75,13 +81,11 @@ public final class PictureBoard {
       makeWorker: {
         // Render threads yield the CPU to the interface thread: keys before pictures.
         lowerThreadPriority()
-        return try opening.handoff.take() ?? opening.open()
+        return try opening.handoff.take() ?? opening.makeWorker()
       },
       whenDrained: whenDrained
-    ) { document, request in
-      RenderedPage(
-        picture: try document.picture(for: request), pageSize: document.pageSize(at: request.page),
-        label: document.pageLabel(at: request.page))
+    ) { worker, request in
+      try worker.render(request)
     }
   }
 
@@ -92,7 +96,9 @@ public final class PictureBoard {
     let next = try Self.makeRenderer(opening, workerCount: workerCount, whenDrained: releaseFreedMemory)
     renderer.beginShutdown()
     renderer = next
+    keepsTimeLimitInWorkers = opening.keepsTimeLimit
     self.version = version
+    damagedPages = [:]
     failed = [:]
     retried = []
     deferred = []
@@ -106,8 +112,11 @@ public final class PictureBoard {
 
   /// When the longest-running render passes the time limit, or nil when nothing runs.
   public var nextDeadline: ContinuousClock.Instant? {
-    renderer.nextDeadline(forRunningLongerThan: renderTimeout)
+    renderer.nextDeadline(forRunningLongerThan: abandonLimit)
   }
+
+  /// How long a render may run before the board gives up on it.
+  private var abandonLimit: Duration { keepsTimeLimitInWorkers ? renderTimeout + .seconds(5) : renderTimeout }
 
   /// Counts of the render service's work.
   public var renderStatistics: RenderServiceStatistics { renderer.statistics }
@@ -134,7 +143,8 @@ public final class PictureBoard {
   /// the renders learned and how many renders were pending as the outcomes were taken, in one
   /// step with the taking (0: every render there will be is in). Then lays out again.
   public func absorb() -> (facts: [PageFact], pendingWhenDrained: Int) {
-    renderer.abandonRequests(runningLongerThan: renderTimeout)
+    // Reported with the limit the person set, not the backstop's.
+    renderer.abandonRequests(runningLongerThan: abandonLimit, reportedAs: renderTimeout)
     var learned: [PageFact] = []
     let (outcomes, pendingWhenDrained) = renderer.drain()
     let current = outcomes.filter { $0.request.document == version }
@@ -143,6 +153,9 @@ public final class PictureBoard {
       switch outcome.result {
       case .success(let rendered):
         failed[request] = nil
+        if !rendered.messages.isEmpty && damagedPages[request.page] == nil {
+          damagedPages[request.page] = rendered.messages
+        }
         cache.insert(rendered.picture, for: request)
         learned.append(PageFact(page: request.page, size: rendered.pageSize, label: rendered.label))
         let apply: (inout Tile<RenderRequest>) -> Void = { tile in
@@ -156,7 +169,7 @@ public final class PictureBoard {
       case .failure(let error):
         // Asked for once more (unless it ran out of time: it would again), then drawn as a box
         // saying why, and not asked for again.
-        if !(error is RenderTimeout) && retried.insert(request).inserted { continue }
+        if Self.isWorthRetrying(error) && retried.insert(request).inserted { continue }
         failed[request] = TerminalText.sanitized(Self.failureReason(error))
         let markFailed: (inout Tile<RenderRequest>) -> Void = { tile in self.configure(&tile, for: request) }
         mainTiles.updateTiles(requesting: request, markFailed)
@@ -184,11 +197,22 @@ public final class PictureBoard {
       && (wants.filmstrip.map { complete(filmstripTiles, $0.visible) } ?? true)
   }
 
+  /// Whether a failed render is asked for once more: not after running out of time or memory
+  /// (it would again), but after a crash or a library error (a fresh worker may succeed).
+  public static func isWorthRetrying(_ error: any Error) -> Bool {
+    switch error {
+    case is RenderTimeout: return false
+    case let failure as WorkerFailure: return failure.isWorthRetrying
+    default: return true
+    }
+  }
+
   /// Why a render failed, in a few words for the box drawn instead ("could not be drawn" is
   /// already there): "took over 20 s", or the library's reason.
-  static func failureReason(_ error: any Error) -> String {
+  public static func failureReason(_ error: any Error) -> String {
     switch error {
     case let timeout as RenderTimeout: return timeout.description
+    case let failure as WorkerFailure: return failure.description
     case DocumentError.renderFailed(let reason): return reason
     case let error as DocumentError: return error.reason
     default: return "\(error)"

@@ -3,9 +3,8 @@ import Foundation
 
 /// Renders requests on background threads so the interface never waits for Poppler.
 ///
-/// Each of `workerCount` threads makes its own worker state with the factory given (the app
-/// passes `{ try document.makeIndependentCopy() }`: one Poppler document per thread) and uses
-/// it only on that thread. Threads take the most urgent wanted request from a `RenderQueue`;
+/// Each of `workerCount` threads makes its own worker with the factory given (the app's page
+/// workers: a worker process each, or a document each in tests) and uses it only on that thread. Threads take the most urgent wanted request from a `RenderQueue`;
 /// the main thread replaces the wanted set each layout pass (`replaceWanted(_:)`), which cancels
 /// waiting requests no longer wanted before they start. A request already running finishes and
 /// its outcome is delivered anyway, for the cache.
@@ -112,9 +111,10 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
   /// whose decoder loops): each is reported as a failed outcome with `RenderTimeout` at once,
   /// stops counting as pending, and a new thread takes its thread's place, so the other
   /// requests keep being rendered. The stuck thread is left to finish on its own; whatever it
-  /// delivers later is dropped. Returns the requests given up.
+  /// delivers later is dropped. The timeout names `reportedLimit` if given, else `limit`.
+  /// Returns the requests given up.
   @discardableResult
-  public func abandonRequests(runningLongerThan limit: Duration) -> [Request] {
+  public func abandonRequests(runningLongerThan limit: Duration, reportedAs reportedLimit: Duration? = nil) -> [Request] {
     let now = ContinuousClock.now
     let abandoned: [Request] = state.withLock {
       guard !state.isShuttingDown else { return [] }
@@ -123,7 +123,7 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
         state.runs[request] = nil
         state.abandonedRuns.insert(run.number)
         state.queue.complete(request)
-        state.post(RenderOutcome(request: request, result: .failure(RenderTimeout(limit: limit))))
+        state.post(RenderOutcome(request: request, result: .failure(RenderTimeout(limit: reportedLimit ?? limit))))
       }
       return overdue.map(\.key)
     }

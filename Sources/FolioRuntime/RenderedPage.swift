@@ -8,10 +8,15 @@ public struct RenderedPage: Sendable {
   public var pageSize: PointSize
   /// The page's label, if it has one.
   public var label: String?
-}
+  /// What the libraries said while drawing it ("Corrupt JPEG data…"): the page's content is
+  /// damaged and was drawn as far as possible. Untrusted text.
+  public var messages: [String]
 
-/// A batch of page sizes and labels read in the background.
-public struct PageFacts: Sendable {
-  /// Sizes and labels, in page order.
-  public var pages: [(page: PageIndex, size: PointSize, label: String?)]
+  /// Creates a rendered page.
+  public init(picture: ScreenBuffer, pageSize: PointSize, label: String?, messages: [String] = []) {
+    self.picture = picture
+    self.pageSize = pageSize
+    self.label = label
+    self.messages = messages
+  }
 }

@@ -6,8 +6,8 @@ import Glibc
 /// screen, and after a crash folio's `internal error` line comes first, followed by the last
 /// lines the libraries wrote (the runtime's reason among them).
 ///
-/// `--print` copies what the libraries wrote to the real standard error when it ends, as it
-/// always did; the viewer drops it (as it always did while curses owned the screen).
+/// `--print --verbose` copies what the libraries wrote to the real standard error when it ends
+/// (without `--verbose`, one line says the document was damaged); the viewer drops it.
 public enum ErrorStream {
   /// Where folio's own lines go: the real standard error (a copy of descriptor 2 as it was),
   /// or descriptor 2 itself while nothing is captured.
@@ -69,6 +69,13 @@ public enum ErrorStream {
       offset += off_t(count)
     }
     discard()
+  }
+
+  /// Whether the libraries wrote anything since the last forward or discard.
+  public static var hasCapturedText: Bool {
+    guard captured >= 0 else { return false }
+    var info = stat()
+    return fstat(captured, &info) == 0 && info.st_size > 0
   }
 
   /// Drops what the libraries wrote so far.

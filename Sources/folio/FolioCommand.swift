@@ -31,6 +31,7 @@ struct FolioCommand: ParsableCommand {
         path: nil, reason: "- reads the PDF from standard input, which is a terminal", status: 2)
     }
     let path = readsStandardInput ? "standard input" : file ?? SampleDocument.name
+    Self.documentName = path
     let source: String
     do {
       if readsStandardInput {
@@ -43,6 +44,14 @@ struct FolioCommand: ParsableCommand {
     } catch {
       throw Failure(path: path, reason: error.reason)
     }
+    // Page workers start loading now, while this process opens its own copy for the page
+    // count, the first sizes and labels (--print's measurements draw in this process).
+    var opening =
+      picture.print && picture.measuresInProcess
+      ? nil
+      : BrowserSetup.opening(
+        readablePath: source, name: path, password: password, options: picture,
+        prestarted: picture.print && picture.mode == nil ? 1 : nil)
     let document: PopplerDocument
     do {
       document = try PopplerDocument.open(readablePath: source, named: path, password: password)
@@ -54,11 +63,17 @@ struct FolioCommand: ParsableCommand {
     } catch {
       throw Failure(path: path, reason: error.reason)
     }
+    if document.password != password, opening != nil {
+      // A password typed at the prompt: the workers started without it.
+      opening = BrowserSetup.opening(
+        readablePath: source, name: path, password: document.password, options: picture)
+    }
+    Self.verbose = picture.verbose
     if picture.print {
       // For the tests of the crash guard: a crash where no terminal is involved.
       if let kind = ProcessInfo.processInfo.environment["FOLIO_CRASH_TEST"] { CrashGuard.crash(kind) }
-      if let mode = picture.mode {
-        return try FramePrinter.run(picture, mode: mode, document: document, path: path)
+      if let mode = picture.mode, let opening {
+        return try FramePrinter.run(picture, mode: mode, document: document, opening: opening, path: path)
       }
       if let raster = picture.measureRaster {
         // The PNG stands for the page --page names; the PDF was only opened to check it.
@@ -70,7 +85,7 @@ struct FolioCommand: ParsableCommand {
           throw Failure(path: raster, reason: error.reason)
         }
       }
-      return try PrintCommand.run(picture, document: document, path: path)
+      return try PrintCommand.run(picture, document: document, workers: opening, path: path)
     }
     if readsStandardInput { Self.takeKeyboardFromTerminal() }
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -78,8 +93,9 @@ struct FolioCommand: ParsableCommand {
         path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
         status: 2)
     }
+    guard let opening else { preconditionFailure("the viewer always draws with workers") }
     let ending = try Viewer(
-      document: document, options: picture, path: path,
+      document: document, opening: opening, options: picture, path: path,
       isStream: readsStandardInput || document.readablePath != (file ?? ""),
       forgetsPlace: noRemember
     ).run()
@@ -133,6 +149,11 @@ struct Failure: Error {
 }
 
 extension FolioCommand {
+  /// `--verbose`: library messages are passed on whole.
+  nonisolated(unsafe) static var verbose = false
+  /// The document's name for the line about library messages, once known.
+  nonisolated(unsafe) static var documentName: String?
+
   /// Runs the command and exits: one line on stderr for any failure, status 2 for usage errors.
   static func mainExitingCleanly() -> Never {
     var command: FolioCommand
@@ -163,8 +184,14 @@ extension FolioCommand {
   /// hold up the exit nor crash while the library is torn down under it.
   static func exit(_ status: Int32) -> Never {
     fflush(nil)
-    // What libraries wrote on standard error (Poppler's warnings) follows folio's own lines.
-    ErrorStream.forward()
+    // What libraries wrote on standard error here (Poppler's warnings while this process read
+    // the document) follows folio's own lines: all of it with --verbose, else one line.
+    if verbose {
+      ErrorStream.forward()
+    } else if ErrorStream.hasCapturedText {
+      ErrorStream.discard()
+      StandardStreams.writeError("folio: \(TerminalText.sanitized(documentName ?? "document")): damaged structure, read as far as possible\n")
+    }
     _exit(status)
   }
 

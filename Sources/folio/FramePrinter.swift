@@ -8,7 +8,9 @@ import Foundation
 /// `folio --print --mode M`: the frame the interactive view would show at that size, status line
 /// included, once every visible render has finished.
 enum FramePrinter {
-  static func run(_ options: PrintOptions, mode: ViewMode, document: PopplerDocument, path: String) throws {
+  static func run(
+    _ options: PrintOptions, mode: ViewMode, document: PopplerDocument, opening: DocumentOpening, path: String
+  ) throws {
     let environment = ProcessInfo.processInfo.environment
     let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
     let size = options.size ?? PrintCommand.terminalSize() ?? CellSize(columns: 80, rows: 24)
@@ -20,11 +22,12 @@ enum FramePrinter {
       prefetches: false)
     let terminal = OffscreenTerminal(size: size, colorMode: colorMode)
     let browser = try BrowserSetup.browser(
-      state: state, terminal: terminal, document: document, options: options, readsAllPageFacts: false)
+      state: state, terminal: terminal, opening: opening, options: options, readsAllPageFacts: false)
     browser.settle()
     browser.stopPrefetching()
     let text = AnsiPrinter(colorMode: colorMode).text(for: browser.frame)
     try StandardStreams.writeOutput(text)
+    DamageReport.write(browser.damagedPages, path: path, verbose: options.verbose)
   }
 }
 
@@ -60,32 +63,39 @@ enum BrowserSetup {
     document.title ?? URL(fileURLWithPath: document.path).lastPathComponent
   }
 
-  /// The loop for `state` on `terminal`; the viewer adds reloading (`reopen`, `watching`) and
-  /// the remembered place (`places`).
+  /// The loop for `state` on `terminal`, drawing with `opening`'s workers; the viewer adds
+  /// reloading (`reopen`, `watching`) and the remembered place (`places`).
   static func browser<Terminal: TerminalBackend>(
-    state: AppState, terminal: Terminal, document: PopplerDocument, options: PrintOptions,
+    state: AppState, terminal: Terminal, opening: DocumentOpening, options: PrintOptions,
     readsAllPageFacts: Bool,
     reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
     watching: String? = nil, places: PlaceKeeper? = nil
   ) throws -> Browser<Terminal> {
     try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
-      cacheBytes: options.cacheMb << 20, renderTimeout: options.renderTimeLimit,
-      readsAllPageFacts: readsAllPageFacts, opening: opening(for: document),
-      releaseFreedMemory: MemoryPolicy.releaseFreedMemory, reopen: reopen, watching: watching,
-      places: places)
+      cacheBytes: options.cacheMb << 20, workerCount: options.workerCount,
+      renderTimeout: options.renderTimeLimit, readsAllPageFacts: readsAllPageFacts,
+      opening: opening, releaseFreedMemory: MemoryPolicy.releaseFreedMemory, reopen: reopen,
+      watching: watching, places: places)
   }
 
-  /// Render threads' instances of `document`: the first takes `document` itself, the others
-  /// open the same file, pinned (a file renamed over the path later is another version);
-  /// `pinned` when the caller pinned it already.
-  static func opening(for document: PopplerDocument, pinned: PinnedFile? = nil) -> DocumentOpening {
-    let pinned = pinned ?? (try? PinnedFile(document.readablePath))
-    let (source, name) = (pinned?.path ?? document.readablePath, document.path)
-    let password = document.password
-    return DocumentOpening(handoff: DocumentHandoff(document)) {
+  /// Page workers for the document at `readablePath` (`name` in messages): `prestarted` worker
+  /// processes start now, so they load while the viewer opens its own copy, and more start as
+  /// threads need them. Workers read the file pinned now (or `pinned`), so a file renamed
+  /// over the path later is another version.
+  static func opening(
+    readablePath: String, name: String, password: String?, options: PrintOptions,
+    version: DocumentVersion = .first, pinned: PinnedFile? = nil, prestarted: Int? = nil
+  ) -> DocumentOpening {
+    let pinned = pinned ?? (try? PinnedFile(readablePath))
+    let document = WorkerDocument(
+      readablePath: pinned?.path ?? readablePath, name: name, password: password, version: version)
+    let workers = DocumentOpening.processes(
+      document, launch: WorkerLaunch(), limits: options.workerLimits,
+      prestarted: prestarted ?? options.workerCount)
+    return DocumentOpening(handoff: workers.handoff, keepsTimeLimit: true) {
       withExtendedLifetime(pinned) {}
-      return try PopplerDocument.open(readablePath: source, named: name, password: password)
+      return try workers.makeWorker()
     }
   }
 }

@@ -9,6 +9,8 @@ import Foundation
 /// and the loop, wired together.
 struct Viewer {
   let document: PopplerDocument
+  /// The page workers (started already) that draw the document.
+  let opening: DocumentOpening
   let options: PrintOptions
   let path: String
   /// Whether the document came from a stream (standard input, a pipe): never watched or
@@ -55,7 +57,7 @@ struct Viewer {
           writer: store, identity: memory.identity, knownProblem: memory.problems.last)
       }
       browser = try BrowserSetup.browser(
-        state: state, terminal: terminal, document: document, options: options,
+        state: state, terminal: terminal, opening: opening, options: options,
         readsAllPageFacts: true, reopen: isStream ? nil : reopener(remembers: memory != nil),
         watching: isStream ? nil : path, places: places)
     } catch {
@@ -76,6 +78,7 @@ struct Viewer {
   /// the `%%EOF` its first version ended with is taken for one still being written.
   private func reopener(remembers: Bool) -> @Sendable (ReopenRequest) throws -> ReopenedDocument {
     let path = self.path
+    let options = self.options
     let password = document.password
     let requiresEndMarker = PopplerDocument.hasEndMarker(at: document.readablePath)
     return { request in
@@ -96,7 +99,10 @@ struct Viewer {
       let identity = remembers
         ? PlaceMemory.identity(readablePath: readable, pageCount: opened.pageCount, pathHint: path) : nil
       return ReopenedDocument(
-        summary: summary, opening: BrowserSetup.opening(for: opened, pinned: pinned),
+        summary: summary,
+        opening: BrowserSetup.opening(
+          readablePath: readable, name: path, password: password, options: options,
+          version: request.version, pinned: pinned),
         identity: identity)
     }
   }

@@ -1,8 +1,13 @@
 import FolioCore
 import FolioPoppler
+import FolioRuntime
 import FolioTerminal
 import Foundation
 
+// The hidden worker mode comes first: a worker has no terminal to guard.
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == WorkerLaunch.flag {
+  PageWorkerMode.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+}
 CrashGuard.install()
 ErrorStream.capture(temporaryDirectory: ProcessInfo.processInfo.environment["TMPDIR"])
 FolioCommand.mainExitingCleanly()

@@ -1,0 +1,83 @@
+import FolioCore
+import FolioUI
+
+/// What does page work for one render thread: turns requests into cells and reads page facts.
+/// Either a document in this process (`LocalPageWorker`, for tests and measurements) or a
+/// worker process with limits (`WorkerProcess`, what the viewer and `--print` use). Used from
+/// one thread at a time.
+public protocol PageWorker: AnyObject {
+  /// The cells of `request`, with what was learned about its page.
+  func render(_ request: RenderRequest) throws -> RenderedPage
+  /// The sizes and labels of `pages`, in page order.
+  func facts(of pages: Range<Int>) throws -> [PageFact]
+}
+
+/// Page work on a document in this process, on the calling thread.
+public final class LocalPageWorker: PageWorker {
+  private let document: any DocumentSource
+
+  /// Works on `document`, which must not be used elsewhere from now on.
+  public init(_ document: any DocumentSource) { self.document = document }
+
+  public func render(_ request: RenderRequest) throws -> RenderedPage {
+    RenderedPage(
+      picture: try document.picture(for: request), pageSize: document.pageSize(at: request.page),
+      label: document.pageLabel(at: request.page))
+  }
+
+  public func facts(of pages: Range<Int>) throws -> [PageFact] {
+    pages.clamped(to: 0..<document.pageCount).map { index in
+      let page = PageIndex(index)
+      return PageFact(page: page, size: document.pageSize(at: page), label: document.pageLabel(at: page))
+    }
+  }
+}
+
+/// Why a worker process gave no answer: it crashed, ran out of the memory it may use, broke the
+/// message format, or could not be started. (Running out of time is a `RenderTimeout`.) Its
+/// description completes "could not be drawn: …" on the page's box.
+public struct WorkerFailure: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What happened.
+  public enum Cause: Hashable, Sendable {
+    /// Ended by a signal (a segfault, an abort), or exited on its own mid-request.
+    case crashed(signal: Int32?)
+    /// Hit its memory limit (bytes).
+    case outOfMemory(limit: Int)
+    /// Sent something that is not a reply to the request.
+    case brokeProtocol(WorkerProtocolError)
+    /// Could not be started (the system's reason).
+    case couldNotStart(String)
+  }
+
+  /// What happened.
+  public var cause: Cause
+
+  /// Creates a failure.
+  public init(_ cause: Cause) { self.cause = cause }
+
+  /// Whether the same request may succeed on a fresh worker: after a crash, once; never after
+  /// the memory limit (it would only use as much again).
+  public var isWorthRetrying: Bool {
+    if case .outOfMemory = cause { return false }
+    return true
+  }
+
+  /// "crashed", "used over 1 GiB", …
+  public var description: String {
+    switch cause {
+    case .crashed: return "crashed"
+    case .outOfMemory(let limit): return "used over \(Self.format(bytes: limit))"
+    case .brokeProtocol: return "its worker failed"
+    case .couldNotStart(let reason): return "no worker could start (\(reason))"
+    }
+  }
+
+  /// "1 GiB", "512 MiB", "1.5 GiB".
+  static func format(bytes: Int) -> String {
+    let gib = Double(bytes) / Double(1 << 30)
+    if gib >= 1 {
+      return gib == gib.rounded() ? "\(Int(gib)) GiB" : String(Double(Int(gib * 10)) / 10) + " GiB"
+    }
+    return "\(bytes >> 20) MiB"
+  }
+}

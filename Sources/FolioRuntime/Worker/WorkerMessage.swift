@@ -1,0 +1,307 @@
+import FolioCore
+import FolioUI
+
+/// What the viewer asks of a page worker (a `folio` process in worker mode, one document each).
+public enum WorkerRequest: Hashable, Sendable {
+  /// Open the document on descriptor 3, named `name` in messages, with `password` if given.
+  /// The first request; may be sent again while it fails (a password typed later).
+  case open(name: String, password: String?)
+  /// Render a request into cells.
+  case render(RenderRequest)
+  /// Read the sizes and labels of a range of pages.
+  case readFacts(Range<Int>)
+}
+
+/// What a page worker answers.
+public enum WorkerReply: Sendable {
+  /// The document is open; it has this many pages.
+  case opened(pageCount: Int)
+  /// The cells of a render, with what the worker learned about its page.
+  case rendered(RenderedPage)
+  /// Sizes and labels, in page order.
+  case facts([PageFact])
+  /// The request failed for a reason the document gives (the worker carries on).
+  case failed(DocumentError)
+}
+
+/// A message with its envelope: the request it belongs to and the document version it is for.
+public struct WorkerEnvelope<Body: Sendable>: Sendable {
+  /// Chosen by the viewer, echoed by the worker.
+  public var id: UInt64
+  /// The version of the document the worker serves.
+  public var document: DocumentVersion
+  /// The request or reply.
+  public var body: Body
+
+  /// Creates an envelope.
+  public init(id: UInt64, document: DocumentVersion, body: Body) {
+    self.id = id
+    self.document = document
+    self.body = body
+  }
+}
+
+/// The wire format between the viewer and its workers: frames of a 4-byte little-endian body
+/// length, then the body: format version (1 byte), kind (1 byte), request id (8 bytes),
+/// document version (4 bytes), then the kind's fields (numbers little-endian, doubles as their
+/// bits, strings as a 4-byte length and UTF-8). docs/architecture.md lists the kinds.
+public enum WorkerMessageFormat {
+  /// The version this build speaks; a frame of any other is refused.
+  public static let version: UInt8 = 1
+  /// The largest body: a million cells (the largest `--size`) and room for the rest.
+  public static let largestBody = 32 << 20
+  /// The size of a frame's length prefix.
+  public static let prefixSize = 4
+
+  private enum Kind: UInt8 {
+    case open = 1, render = 2, readFacts = 3
+    case opened = 0x81, rendered = 0x82, facts = 0x83, failed = 0xFF
+  }
+
+  /// A whole frame (length prefix included) for a request.
+  public static func frame(_ message: WorkerEnvelope<WorkerRequest>) -> [UInt8] {
+    var body = ByteWriter()
+    switch message.body {
+    case .open(let name, let password):
+      header(&body, .open, message)
+      body.append(name)
+      body.append(optional: password)
+    case .render(let request):
+      header(&body, .render, message)
+      body.append(count: request.page.rawValue)
+      for side in [request.region.x, request.region.y, request.region.width, request.region.height] {
+        body.append(side)
+      }
+      body.append(count: request.size.columns)
+      body.append(count: request.size.rows)
+      body.append(request.style.symbols.rawValue)
+      body.append(request.style.colors.rawValue)
+      body.append(request.style.isInverted)
+    case .readFacts(let pages):
+      header(&body, .readFacts, message)
+      body.append(count: pages.lowerBound)
+      body.append(count: pages.count)
+    }
+    return framed(body)
+  }
+
+  /// A whole frame (length prefix included) for a reply.
+  public static func frame(_ message: WorkerEnvelope<WorkerReply>) -> [UInt8] {
+    var body = ByteWriter()
+    switch message.body {
+    case .opened(let pageCount):
+      header(&body, .opened, message)
+      body.append(count: pageCount)
+    case .rendered(let page):
+      header(&body, .rendered, message)
+      body.append(page.pageSize.width)
+      body.append(page.pageSize.height)
+      body.append(optional: page.label)
+      append(page.picture, to: &body)
+    case .facts(let facts):
+      header(&body, .facts, message)
+      body.append(count: facts.count)
+      for fact in facts {
+        body.append(count: fact.page.rawValue)
+        body.append(fact.size != nil)
+        if let size = fact.size {
+          body.append(size.width)
+          body.append(size.height)
+        }
+        body.append(optional: fact.label)
+      }
+    case .failed(let error):
+      header(&body, .failed, message)
+      append(error, to: &body)
+    }
+    return framed(body)
+  }
+
+  /// The body length a frame's prefix announces; throws for one too long to be a message.
+  public static func bodyLength(prefix: [UInt8]) throws(WorkerProtocolError) -> Int {
+    var reader = ByteReader(prefix)
+    let length = try reader.count()
+    guard length <= largestBody else { throw .tooLong(length) }
+    guard length >= 14 else { throw .truncated }
+    return length
+  }
+
+  /// Reads a request body (the frame without its length prefix).
+  public static func request(from body: [UInt8]) throws(WorkerProtocolError) -> WorkerEnvelope<WorkerRequest> {
+    var reader = ByteReader(body)
+    let (kind, id, document) = try readHeader(&reader)
+    let request: WorkerRequest
+    switch kind {
+    case .open:
+      request = .open(name: try reader.string(), password: try reader.optionalString())
+    case .render:
+      let page = PageIndex(try reader.count())
+      let region = PageRegion(
+        x: try reader.double(), y: try reader.double(), width: try reader.double(),
+        height: try reader.double())
+      let size = CellSize(columns: try reader.count(), rows: try reader.count())
+      guard size.columns <= 1_000_000, size.rows <= 1_000_000, size.area <= 1_000_000 else {
+        throw .malformed("a picture of \(size.columns)x\(size.rows) cells")
+      }
+      guard let symbols = SymbolSet(rawValue: try reader.string()) else { throw .malformed("an unknown symbol set") }
+      guard let colors = ColorMode(rawValue: try reader.string()) else { throw .malformed("an unknown color mode") }
+      let style = RenderStyle(symbols: symbols, colors: colors, isInverted: try reader.bool())
+      request = .render(RenderRequest(page: page, region: region, size: size, style: style, document: document))
+    case .readFacts:
+      let start = try reader.count()
+      let count = try reader.count()
+      guard count <= 1_000_000 else { throw .malformed("\(count) pages to read") }
+      request = .readFacts(start..<start + count)
+    default:
+      throw .malformed("a reply where a request belongs")
+    }
+    guard reader.isAtEnd else { throw .malformed("bytes after its last field") }
+    return WorkerEnvelope(id: id, document: document, body: request)
+  }
+
+  /// Reads a reply body (the frame without its length prefix).
+  public static func reply(from body: [UInt8]) throws(WorkerProtocolError) -> WorkerEnvelope<WorkerReply> {
+    var reader = ByteReader(body)
+    let (kind, id, document) = try readHeader(&reader)
+    let reply: WorkerReply
+    switch kind {
+    case .opened:
+      reply = .opened(pageCount: try reader.count())
+    case .rendered:
+      let size = PointSize(width: try reader.double(), height: try reader.double()).sanitized
+      let label = try reader.optionalString()
+      let picture = try readPicture(&reader)
+      reply = .rendered(RenderedPage(picture: picture, pageSize: size, label: label))
+    case .facts:
+      let count = try reader.count()
+      // Each fact takes at least 6 bytes: a count this large cannot be honest.
+      guard count <= reader.remaining / 6 else { throw .truncated }
+      var facts: [PageFact] = []
+      facts.reserveCapacity(count)
+      for _ in 0..<count {
+        let page = PageIndex(try reader.count())
+        let size = try reader.bool() ? PointSize(width: try reader.double(), height: try reader.double()).sanitized : nil
+        facts.append(PageFact(page: page, size: size, label: try reader.optionalString()))
+      }
+      reply = .facts(facts)
+    case .failed:
+      reply = .failed(try readError(&reader))
+    default:
+      throw .malformed("a request where a reply belongs")
+    }
+    guard reader.isAtEnd else { throw .malformed("bytes after its last field") }
+    return WorkerEnvelope(id: id, document: document, body: reply)
+  }
+
+  // MARK: Pieces
+
+  private static func header<Body>(_ body: inout ByteWriter, _ kind: Kind, _ message: WorkerEnvelope<Body>) {
+    body.append(version)
+    body.append(kind.rawValue)
+    body.append(message.id)
+    body.append(count: message.document.number)
+  }
+
+  private static func readHeader(_ reader: inout ByteReader) throws(WorkerProtocolError) -> (Kind, UInt64, DocumentVersion) {
+    let format = try reader.byte()
+    guard format == version else { throw .unknownVersion(format) }
+    let rawKind = try reader.byte()
+    guard let kind = Kind(rawValue: rawKind) else { throw .malformed("an unknown kind \(rawKind)") }
+    let id = try reader.uint64()
+    return (kind, id, DocumentVersion(number: try reader.count()))
+  }
+
+  private static func framed(_ body: ByteWriter) -> [UInt8] {
+    var frame = ByteWriter()
+    frame.append(count: body.bytes.count)
+    frame.append(contentsOf: body.bytes)
+    return frame.bytes
+  }
+
+  private static func append(_ picture: ScreenBuffer, to body: inout ByteWriter) {
+    body.append(count: picture.size.columns)
+    body.append(count: picture.size.rows)
+    for cell in picture.cells {
+      body.append(cell.scalar.value)
+      append(cell.foreground, to: &body)
+      append(cell.background, to: &body)
+      body.append(cell.attributes.rawValue)
+      body.append(cell.isContinuation)
+    }
+  }
+
+  /// Bytes per cell on the wire.
+  private static let cellBytes = 4 + 4 + 4 + 1 + 1
+
+  private static func readPicture(_ reader: inout ByteReader) throws(WorkerProtocolError) -> ScreenBuffer {
+    let size = CellSize(columns: try reader.count(), rows: try reader.count())
+    guard size.columns <= 1_000_000, size.rows <= 1_000_000, size.area * cellBytes == reader.remaining else {
+      throw .malformed("a picture whose size does not match its cells")
+    }
+    var cells: [Cell] = []
+    cells.reserveCapacity(size.area)
+    for _ in 0..<size.area {
+      let raw = try reader.uint32()
+      guard let scalar = Unicode.Scalar(raw) else { throw .malformed("a cell that is not a character") }
+      let foreground = try readColor(&reader)
+      let background = try readColor(&reader)
+      let attributes = CellAttributes(rawValue: try reader.byte())
+      cells.append(
+        Cell(scalar, foreground: foreground, background: background, attributes: attributes,
+          isContinuation: try reader.bool()))
+    }
+    guard let picture = ScreenBuffer(size: size, cells: cells) else { throw .malformed("a picture of the wrong size") }
+    return picture
+  }
+
+  private static func append(_ color: TerminalColor, to body: inout ByteWriter) {
+    switch color {
+    case .default: body.append(contentsOf: [0, 0, 0, 0])
+    case .indexed(let index): body.append(contentsOf: [1, index, 0, 0])
+    case .rgb(let red, let green, let blue): body.append(contentsOf: [2, red, green, blue])
+    }
+  }
+
+  private static func readColor(_ reader: inout ByteReader) throws(WorkerProtocolError) -> TerminalColor {
+    let tag = try reader.byte()
+    let (first, second, third) = (try reader.byte(), try reader.byte(), try reader.byte())
+    switch tag {
+    case 0: return .default
+    case 1: return .indexed(first)
+    case 2: return .rgb(first, second, third)
+    default: throw .malformed("an unknown color kind")
+    }
+  }
+
+  private static func append(_ error: DocumentError, to body: inout ByteWriter) {
+    switch error {
+    case .notFound: body.append(UInt8(1))
+    case .isDirectory: body.append(UInt8(2))
+    case .unreadable(let reason): body.append(UInt8(3)); body.append(reason)
+    case .empty: body.append(UInt8(4))
+    case .notPDF: body.append(UInt8(5))
+    case .damaged(let reason): body.append(UInt8(6)); body.append(reason)
+    case .encrypted(let given): body.append(UInt8(7)); body.append(given)
+    case .noPages: body.append(UInt8(8))
+    case .pageOutOfRange(let page, let count):
+      body.append(UInt8(9)); body.append(count: page.rawValue); body.append(count: count)
+    case .renderFailed(let reason): body.append(UInt8(10)); body.append(reason)
+    }
+  }
+
+  private static func readError(_ reader: inout ByteReader) throws(WorkerProtocolError) -> DocumentError {
+    switch try reader.byte() {
+    case 1: return .notFound
+    case 2: return .isDirectory
+    case 3: return .unreadable(reason: try reader.string())
+    case 4: return .empty
+    case 5: return .notPDF
+    case 6: return .damaged(reason: try reader.string())
+    case 7: return .encrypted(passwordGiven: try reader.bool())
+    case 8: return .noPages
+    case 9: return .pageOutOfRange(PageIndex(try reader.count()), pageCount: try reader.count())
+    case 10: return .renderFailed(reason: try reader.string())
+    default: throw .malformed("an unknown error kind")
+    }
+  }
+}

@@ -1,0 +1,196 @@
+import FolioCore
+import FolioUI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How to start a page worker: a program that speaks the worker message format on descriptor 0.
+public struct WorkerLaunch: Hashable, Sendable {
+  /// The hidden argument that puts `folio` in worker mode.
+  public static let flag = "--internal-page-worker"
+  /// The program: the running `folio` itself unless told otherwise (tests, the benchmarks).
+  public var executable: String
+
+  /// Starts `executable` (by default the running program, `/proc/self/exe`) in worker mode.
+  public init(executable: String = "/proc/self/exe") { self.executable = executable }
+
+  /// The arguments after the program's name: the flag and the memory limit in bytes.
+  func arguments(_ limits: WorkerLimits) -> [String] { [Self.flag, String(limits.memoryBytes)] }
+}
+
+/// The limits every page worker runs under.
+public struct WorkerLimits: Hashable, Sendable {
+  /// The most heap and other private memory a worker may hold (`RLIMIT_DATA`), 1 GiB by default.
+  public var memoryBytes: Int
+  /// The longest one request may take, opening included, 20 s by default.
+  public var timePerRequest: Duration
+  /// A worker is replaced after serving this many pages (Poppler keeps an object per page it
+  /// touched) …
+  public var pagesBeforeRecycle: Int
+  /// … or once it holds this much resident memory.
+  public var residentBytesBeforeRecycle: Int
+
+  /// Creates limits.
+  public init(
+    memoryBytes: Int = 1 << 30, timePerRequest: Duration = .seconds(20),
+    pagesBeforeRecycle: Int = 2_000, residentBytesBeforeRecycle: Int = 96 << 20
+  ) {
+    self.memoryBytes = memoryBytes
+    self.timePerRequest = timePerRequest
+    self.pagesBeforeRecycle = max(1, pagesBeforeRecycle)
+    self.residentBytesBeforeRecycle = residentBytesBeforeRecycle
+  }
+}
+
+/// The document a worker opens: the path that reads it (passed on as a descriptor), the name
+/// its messages use, its password, and the version its replies belong to.
+public struct WorkerDocument: Hashable, Sendable {
+  public var readablePath: String
+  public var name: String
+  public var password: String?
+  public var version: DocumentVersion
+
+  /// Creates a description.
+  public init(readablePath: String, name: String, password: String?, version: DocumentVersion = .first) {
+    self.readablePath = readablePath
+    self.name = name
+    self.password = password
+    self.version = version
+  }
+}
+
+/// Page work in a worker process with limits. The process is started at once (so it loads
+/// while the viewer gets ready) and replaced whenever it ends: a crash, a request past the time
+/// limit (killed), the memory limit, or a recycle after enough pages. A request whose worker
+/// failed throws `RenderTimeout` or `WorkerFailure`; the next request gets a fresh worker.
+/// Use from one thread at a time.
+public final class WorkerProcess: PageWorker {
+  private let launch: WorkerLaunch
+  private let document: WorkerDocument
+  private let limits: WorkerLimits
+  private var child: WorkerChild?
+  /// Whether `child` has answered its open request yet.
+  private var isOpened = false
+  private var pagesServed = 0
+  private var nextID: UInt64 = 1
+  /// Workers started so far (1 for a worker never replaced).
+  public private(set) var startCount = 0
+
+  /// Starts a worker for `document` now.
+  public init(launch: WorkerLaunch, document: WorkerDocument, limits: WorkerLimits) {
+    self.launch = launch
+    self.document = document
+    self.limits = limits
+    _ = try? runningChild()
+  }
+
+  /// The process id of the worker running now, if one is.
+  public var processID: Int32? { child?.pid }
+
+  public func render(_ request: RenderRequest) throws -> RenderedPage {
+    var messages: [String] = []
+    let reply = try exchange(.render(request), pages: 1, messages: &messages)
+    guard case .rendered(var page) = reply else { throw failBroken(.malformed("a reply of the wrong kind")) }
+    page.messages = messages
+    return page
+  }
+
+  public func facts(of pages: Range<Int>) throws -> [PageFact] {
+    var messages: [String] = []
+    let reply = try exchange(.readFacts(pages), pages: pages.count, messages: &messages)
+    guard case .facts(let facts) = reply else { throw failBroken(.malformed("a reply of the wrong kind")) }
+    return facts
+  }
+
+  /// Sends one request and waits for its reply, within the time limit counted from now.
+  private func exchange(_ request: WorkerRequest, pages: Int, messages: inout [String]) throws -> WorkerReply {
+    let deadline = ContinuousClock.now + limits.timePerRequest
+    let child = try runningChild()
+    let id = nextID
+    nextID &+= 1
+    guard child.send(WorkerMessageFormat.frame(WorkerEnvelope(id: id, document: document.version, body: request))) else {
+      throw failEnded(child)
+    }
+    if !isOpened {
+      switch try reply(from: child, id: 0, until: deadline) {
+      case .opened: isOpened = true
+      case .failed(let error):
+        retire()
+        throw error
+      default: throw failBroken(.malformed("no answer to opening"))
+      }
+    }
+    let reply = try reply(from: child, id: id, until: deadline)
+    messages = child.messagesSinceSend()
+    pagesServed += pages
+    if pagesServed >= limits.pagesBeforeRecycle || (child.residentBytes ?? 0) >= limits.residentBytesBeforeRecycle {
+      retire()
+    }
+    if case .failed(let error) = reply { throw error }
+    return reply
+  }
+
+  private func reply(from child: WorkerChild, id: UInt64, until deadline: ContinuousClock.Instant) throws -> WorkerReply {
+    switch child.receive(until: deadline) {
+    case .body(let body):
+      let envelope: WorkerEnvelope<WorkerReply>
+      do {
+        envelope = try WorkerMessageFormat.reply(from: body)
+      } catch {
+        throw failBroken(error)
+      }
+      guard envelope.id == id, envelope.document == document.version else {
+        throw failBroken(.malformed("the reply to another request"))
+      }
+      return envelope.body
+    case .timedOut:
+      retire()
+      throw RenderTimeout(limit: limits.timePerRequest)
+    case .ended:
+      throw failEnded(child)
+    case .broken(let error):
+      throw failBroken(error)
+    }
+  }
+
+  /// The worker, started (and asked to open the document) if none runs.
+  private func runningChild() throws(WorkerFailure) -> WorkerChild {
+    if let child { return child }
+    let started = try WorkerChild(launch: launch, documentPath: document.readablePath, limits: limits)
+    startCount += 1
+    child = started
+    isOpened = false
+    pagesServed = 0
+    let opening = WorkerEnvelope(
+      id: 0, document: document.version, body: WorkerRequest.open(name: document.name, password: document.password))
+    _ = started.send(WorkerMessageFormat.frame(opening))
+    return started
+  }
+
+  /// Kills the worker; the next request starts another.
+  private func retire() {
+    child?.terminate()
+    child = nil
+  }
+
+  /// The failure of a worker that ended mid-request, after reaping it: out of memory when it
+  /// said so or grew to its limit, else a crash.
+  private func failEnded(_ ended: WorkerChild) -> WorkerFailure {
+    let ending = ended.reap()
+    let said = ended.lastMessages()
+    child = nil
+    let memoryWords = ["Out of memory", "bad_alloc", "allocate memory", "failed to allocate", "Cannot allocate"]
+    if memoryWords.contains(where: { said.contains($0) })
+      || (ending?.peakResidentBytes ?? 0) >= limits.memoryBytes / 10 * 9
+    {
+      return WorkerFailure(.outOfMemory(limit: limits.memoryBytes))
+    }
+    return WorkerFailure(.crashed(signal: ending?.signal))
+  }
+
+  private func failBroken(_ error: WorkerProtocolError) -> WorkerFailure {
+    retire()
+    return WorkerFailure(.brokeProtocol(error))
+  }
+}

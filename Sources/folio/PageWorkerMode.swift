@@ -1,0 +1,109 @@
+import CPoppler
+import FolioCore
+import FolioPoppler
+import FolioRuntime
+import FolioUI
+import Foundation
+
+/// `folio --internal-page-worker BYTES`: the hidden worker mode. Started by the viewer with a
+/// socket on descriptor 0, an unlinked file for its messages on 1 and 2, and the document on 3;
+/// gives up what it does not need, then answers requests (open, render, read facts) one at a
+/// time until the socket closes. See docs/architecture.md for the message format.
+enum PageWorkerMode {
+  /// Runs the worker; never returns.
+  static func run(arguments: [String]) -> Never {
+    let memoryBytes = arguments.first.flatMap { Int($0) } ?? (1 << 30)
+    dropWhatIsNotNeeded(memoryBytes: memoryBytes)
+    var document: PopplerDocument?
+    while let body = readFrame() {
+      let envelope: WorkerEnvelope<WorkerRequest>
+      do {
+        envelope = try WorkerMessageFormat.request(from: body)
+      } catch {
+        // Not the viewer speaking: nothing more to do.
+        _exit(3)
+      }
+      let reply = answer(envelope.body, document: &document)
+      let frame = WorkerMessageFormat.frame(
+        WorkerEnvelope(id: envelope.id, document: envelope.document, body: reply))
+      guard writeAll(frame) else { _exit(0) }
+    }
+    // The viewer closed its end: leave at once, without tearing Poppler down.
+    _exit(0)
+  }
+
+  private static func answer(_ request: WorkerRequest, document: inout PopplerDocument?) -> WorkerReply {
+    do {
+      switch request {
+      case .open(let name, let password):
+        let opened = try PopplerDocument.open(readablePath: "/proc/self/fd/3", named: name, password: password)
+        document = opened
+        return .opened(pageCount: opened.pageCount)
+      case .render(let request):
+        guard let document else { return .failed(.renderFailed(reason: "the document is not open")) }
+        return .rendered(try LocalPageWorker(document).render(request))
+      case .readFacts(let pages):
+        guard let document else { return .failed(.renderFailed(reason: "the document is not open")) }
+        return .facts(try LocalPageWorker(document).facts(of: pages))
+      }
+    } catch let error as DocumentError {
+      return .failed(error)
+    } catch {
+      return .failed(.renderFailed(reason: "\(error)"))
+    }
+  }
+
+  /// Leaves the terminal's session, closes every inherited descriptor but 0–3, forbids new
+  /// privileges, leaves the network, dies with the thread that started it, writes no core
+  /// file, and limits its private memory to `memoryBytes`.
+  private static func dropWhatIsNotNeeded(memoryBytes: Int) {
+    _ = setsid()
+    _ = folio_die_with_parent(SIGKILL)
+    closeInheritedDescriptors()
+    _ = folio_leave_network()
+    _ = folio_forbid_new_privileges()
+    var none = rlimit(rlim_cur: 0, rlim_max: 0)
+    _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+    let bytes = rlim_t(max(64 << 20, memoryBytes))
+    var memory = rlimit(rlim_cur: bytes, rlim_max: bytes)
+    _ = setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &memory)
+  }
+
+  private static func closeInheritedDescriptors() {
+    let listed = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in listed.compactMap({ Int32($0) }) where descriptor > 3 {
+      close(descriptor)
+    }
+  }
+
+  /// The body of the next frame on descriptor 0, or nil at its end (or a frame too long).
+  private static func readFrame() -> [UInt8]? {
+    guard let prefix = readExactly(WorkerMessageFormat.prefixSize),
+      let length = try? WorkerMessageFormat.bodyLength(prefix: prefix)
+    else { return nil }
+    return readExactly(length)
+  }
+
+  private static func readExactly(_ count: Int) -> [UInt8]? {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let got = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress! + done, count - done) }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { return nil }
+      done += got
+    }
+    return bytes
+  }
+
+  private static func writeAll(_ bytes: [UInt8]) -> Bool {
+    var done = 0
+    while done < bytes.count {
+      let wrote = bytes.withUnsafeBytes { send(0, $0.baseAddress! + done, bytes.count - done, Int32(MSG_NOSIGNAL)) }
+      if wrote < 0 && errno == EINTR { continue }
+      guard wrote > 0 else { return false }
+      done += wrote
+    }
+    return true
+  }
+}
