@@ -92,6 +92,13 @@ public final class WorkerProcess: PageWorker {
     var messages: [String] = []
     let reply = try exchange(.render(request), pages: 1, messages: &messages)
     guard case .rendered(var page) = reply else { throw failBroken(.malformed("a reply of the wrong kind")) }
+    if messages.contains(where: Self.saysOutOfMemory) {
+      // A decoder stopped at the memory limit (a damaged image claiming gigabytes): what was
+      // drawn lacks that part, so the page is failed for memory, and the worker, its heap
+      // grown to the limit, replaced.
+      retire()
+      throw WorkerFailure(.outOfMemory(limit: limits.memoryBytes))
+    }
     page.messages = messages
     return page
   }
@@ -180,13 +187,18 @@ public final class WorkerProcess: PageWorker {
     let ending = ended.reap()
     let said = ended.lastMessages()
     child = nil
-    let memoryWords = ["Out of memory", "bad_alloc", "allocate memory", "failed to allocate", "Cannot allocate"]
-    if memoryWords.contains(where: { said.contains($0) })
+    if Self.saysOutOfMemory(said)
       || (ending?.peakResidentBytes ?? 0) >= limits.memoryBytes / 10 * 9
     {
       return WorkerFailure(.outOfMemory(limit: limits.memoryBytes))
     }
     return WorkerFailure(.crashed(signal: ending?.signal))
+  }
+
+  /// Whether a library's message says an allocation failed (Poppler's "Out of memory", C++'s
+  /// bad_alloc, GLib's "failed to allocate", the Swift runtime's "Could not allocate memory").
+  static func saysOutOfMemory(_ text: String) -> Bool {
+    ["Out of memory", "bad_alloc", "allocate memory", "failed to allocate"].contains { text.contains($0) }
   }
 
   private func failBroken(_ error: WorkerProtocolError) -> WorkerFailure {
