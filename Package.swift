@@ -74,7 +74,10 @@ let package = Package(
     .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"]),
     .testTarget(
       name: "FolioEndToEndTests",
-      dependencies: ["FolioFixtures", "FolioTestSupport", "folio", "folio-libfuzzer"]),
+      dependencies: [
+        "FolioFixtures", "FolioTestSupport", "FolioRuntime", "FolioPoppler", "FolioCore", "folio",
+        "folio-libfuzzer",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -3,9 +3,11 @@ import FolioTestSupport
 import Foundation
 import Testing
 
-/// A page whose decoder never returns (a corrupt JBIG2 image): `--print` gives up on it after
-/// `--render-timeout` and prints the frame with a box in its place; the viewer draws the box
-/// too, and quits at once whatever the stuck thread is doing.
+/// A page whose decoder never returns (a corrupt JBIG2 image; with the default worker memory
+/// its allocation fails at once and the page is failed for memory, so these tests lift the
+/// limit): `--print` gives up on it after `--render-timeout` and prints the frame with a box in
+/// its place; the viewer draws the box too, and quits at once whatever the stuck worker is
+/// doing.
 @Suite("Stuck renders")
 struct StuckRenderTests {
   static func fixture() throws -> String {
@@ -18,7 +20,8 @@ struct StuckRenderTests {
     let modeArguments = mode == "page" ? [] : ["--mode", mode]
     // The decoder never returns: without the give-up, folio would still be running at 60 s.
     let result = try FolioProcess.run(
-      ["--print", "--size", "60x20", "--colors", "256", "--render-timeout", "1"] + modeArguments
+      ["--print", "--size", "60x20", "--colors", "256", "--render-timeout", "1", "--worker-memory", "64G"]
+        + modeArguments
         + [path], timeLimit: .seconds(60))
     #expect(!result.wasKilledForTime, "--print hung")
     #expect(result.status == 0, "\(CorpusPrintTests.crashReport(result.standardError))")
@@ -50,14 +53,14 @@ struct StuckRenderTests {
 
   @Test func viewerDrawsTheBoxAndQuitsAtOnce() throws {
     try expectExit(
-      options: "--mode spread --render-timeout 1", waitingFor: "took over 1 s", key: "q", status: 0)
+      options: "--mode spread --render-timeout 1 --worker-memory 64G", waitingFor: "took over 1 s", key: "q", status: 0)
   }
 
   @Test func viewerQuitsAtOnceWhileThePageIsStillStuck() throws {
-    try expectExit(options: "--mode spread", waitingFor: "1 / 1", key: "q", status: 0)
+    try expectExit(options: "--mode spread --worker-memory 64G", waitingFor: "1 / 1", key: "q", status: 0)
   }
 
   @Test func ctrlCEndsTheViewerAtOnceWhileThePageIsStuck() throws {
-    try expectExit(options: "--mode continuous", waitingFor: "1 / 1", key: "C-c", status: 130)
+    try expectExit(options: "--mode continuous --worker-memory 64G", waitingFor: "1 / 1", key: "C-c", status: 130)
   }
 }

@@ -14,6 +14,14 @@ public struct RunClassifier: Sendable {
   /// Exit statuses a crash handler gives (128 + SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV).
   static let crashStatuses: Set<Int32> = [132, 133, 134, 135, 136, 139]
 
+  /// Whether `line` is `--print`'s report of damage it drew around: "folio: FILE: page N:
+  /// damaged content drawn as far as possible", or "folio: FILE: damaged structure, read as far
+  /// as possible".
+  static func isDamageReport(_ line: Substring) -> Bool {
+    line.hasSuffix(": damaged content drawn as far as possible")
+      || line.hasSuffix(": damaged structure, read as far as possible")
+  }
+
   /// The verdict on `result`, a run with `arguments`.
   public func verdict(for result: ChildProcess.Result, arguments: PrintArguments) -> RunVerdict {
     let errorLines = result.errorText.split(separator: "\n", omittingEmptySubsequences: true)
@@ -30,8 +38,12 @@ public struct RunClassifier: Sendable {
     }
     switch result.status {
     case 0:
-      if let first = folioLines.first {
+      // Only the report of damage, at most one line per page.
+      if let first = folioLines.first(where: { !Self.isDamageReport($0) }) {
         return .finding(.badOutput, signature: "exit 0 with " + LibraryNoise.normalized(first))
+      }
+      if Set(folioLines).count != folioLines.count {
+        return .finding(.badOutput, signature: "exit 0 with a damaged page reported twice")
       }
       let problems = frameProblems(result.outputText, arguments.columns, arguments.rows)
       if let problem = problems.first {

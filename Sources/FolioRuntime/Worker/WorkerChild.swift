@@ -203,6 +203,17 @@ final class WorkerChild {
       peakResidentBytes: usage.ru_maxrss * 1024)
   }
 
+  /// Whether the worker has ended (reaping it if so), without waiting.
+  var hasEnded: Bool {
+    guard !isReaped else { return true }
+    var status: Int32 = 0
+    if wait4(pid, &status, WNOHANG, nil) == pid {
+      isReaped = true
+      return true
+    }
+    return false
+  }
+
   /// Kills the worker at once and reaps it.
   func terminate() {
     guard !isReaped else { return }

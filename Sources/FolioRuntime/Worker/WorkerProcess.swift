@@ -163,7 +163,9 @@ public final class WorkerProcess: PageWorker {
 
   /// The worker, started (and asked to open the document) if none runs.
   private func runningChild() throws(WorkerFailure) -> WorkerChild {
-    if let child { return child }
+    // One that ended while idle (killed from outside, say) answered no request: it is simply
+    // replaced.
+    if let child, !child.hasEnded { return child }
     let started = try WorkerChild(launch: launch, documentPath: document.readablePath, limits: limits)
     startCount += 1
     child = started
