@@ -83,7 +83,8 @@ public final class PictureBoard {
         lowerThreadPriority()
         return try opening.handoff.take() ?? opening.makeWorker()
       },
-      whenDrained: whenDrained
+      whenDrained: whenDrained,
+      rest: { worker in worker.rest() }
     ) { worker, request in
       try worker.render(request)
     }

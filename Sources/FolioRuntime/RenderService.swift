@@ -27,18 +27,22 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
   /// request it takes. A throw from either becomes the request's failed outcome.
   /// `whenDrained` runs on the thread whose delivery left nothing waiting or running, and on
   /// each thread after its worker is released at shutdown (the app gives freed memory back to
-  /// the system there, off the interface thread).
+  /// the system there, off the interface thread). `rest` runs on a thread whose worker has had
+  /// nothing to do for `restDelay` (once per idle spell), to give back what it can.
   public init<Worker>(
     workerCount: Int = 2, name: String = "folio-render",
     makeWorker: @escaping @Sendable () throws -> Worker,
     whenDrained: @escaping @Sendable () -> Void = {},
+    restDelay: Duration = .seconds(2),
+    rest: @escaping @Sendable (inout Worker) -> Void = { _ in },
     render: @escaping @Sendable (inout Worker, Request) throws -> Output
   ) throws {
     state = RenderServiceState(wake: try WakePipe())
     let state = self.state
     startThread = { number in
       try JoinableThread(name: "\(name)-\(number)") {
-        state.runWorker(makeWorker: makeWorker, whenDrained: whenDrained, render: render)
+        state.runWorker(
+          makeWorker: makeWorker, whenDrained: whenDrained, restDelay: restDelay, rest: rest, render: render)
       }
     }
     for number in 1...max(1, workerCount) {
@@ -218,6 +222,7 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
   /// One thread's loop: take a request, render it with this thread's worker, deliver.
   func runWorker<Worker>(
     makeWorker: @Sendable () throws -> Worker, whenDrained: @Sendable () -> Void,
+    restDelay: Duration, rest: @Sendable (inout Worker) -> Void,
     render: @Sendable (inout Worker, Request) throws -> Output
   ) {
     var worker: Worker?
@@ -225,7 +230,20 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
       worker = nil
       whenDrained()
     }
-    while let (request, run) = nextRequest() {
+    var hasRested = false
+    while true {
+      let next = nextRequest(restingAfter: hasRested ? nil : restDelay)
+      guard let (request, run) = next.request else {
+        guard next.isResting else { return }
+        if var current = worker {
+          worker = nil
+          rest(&current)
+          worker = current
+        }
+        hasRested = true
+        continue
+      }
+      hasRested = false
       let result: Result<Output, any Error>
       do {
         var current = try worker ?? makeWorker()
@@ -239,18 +257,24 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
     }
   }
 
-  /// Waits for a request to render, with the number of this run of it; nil once shutting down.
-  private func nextRequest() -> (Request, Int)? {
-    withLock {
+  /// Waits for a request to render, with the number of this run of it; no request once
+  /// shutting down, or (`isResting`) when `restingAfter` passed with nothing to do.
+  private func nextRequest(restingAfter delay: Duration?) -> (request: (Request, Int)?, isResting: Bool) {
+    let restAt = delay.map { Date(timeIntervalSinceNow: $0.timeInterval) }
+    return withLock {
       while !isShuttingDown {
         if let request = queue.next() {
           nextRunNumber += 1
           runs[request] = (nextRunNumber, ContinuousClock.now)
-          return (request, nextRunNumber)
+          return ((request, nextRunNumber), false)
         }
-        condition.wait()
+        if let restAt {
+          if !condition.wait(until: restAt) && queue.waitingCount == 0 { return (nil, true) }
+        } else {
+          condition.wait()
+        }
       }
-      return nil
+      return (nil, false)
     }
   }
 

@@ -10,19 +10,66 @@ import Foundation
 /// first complete grid frame, memory while paging through 15,000 pages, throughput against
 /// Poppler's own render cost, against pdftoppm + chafa, and key-to-screen latency.
 enum PipelineBenchmarks {
-  static func makeBrowser(path: String, size: CellSize, mode: ViewMode = .grid, cacheBytes: Int = 64 << 20) throws -> Browser<MemoryTerminal> {
+  /// How the bench's browsers draw: threads with a document each (as before issue 26), or
+  /// worker processes as the viewer does.
+  enum Drawing: String { case threads, processes }
+
+  /// The `folio` built beside this benchmark, which the worker processes run.
+  static var folioExecutable: String {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("folio").path
+  }
+
+  static func makeBrowser(
+    path: String, size: CellSize, mode: ViewMode = .grid, cacheBytes: Int = 64 << 20, drawing: Drawing = .threads
+  ) throws -> Browser<MemoryTerminal> {
+    // As the viewer does: workers start before this process opens its own copy.
+    let workers =
+      drawing == .processes
+      ? DocumentOpening.processes(
+        WorkerDocument(readablePath: path, name: path, password: nil),
+        launch: WorkerLaunch(executable: folioExecutable), limits: WorkerLimits(), prestarted: 2)
+      : nil
     let document = try PopplerDocument.open(path: path)
     var metrics = PageMetrics(pageCount: document.pageCount)
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
     let state = AppState(
       document: DocumentFacts(pageCount: document.pageCount, title: "bench"), metrics: metrics,
       screenSize: size, mode: mode, style: RenderStyle(symbols: .sextant, colors: .truecolor))
+    let readsFacts = ProcessInfo.processInfo.environment["FOLIO_BENCH_NO_FACTS"] == nil
+    if let workers {
+      return try Browser(
+        state: state, terminal: MemoryTerminal(size: size), view: AppView(width: .approximate),
+        cacheBytes: cacheBytes, readsAllPageFacts: readsFacts, opening: workers,
+        releaseFreedMemory: MemoryPolicy.releaseFreedMemory)
+    }
     return try Browser(
       state: state, terminal: MemoryTerminal(size: size), view: AppView(width: .approximate),
-      cacheBytes: cacheBytes,
-      readsAllPageFacts: ProcessInfo.processInfo.environment["FOLIO_BENCH_NO_FACTS"] == nil,
+      cacheBytes: cacheBytes, readsAllPageFacts: readsFacts,
       handoff: DocumentHandoff(document), releaseFreedMemory: MemoryPolicy.releaseFreedMemory
     ) { try PopplerDocument.open(path: path) }
+  }
+
+  /// Resident and proportional memory of this process and its children (the page workers)
+  /// together, in MiB: RSS counts the libraries every process maps once per process, PSS
+  /// shares them out (what the tree really costs the machine).
+  static func treeMemory() -> (resident: Double, proportional: Double) {
+    let me = getpid()
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(me)/task")) ?? []
+    let children = tasks.flatMap { task -> [String] in
+      ((try? String(contentsOfFile: "/proc/\(me)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").map(String.init)
+    }
+    var resident = 0.0
+    var proportional = 0.0
+    for pid in ["\(me)"] + children {
+      let rollup = (try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)) ?? ""
+      for line in rollup.split(separator: "\n") {
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard fields.count >= 2, let kib = Double(fields[1]) else { continue }
+        if fields[0] == "Rss:" { resident += kib / 1024 }
+        if fields[0] == "Pss:" { proportional += kib / 1024 }
+      }
+    }
+    return (resident, proportional)
   }
 
   /// Resident memory now and at its peak, in MiB, from /proc/self/status.
@@ -39,12 +86,14 @@ enum PipelineBenchmarks {
   /// thumbnails that frame shows. Closing the browser (joining its threads, which may still be
   /// opening their document or rendering the prefetch margin) happens after the clock stops:
   /// it is not on the way to the first frame.
-  static func medianOfFirstFrames(path: String, size: CellSize, repetitions: Int) throws -> (seconds: Double, thumbnails: Int) {
+  static func medianOfFirstFrames(
+    path: String, size: CellSize, repetitions: Int, drawing: Drawing = .threads
+  ) throws -> (seconds: Double, thumbnails: Int) {
     var samples: [Double] = []
     var thumbnails = 0
     for _ in 0..<max(1, repetitions) {
       let start = ContinuousClock.now
-      let browser = try makeBrowser(path: path, size: size)
+      let browser = try makeBrowser(path: path, size: size, drawing: drawing)
       browser.settle()
       _ = browser.frame
       samples.append(Measure.seconds(ContinuousClock.now - start))
@@ -72,6 +121,23 @@ enum PipelineBenchmarks {
     row("open to first complete grid frame, 20 pages (a full first screen)", Measure.format(twentyFirst), "")
     row("ratio 15,000 pages / 1 page", String(format: "%.2fx", hugeFirst / oneFirst), "≤ 1.5x")
     row("ratio 15,000 pages / 20 pages (same thumbnails on screen)", String(format: "%.2fx", hugeFirst / twentyFirst), "≤ 1.5x")
+    // Worker processes against threads, alternating so that drift shifts both alike; with a
+    // real manual from the corpus too (its pages have fonts and figures to draw).
+    var documents = [("15,000 pages", huge), ("20 pages", twenty)]
+    let manual = FileManager.default.currentDirectoryPath + "/../shared/corpus/pdfs/pypdf-geotopo-117p-linearized.pdf"
+    if FileManager.default.fileExists(atPath: manual) { documents.append(("a real manual (117 pages)", manual)) }
+    for (name, path) in documents {
+      var threads: [Double] = []
+      var processes: [Double] = []
+      for _ in 0..<5 {
+        threads.append(try medianOfFirstFrames(path: path, size: size, repetitions: 1).seconds)
+        processes.append(try medianOfFirstFrames(path: path, size: size, repetitions: 1, drawing: .processes).seconds)
+      }
+      let (threaded, isolated) = (threads.sorted()[2], processes.sorted()[2])
+      row("first complete grid frame, \(name): threads with a document each", Measure.format(threaded), "")
+      row("first complete grid frame, \(name): worker processes (the viewer)", Measure.format(isolated), "")
+      row("ratio processes / threads, \(name)", String(format: "%.2fx", isolated / threaded), "≤ 1.25x")
+    }
     return lines
   }
 
@@ -87,6 +153,8 @@ enum PipelineBenchmarks {
     // 2. Memory while paging through every page, measured in a fresh process.
     let report = Shell.output("'\(CommandLine.arguments[0])' --memory-run '\(huge)'")
     lines.append(contentsOf: report.split(separator: "\n").map(String.init))
+    let isolated = Shell.output("FOLIO_BENCH_DRAWING=processes '\(CommandLine.arguments[0])' --memory-run '\(huge)'")
+    lines.append(contentsOf: isolated.split(separator: "\n").map(String.init))
 
     // 3. Throughput against Poppler's own cost at the same pixel sizes.
     let document = try PopplerDocument.open(path: huge)
@@ -127,22 +195,25 @@ enum PipelineBenchmarks {
       row("speed-up", String(format: "%.1fx", peers / ours), "≥ 10x")
     }
 
-    // 5. Key-to-screen latency on 200x60 while renders are queued.
-    let latency = try makeBrowser(path: huge, size: CellSize(columns: 200, rows: 60))
-    latency.refresh()
-    var samples: [Double] = []
-    let clock = ContinuousClock()
-    for i in 0..<300 {
-      let key: Key = i % 3 == 2 ? .pageDown : .character(i % 2 == 0 ? "l" : "j")
-      let elapsed = clock.measure {
-        latency.send([.input(.key(key))])
-        latency.refresh()
+    // 5. Key-to-screen latency on 200x60 while renders are queued, with both ways of drawing.
+    for drawing in [Drawing.threads, .processes] {
+      let latency = try makeBrowser(path: huge, size: CellSize(columns: 200, rows: 60), drawing: drawing)
+      latency.refresh()
+      var samples: [Double] = []
+      let clock = ContinuousClock()
+      for i in 0..<300 {
+        let key: Key = i % 3 == 2 ? .pageDown : .character(i % 2 == 0 ? "l" : "j")
+        let elapsed = clock.measure {
+          latency.send([.input(.key(key))])
+          latency.refresh()
+        }
+        samples.append(Measure.seconds(elapsed))
       }
-      samples.append(Measure.seconds(elapsed))
+      samples.sort()
+      let p99 = samples[Int(Double(samples.count) * 0.99)]
+      let name = drawing == .threads ? "threads" : "worker processes"
+      row("key to screen (update + layout pass + view), 200x60, renders queued, \(name): p50 / p99", "\(Measure.format(samples[samples.count / 2])) / \(Measure.format(p99))", "p99 < 16 ms")
     }
-    samples.sort()
-    let p99 = samples[Int(Double(samples.count) * 0.99)]
-    row("key to screen (update + layout pass + view), 200x60, renders queued: p50 / p99", "\(Measure.format(samples[samples.count / 2])) / \(Measure.format(p99))", "p99 < 16 ms")
     lines.append("")
     lines.append("Key-to-screen is measured in-process from the input event to the finished frame handed to the terminal backend (an in-memory terminal, so the terminal's own write time is not included).")
     return lines.joined(separator: "\n")
@@ -155,9 +226,14 @@ extension PipelineBenchmarks {
   /// sets the picture cache, FOLIO_BENCH_NO_FACTS=1 leaves out the background page reader).
   static func memoryRun(path: String) throws -> String {
     let size = CellSize(columns: 120, rows: 40)
-    let paging = try makeBrowser(path: path, size: size, cacheBytes: (Int(ProcessInfo.processInfo.environment["FOLIO_BENCH_CACHE_MB"] ?? "64") ?? 64) << 20)
+    let environment = ProcessInfo.processInfo.environment
+    let drawing = Drawing(rawValue: environment["FOLIO_BENCH_DRAWING"] ?? "") ?? .threads
+    let paging = try makeBrowser(
+      path: path, size: size, cacheBytes: (Int(environment["FOLIO_BENCH_CACHE_MB"] ?? "64") ?? 64) << 20,
+      drawing: drawing)
     paging.settle()
     let afterFirst = memory().current
+    let treeAfterFirst = treeMemory()
     for step in 0..<2_000 {
       paging.send([.input(.key(.pageDown))])
       paging.refresh()
@@ -165,6 +241,7 @@ extension PipelineBenchmarks {
       if paging.state.currentPage.rawValue >= paging.state.document.pageCount - 1 { break }
     }
     let afterGrid = memory().current
+    let treeAfterGrid = treeMemory()
     paging.send([.input(.key(.character("2"))), .timerFired(.count)])
     paging.send([.input(.key(.home))])
     for step in 0..<20_000 {
@@ -175,7 +252,21 @@ extension PipelineBenchmarks {
     }
     paging.settle()
     let afterAll = memory()
+    let treeAfterAll = treeMemory()
     let counters = paging.tileCounters
+    if drawing == .processes {
+      // A person stops paging: after the workers' rest delay (2 s), grown workers are let go.
+      Thread.sleep(forTimeInterval: 3)
+      paging.settle()
+      let treeAtRest = treeMemory()
+      return [
+        String(format: "| worker processes: viewer + workers after the first screen, PSS (RSS summed) | %.1f MiB (%.1f) | |", treeAfterFirst.proportional, treeAfterFirst.resident),
+        String(format: "| worker processes: viewer + workers after paging all pages in the grid, PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |", treeAfterGrid.proportional, treeAfterGrid.resident),
+        String(format: "| worker processes: viewer + workers after paging all pages (grid, then continuous), PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |", treeAfterAll.proportional, treeAfterAll.resident),
+        String(format: "| worker processes: the same, 3 s later at rest, PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |", treeAtRest.proportional, treeAtRest.resident),
+        String(format: "| worker processes: the viewer alone after paging all pages, RSS | %.1f MiB | |", afterAll.current),
+      ].joined(separator: "\n")
+    }
     return [
       String(format: "| resident memory after the first screen | %.1f MiB | |", afterFirst),
       String(format: "| resident memory after paging all pages in the grid | %.1f MiB | |", afterGrid),

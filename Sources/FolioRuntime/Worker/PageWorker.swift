@@ -10,6 +10,8 @@ public protocol PageWorker: AnyObject {
   func render(_ request: RenderRequest) throws -> RenderedPage
   /// The sizes and labels of `pages`, in page order.
   func facts(of pages: Range<Int>) throws -> [PageFact]
+  /// Called when the worker has had nothing to do for a while: gives back what it can.
+  func rest()
 }
 
 /// Page work on a document in this process, on the calling thread.
@@ -24,6 +26,9 @@ public final class LocalPageWorker: PageWorker {
       picture: try document.picture(for: request), pageSize: document.pageSize(at: request.page),
       label: document.pageLabel(at: request.page))
   }
+
+  /// Nothing to give back: the document's memory is this process's.
+  public func rest() {}
 
   public func facts(of pages: Range<Int>) throws -> [PageFact] {
     pages.clamped(to: 0..<document.pageCount).map { index in
