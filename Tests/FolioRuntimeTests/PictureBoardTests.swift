@@ -195,6 +195,60 @@ struct PictureBoardTests {
     #expect(wrongPictures(board, wants, colorShift: [:]) == [])
   }
 
+  /// A page worker whose renders of page 1 fail with `failure` (each time, or the first time).
+  final class FailingWorker: PageWorker, @unchecked Sendable {
+    let document: SyntheticDocument
+    let failure: WorkerFailure
+    let failsOnce: Bool
+    let lock = NSLock()
+    var attempts = 0
+    init(_ document: SyntheticDocument, failure: WorkerFailure, failsOnce: Bool) {
+      self.document = document
+      self.failure = failure
+      self.failsOnce = failsOnce
+    }
+    func render(_ request: RenderRequest) throws -> RenderedPage {
+      if request.page == PageIndex(1) {
+        let attempt = lock.withLock {
+          attempts += 1
+          return attempts
+        }
+        if !failsOnce || attempt == 1 { throw failure }
+      }
+      return try LocalPageWorker(document).render(request)
+    }
+    func facts(of pages: Range<Int>) throws -> [PageFact] { try LocalPageWorker(document).facts(of: pages) }
+    func rest() {}
+  }
+
+  @Test(arguments: [
+    (WorkerFailure(.crashed(signal: SIGSEGV)), true, 2, ""),
+    (WorkerFailure(.crashed(signal: SIGSEGV)), false, 2, "crashed"),
+    (WorkerFailure(.outOfMemory(limit: 1 << 30)), false, 1, "used over 1 GiB"),
+  ])
+  func aWorkersFailureIsRetriedOnlyWhenItMaySucceed(
+    failure: WorkerFailure, failsOnce: Bool, attempts: Int, reason: String
+  ) throws {
+    let document = letterPages(3)
+    let worker = FailingWorker(document, failure: failure, failsOnce: failsOnce)
+    // Thumbnails wide enough for the reason.
+    let app = state(for: document, size: CellSize(columns: 200, rows: 60))
+    let wants = app.pictureWants
+    let board = try PictureBoard(
+      opening: DocumentOpening(keepsTimeLimit: true) { worker }, cacheBytes: 8 << 20, workerCount: 1,
+      width: .approximate)
+    board.want(wants, facts: app.document)
+    #expect(pump(board) { board.isScreenComplete && isIdle(board) })
+    #expect(worker.lock.withLock { worker.attempts } == attempts)
+    let tile = try #require(tilesOnScreen(board, wants).first { $0.request?.page == PageIndex(1) })
+    if reason.isEmpty {
+      #expect(tile.isShowingRequest)
+    } else {
+      #expect(!tile.isShowingRequest)
+      #expect(tile.preview.rows.joined(separator: " ").contains(reason), "\(tile.preview.rows)")
+    }
+  }
+
   // MARK: Draining
 
   @Test func pendingIsZeroOnlyWhenEveryOutcomeIsTaken() throws {

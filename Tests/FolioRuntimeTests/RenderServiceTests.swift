@@ -82,6 +82,31 @@ struct RenderServiceTests {
     #expect(ledger.rendersOnAnotherThread == 0)
   }
 
+  @Test func aThreadRestsOnceAfterItsDelayWithNothingToDoAndNeverWhileBusy() throws {
+    let ledger = RenderLedger(open: true)
+    let rests = Mutex(0)
+    let service = try Service(
+      workerCount: 1, makeWorker: { try ledger.makeWorker() }, restDelay: .milliseconds(50),
+      rest: { _ in rests.withLock { $0 += 1 } },
+      render: { worker, request in try ledger.render(&worker, request) })
+    defer { service.shutdown() }
+    // Before any work, the thread has no worker to rest.
+    service.replaceWanted(wanted(0, count: 3))
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    let deadline = ContinuousClock.now + .seconds(10)
+    while rests.withLock({ $0 }) == 0 && ContinuousClock.now < deadline { usleep(1_000) }
+    #expect(rests.withLock { $0 } == 1)
+    // Once per idle spell: no more while it stays idle …
+    usleep(200_000)
+    #expect(rests.withLock { $0 } == 1)
+    // … and again after the next piece of work.
+    service.replaceWanted(wanted(10, count: 1))
+    #expect(service.waitUntilIdle(timeout: .seconds(10)))
+    let again = ContinuousClock.now + .seconds(10)
+    while rests.withLock({ $0 }) < 2 && ContinuousClock.now < again { usleep(1_000) }
+    #expect(rests.withLock { $0 } == 2)
+  }
+
   @Test func drainingTheQueueAndEndingEachThreadAreReported() throws {
     let ledger = RenderLedger(open: false)
     let drains = Mutex(0)
