@@ -15,6 +15,8 @@ public final class Browser<Terminal: TerminalBackend> {
   /// The pictures.
   public let board: PictureBoard
   private var pageReader: PageReader?
+  /// The workers started ahead for the current version, until the unclaimed ones are let go.
+  private var unclaimedWorkers: DocumentHandoff?
   private let readsAllPageFacts: Bool
   private var timers = TimerSchedule()
   private let reopener: DocumentReopener?
@@ -75,6 +77,7 @@ public final class Browser<Terminal: TerminalBackend> {
       try DocumentReopener(current: state.documentVersion, timeLimit: renderTimeout, reopen: $0)
     }
     pageReader = try makePageReader(pageCount: state.document.pageCount, opening: opening)
+    unclaimedWorkers = opening.handoff
     execute(self.state.start())
   }
 
@@ -163,6 +166,11 @@ public final class Browser<Terminal: TerminalBackend> {
       if !facts.isEmpty { events.append(.pagesRead(facts)) }
       if pageReader.isFinished { self.pageReader = nil }
     }
+    if pageReader == nil && board.pendingCount == 0 {
+      // Workers started ahead that neither a render thread nor the page reader took.
+      unclaimedWorkers?.discardRemaining()
+      unclaimedWorkers = nil
+    }
     if let reopener { events += reopener.takeEvents() }
     if let places { events += places.takeProblems().map { .problem($0) } }
     let pending = board.pendingCount
@@ -231,6 +239,7 @@ public final class Browser<Terminal: TerminalBackend> {
     do {
       try board.replaceDocument(with: document.opening, version: version)
       pageReader = try makePageReader(pageCount: document.summary.pageCount, opening: document.opening)
+      unclaimedWorkers = document.opening.handoff
     } catch {
       send([.problem("cannot start rendering the new version (\(error))")])
     }

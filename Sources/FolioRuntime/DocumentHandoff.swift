@@ -23,4 +23,15 @@ public final class DocumentHandoff: @unchecked Sendable {
   public func take() -> (any PageWorker)? {
     lock.withLock { workers.isEmpty ? nil : workers.removeFirst() }
   }
+
+  /// Lets go of the workers nobody took (a document with fewer pages than render threads):
+  /// worker processes among them end.
+  public func discardRemaining() {
+    let unclaimed = lock.withLock {
+      defer { workers = [] }
+      return workers
+    }
+    // Released here, outside the lock.
+    withExtendedLifetime(unclaimed) {}
+  }
 }

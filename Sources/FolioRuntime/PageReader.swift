@@ -23,7 +23,8 @@ public final class PageReader {
       workerCount: 1, name: "folio-pages",
       makeWorker: {
         lowerThreadPriority()
-        return try opening.makeWorker()
+        // A worker started ahead that no render thread needed, if any.
+        return try opening.handoff.take() ?? opening.makeWorker()
       },
       whenDrained: releaseFreedMemory
     ) { worker, range in

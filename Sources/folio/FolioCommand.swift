@@ -46,12 +46,13 @@ struct FolioCommand: ParsableCommand {
     }
     // Page workers start loading now, while this process opens its own copy for the page
     // count, the first sizes and labels (--print's measurements draw in this process).
+    let printsOnePage = picture.print && picture.mode == nil
+    let prestarted = printsOnePage ? 1 : picture.workerCount
     var opening =
-      picture.print && picture.measuresInProcess
+      printsOnePage && picture.measuresInProcess
       ? nil
       : BrowserSetup.opening(
-        readablePath: source, name: path, password: password, options: picture,
-        prestarted: picture.print && picture.mode == nil ? 1 : nil)
+        readablePath: source, name: path, password: password, options: picture, prestarted: prestarted)
     let document: PopplerDocument
     do {
       document = try PopplerDocument.open(readablePath: source, named: path, password: password)
@@ -66,7 +67,8 @@ struct FolioCommand: ParsableCommand {
     if document.password != password, opening != nil {
       // A password typed at the prompt: the workers started without it.
       opening = BrowserSetup.opening(
-        readablePath: source, name: path, password: document.password, options: picture)
+        readablePath: source, name: path, password: document.password, options: picture,
+        prestarted: prestarted)
     }
     Self.verbose = picture.verbose
     if picture.print {

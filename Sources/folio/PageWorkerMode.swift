@@ -55,9 +55,22 @@ enum PageWorkerMode {
 
   /// Leaves the terminal's session, closes every inherited descriptor but 0–3, forbids new
   /// privileges, leaves the network, dies with the thread that started it, writes no core
-  /// file, and limits its private memory to `memoryBytes`.
+  /// file, limits its private memory to `memoryBytes` and its messages to 8 MiB, and yields the
+  /// CPU to the viewer as render threads do (nice 5).
   private static func dropWhatIsNotNeeded(memoryBytes: Int) {
     _ = setsid()
+    // A new session is a new scheduling group where the kernel groups by session: the nice
+    // value of that group is what yields to the viewer there; elsewhere the process's own.
+    if let group = fopen("/proc/self/autogroup", "w") {
+      fputs("5", group)
+      fclose(group)
+    }
+    let which = __priority_which_t(PRIO_PROCESS.rawValue)
+    if getpriority(which, 0) < 5 { _ = setpriority(which, 0, 5) }
+    // A library that loops on a warning fills no disk: past 8 MiB its writes just fail.
+    signal(SIGXFSZ, SIG_IGN)
+    var messages = rlimit(rlim_cur: 8 << 20, rlim_max: 8 << 20)
+    _ = setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &messages)
     _ = folio_die_with_parent(SIGKILL)
     closeInheritedDescriptors()
     _ = folio_leave_network()

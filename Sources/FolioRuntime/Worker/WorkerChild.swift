@@ -18,6 +18,8 @@ final class WorkerChild {
   private var captureMark: off_t = 0
   /// Bytes received that do not yet make a whole frame.
   private var received: [UInt8] = []
+  /// Where `recv` writes.
+  private var buffer = [UInt8](repeating: 0, count: 256 * 1024)
   private(set) var isReaped = false
 
   /// Starts `launch` on `documentPath` (opened here and passed as descriptor 3).
@@ -104,7 +106,6 @@ final class WorkerChild {
   /// Waits until `deadline` for the body of the next frame.
   func receive(until deadline: ContinuousClock.Instant) -> Received {
     var expected: Int?
-    var buffer = [UInt8](repeating: 0, count: 256 * 1024)
     while true {
       do {
         if expected == nil, received.count >= WorkerMessageFormat.prefixSize {
@@ -149,15 +150,6 @@ final class WorkerChild {
     return Array(lines.prefix(limit))
   }
 
-  /// The last few KiB the worker wrote, for telling why it ended.
-  func lastMessages() -> String {
-    let end = captureSize()
-    let start = max(0, end - 4096)
-    var bytes = [UInt8](repeating: 0, count: Int(end - start))
-    let count = bytes.withUnsafeMutableBytes { pread(capture, $0.baseAddress, $0.count, start) }
-    return String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
-  }
-
   /// Resident memory in bytes now, or nil once it has ended.
   var residentBytes: Int? {
     guard !isReaped, let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return nil }
@@ -166,48 +158,50 @@ final class WorkerChild {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 
-  /// How a worker ended, from its wait status and resource use.
+  /// How a worker ended, from its wait status.
   struct Ending {
     var signal: Int32?
     var exitStatus: Int32?
-    /// Its largest resident size, in bytes.
-    var peakResidentBytes: Int
   }
 
-  /// Waits for the worker to end on its own for up to `grace`, then kills it; returns how it
-  /// ended (nil if it was reaped before).
+  /// Waits for the worker to end on its own for up to `grace`, then kills it and waits up to
+  /// `grace` more; returns how it ended (nil if it was reaped before, or if even a kill does
+  /// not end it in time: a process stuck in the kernel on a hung file system is left behind
+  /// rather than the thread).
   @discardableResult
   func reap(grace: Duration = .seconds(1)) -> Ending? {
     guard !isReaped else { return nil }
-    let deadline = ContinuousClock.now + grace
+    var deadline = ContinuousClock.now + grace
+    var killed = false
     var status: Int32 = 0
-    var usage = rusage()
     while true {
-      let done = wait4(pid, &status, WNOHANG, &usage)
+      let done = waitpid(pid, &status, WNOHANG)
       if done == pid { break }
       if done < 0 && errno != EINTR {
         isReaped = true
         return nil
       }
       if ContinuousClock.now >= deadline {
+        if killed {
+          isReaped = true
+          return nil
+        }
         kill(pid, SIGKILL)
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        break
+        killed = true
+        deadline = ContinuousClock.now + grace
       }
-      usleep(2_000)
+      usleep(1_000)
     }
     isReaped = true
     let signaled = (status & 0x7f) != 0 && (status & 0x7f) != 0x7f
-    return Ending(
-      signal: signaled ? status & 0x7f : nil, exitStatus: signaled ? nil : (status >> 8) & 0xff,
-      peakResidentBytes: usage.ru_maxrss * 1024)
+    return Ending(signal: signaled ? status & 0x7f : nil, exitStatus: signaled ? nil : (status >> 8) & 0xff)
   }
 
   /// Whether the worker has ended (reaping it if so), without waiting.
   var hasEnded: Bool {
     guard !isReaped else { return true }
     var status: Int32 = 0
-    if wait4(pid, &status, WNOHANG, nil) == pid {
+    if waitpid(pid, &status, WNOHANG) == pid {
       isReaped = true
       return true
     }
@@ -218,7 +212,7 @@ final class WorkerChild {
   func terminate() {
     guard !isReaped else { return }
     kill(pid, SIGKILL)
-    reap(grace: .seconds(5))
+    reap(grace: .seconds(2))
   }
 
   private func captureSize() -> off_t {

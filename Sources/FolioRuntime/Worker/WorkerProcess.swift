@@ -1,5 +1,6 @@
 import FolioCore
 import FolioUI
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -96,7 +97,8 @@ public final class WorkerProcess: PageWorker {
   /// Replaces a worker grown past `restingResidentBytes` with none (the next request starts
   /// a fresh one).
   public func rest() {
-    if let child, (child.residentBytes ?? 0) > limits.restingResidentBytes { retire() }
+    guard let child else { return }
+    if child.hasEnded || (child.residentBytes ?? 0) > limits.restingResidentBytes { retire() }
   }
 
   public func render(_ request: RenderRequest) throws -> RenderedPage {
@@ -116,7 +118,9 @@ public final class WorkerProcess: PageWorker {
 
   public func facts(of pages: Range<Int>) throws -> [PageFact] {
     var messages: [String] = []
-    let reply = try exchange(.readFacts(pages), pages: pages.count, messages: &messages)
+    // Reading facts counts no page: a batch touches 500 pages, and a recycled reader would walk
+    // the page tree again to reach the next one.
+    let reply = try exchange(.readFacts(pages), pages: 0, messages: &messages)
     guard case .facts(let facts) = reply else { throw failBroken(.malformed("a reply of the wrong kind")) }
     return facts
   }
@@ -125,12 +129,9 @@ public final class WorkerProcess: PageWorker {
   private func exchange(_ request: WorkerRequest, pages: Int, messages: inout [String]) throws -> WorkerReply {
     let deadline = ContinuousClock.now + limits.timePerRequest
     let child = try runningChild()
-    let id = nextID
-    nextID &+= 1
-    guard child.send(WorkerMessageFormat.frame(WorkerEnvelope(id: id, document: document.version, body: request))) else {
-      throw failEnded(child)
-    }
     if !isOpened {
+      // The open's answer first, so that what the libraries say while opening (a repaired
+      // cross-reference table) is not taken for a complaint about this request's page.
       switch try reply(from: child, id: 0, until: deadline) {
       case .opened: isOpened = true
       case .failed(let error):
@@ -138,6 +139,11 @@ public final class WorkerProcess: PageWorker {
         throw error
       default: throw failBroken(.malformed("no answer to opening"))
       }
+    }
+    let id = nextID
+    nextID &+= 1
+    guard child.send(WorkerMessageFormat.frame(WorkerEnvelope(id: id, document: document.version, body: request))) else {
+      throw failEnded(child)
     }
     let reply = try reply(from: child, id: id, until: deadline)
     messages = child.messagesSinceSend()
@@ -194,24 +200,28 @@ public final class WorkerProcess: PageWorker {
     child = nil
   }
 
-  /// The failure of a worker that ended mid-request, after reaping it: out of memory when it
-  /// said so or grew to its limit, else a crash.
+  /// The failure of a worker that ended mid-request, after reaping it: out of memory when a
+  /// line it wrote during the request says an allocation failed, else a crash.
   private func failEnded(_ ended: WorkerChild) -> WorkerFailure {
     let ending = ended.reap()
-    let said = ended.lastMessages()
+    let said = ended.messagesSinceSend()
     child = nil
-    if Self.saysOutOfMemory(said)
-      || (ending?.peakResidentBytes ?? 0) >= limits.memoryBytes / 10 * 9
-    {
+    if said.contains(where: Self.saysOutOfMemory) {
       return WorkerFailure(.outOfMemory(limit: limits.memoryBytes))
     }
     return WorkerFailure(.crashed(signal: ending?.signal))
   }
 
-  /// Whether a library's message says an allocation failed (Poppler's "Out of memory", C++'s
-  /// bad_alloc, GLib's "failed to allocate", the Swift runtime's "Could not allocate memory").
-  static func saysOutOfMemory(_ text: String) -> Bool {
-    ["Out of memory", "bad_alloc", "allocate memory", "failed to allocate"].contains { text.contains($0) }
+  /// Whether a line a worker wrote says an allocation failed: Poppler's own "Out of memory"
+  /// line, C++'s uncaught `std::bad_alloc`, GLib's "failed to allocate", the Swift runtime's
+  /// "Could not allocate memory". Whole-line forms only: a document's own text (an unknown
+  /// operator named "bad_alloc") must not fail its page.
+  static func saysOutOfMemory(_ line: String) -> Bool {
+    let line = line.trimmingCharacters(in: .whitespaces)
+    return line == "Out of memory"
+      || line.hasPrefix("terminate called after throwing an instance of 'std::bad_alloc'")
+      || (line.hasPrefix("GLib-ERROR") && line.contains("failed to allocate"))
+      || (line.hasPrefix("Fatal error") && line.contains("Could not allocate memory"))
   }
 
   private func failBroken(_ error: WorkerProtocolError) -> WorkerFailure {
