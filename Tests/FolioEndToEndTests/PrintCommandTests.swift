@@ -63,6 +63,8 @@ struct PrintCommandTests {
   @Test(arguments: [
     ["--page", "0"], ["--size", "0x10"], ["--size", "big"], ["--symbols", "runes"],
     ["--colors", "88"], ["--cell-aspect", "-1"], ["--cell-aspect", "nan"],
+    ["--workers", "0"], ["--workers", "33"], ["--worker-memory", "1K"], ["--worker-memory", "lots"],
+    ["--worker-memory", "2048G"],
   ])
   func badValuesAreOneLineUsageErrors(arguments: [String]) throws {
     let file = try Self.fixture()
@@ -72,6 +74,16 @@ struct PrintCommandTests {
     #expect(run.output.isEmpty)
     #expect(
       run.error.hasPrefix("folio: ") && run.error.filter { $0 == "\n" }.count == 1, "\(run.error)")
+  }
+
+  @Test(arguments: [["--workers", "1"], ["--workers", "4", "--worker-memory", "512M"], ["--worker-memory", "2048"]])
+  func workerOptionsDrawTheSamePage(arguments: [String]) throws {
+    let file = try Self.fixture()
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let plain = try Self.run(["--print", "--size", "40x12", file])
+    let tuned = try Self.run(["--print", "--size", "40x12"] + arguments + [file])
+    #expect(tuned.status == 0, "\(tuned.error)")
+    #expect(tuned.output == plain.output)
   }
 
   /// A full disk, or a pipe its reader closed while SIGPIPE is ignored (as some launchers leave
