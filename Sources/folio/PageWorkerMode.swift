@@ -77,6 +77,9 @@ enum PageWorkerMode {
     _ = folio_forbid_new_privileges()
     var none = rlimit(rlim_cur: 0, rlim_max: 0)
     _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+    // Under AddressSanitizer (`make asan-check`) the shadow memory mapped at start already
+    // exceeds any data limit, and every later allocation would fail: no limit there.
+    guard dlsym(nil, "__asan_init") == nil else { return }
     let bytes = rlim_t(max(64 << 20, memoryBytes))
     var memory = rlimit(rlim_cur: bytes, rlim_max: bytes)
     _ = setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &memory)
