@@ -93,6 +93,21 @@ struct WorkerProcessTests {
     #expect(worker.startCount == 3)
   }
 
+  @Test func aRestingWorkerGrownPastItsLimitIsLetGoAndAnotherStartsWhenNeeded() throws {
+    let path = try FixtureLibrary.path(.numbered)
+    let request = RenderRequest(page: PageIndex(3), size: CellSize(columns: 8, rows: 4), style: Self.style)
+    let small = Self.worker(path, limits: WorkerLimits(restingResidentBytes: 1 << 30))
+    _ = try small.render(request)
+    small.rest()
+    #expect(small.processID != nil, "a worker within its size keeps running")
+    let grown = Self.worker(path, limits: WorkerLimits(restingResidentBytes: 1 << 20))
+    _ = try grown.render(request)
+    grown.rest()
+    #expect(grown.processID == nil)
+    _ = try grown.render(request)
+    #expect(grown.startCount == 2)
+  }
+
   @Test func aWorkerKeepsOnlyItsOwnDescriptorsAndNoPrivileges() throws {
     let worker = Self.worker(try FixtureLibrary.path(.onePage))
     _ = try worker.facts(of: 0..<1)
