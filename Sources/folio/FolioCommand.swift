@@ -187,12 +187,16 @@ extension FolioCommand {
   static func exit(_ status: Int32) -> Never {
     fflush(nil)
     // What libraries wrote on standard error here (Poppler's warnings while this process read
-    // the document) follows folio's own lines: all of it with --verbose, else one line.
+    // the document) follows folio's own lines: all of it with --verbose, else one line when the
+    // document was shown anyway (a failure's own line says enough).
     if verbose {
       ErrorStream.forward()
     } else if ErrorStream.hasCapturedText {
       ErrorStream.discard()
-      StandardStreams.writeError("folio: \(TerminalText.sanitized(documentName ?? "document")): damaged structure, read as far as possible\n")
+      if status == 0 {
+        let name = TerminalText.sanitized(documentName ?? "document")
+        StandardStreams.writeError("folio: \(name): damaged structure, read as far as possible\n")
+      }
     }
     _exit(status)
   }
