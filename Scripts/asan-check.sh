@@ -42,10 +42,15 @@ for file in "$corpus"/*.pdf "$regressions"/*.pdf "$here"/Tests/FuzzRegressions/*
 		arguments=(--print --size 60x20 --colors 256)
 		[ "$mode" = page ] || arguments+=(--mode "$mode")
 		# In braces with stderr closed, so that bash does not announce the signals that end a run.
+		# Pages are drawn in worker processes whose standard error the viewer keeps: every
+		# process writes its sanitizer report to a file of its own (log_path), read afterwards.
+		rm -f "$scratch"/asan.*
 		{
-			timeout 300 "$folio" "${arguments[@]}" "$file" >/dev/null 2>"$scratch/stderr"
+			ASAN_OPTIONS="$ASAN_OPTIONS:log_path=$scratch/asan" \
+				timeout 300 "$folio" "${arguments[@]}" "$file" >/dev/null 2>"$scratch/stderr"
 			status=$?
 		} 2>/dev/null
+		cat "$scratch"/asan.* >>"$scratch/stderr" 2>/dev/null
 		runs=$((runs + 1))
 		name=$(basename "$file" .pdf)-$mode
 		if grep -q "Sanitizer" "$scratch/stderr"; then
