@@ -168,8 +168,8 @@ public final class PictureBoard {
       case .failure where isDocumentChanging:
         deferred.insert(request)
       case .failure(let error):
-        // Asked for once more (unless it ran out of time: it would again), then drawn as a box
-        // saying why, and not asked for again.
+        // Asked for once more (unless it ran out of time or memory: it would again), then
+        // drawn as a box saying why, and not asked for again.
         if Self.isWorthRetrying(error) && retried.insert(request).inserted { continue }
         failed[request] = TerminalText.sanitized(Self.failureReason(error))
         let markFailed: (inout Tile<RenderRequest>) -> Void = { tile in self.configure(&tile, for: request) }

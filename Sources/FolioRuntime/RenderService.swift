@@ -4,7 +4,8 @@ import Foundation
 /// Renders requests on background threads so the interface never waits for Poppler.
 ///
 /// Each of `workerCount` threads makes its own worker with the factory given (the app's page
-/// workers: a worker process each, or a document each in tests) and uses it only on that thread. Threads take the most urgent wanted request from a `RenderQueue`;
+/// workers: a worker process each, or a document each in tests) and uses it only on that
+/// thread. Threads take the most urgent wanted request from a `RenderQueue`;
 /// the main thread replaces the wanted set each layout pass (`replaceWanted(_:)`), which cancels
 /// waiting requests no longer wanted before they start. A request already running finishes and
 /// its outcome is delivered anyway, for the cache.
