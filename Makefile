@@ -9,7 +9,7 @@ DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
-.PHONY: all deps bench-deps build release run test bench check-palette sample clean leak-check \
+.PHONY: all deps bench-deps build release run test lint bench check-palette sample clean leak-check \
 	fuzz libfuzz asan-check
 
 all: build
@@ -30,9 +30,14 @@ release: deps
 run: build
 	$(SWIFT) run folio $(FILE)
 
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The style every source file keeps (.swift-format): 2 spaces, 100 columns, no force unwraps or
+# force tries, ordered imports, documentation comments that match their declarations.
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 bench: bench-deps release
 	.build/release/folio-bench --check-palette

@@ -98,7 +98,8 @@ public enum ChildProcess {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
-    let cEnvironment = (environment ?? ProcessInfo.processInfo.environment)
+    let cEnvironment =
+      (environment ?? ProcessInfo.processInfo.environment)
       .map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { cEnvironment.forEach { free($0) } }
 
@@ -136,7 +137,8 @@ public enum ChildProcess {
         bytes.withUnsafeBytes { buffer in
           var offset = 0
           while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            guard let base = buffer.baseAddress else { break }
+            let written = write(descriptor, base + offset, buffer.count - offset)
             if written < 0 && errno == EINTR { continue }
             if written <= 0 { break }
             offset += written
@@ -183,8 +185,13 @@ public enum ChildProcess {
   /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift does not
   /// import: the child's working directory.
   private static let addChdir:
-    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? =
-      dlsym(nil, "posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: AddChdir.self) }
+    (
+      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) ->
+        Int32
+    )? =
+      dlsym(nil, "posix_spawn_file_actions_addchdir_np").map {
+        unsafeBitCast($0, to: AddChdir.self)
+      }
   private typealias AddChdir =
     @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
 

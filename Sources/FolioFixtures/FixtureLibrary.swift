@@ -85,7 +85,9 @@ public enum FixtureLibrary {
       let labels = ["i", "ii", "iii", "1", "2", "3", "A-1", "A-2"]
       return labels.map { FixturePage(width: 300, height: 400, headline: $0, label: $0) }
     case .hostile:
-      let labels = ["\u{1B}[31mred", "bell\u{07}", "\u{1B}]0;owned\u{07}", "tab\there", "\u{202E}evil"]
+      let labels = [
+        "\u{1B}[31mred", "bell\u{07}", "\u{1B}]0;owned\u{07}", "tab\there", "\u{202E}evil",
+      ]
       return labels.map { FixturePage(width: 300, height: 400, headline: "x", label: $0) }
     case .degenerate:
       return [
@@ -110,7 +112,9 @@ public enum FixtureLibrary {
           tint: number % 2 == 1 ? numberedOddTint : numberedEvenTint)
       }
     case .huge:
-      return (1...15_000).map { FixturePage(width: 300 + Double($0 % 3) * 100, height: 400, headline: String($0)) }
+      return (1...15_000).map {
+        FixturePage(width: 300 + Double($0 % 3) * 100, height: 400, headline: String($0))
+      }
     }
   }
 

@@ -96,9 +96,11 @@ public enum FixturePDF {
     let degenerate = pages.enumerated().filter { !$0.element.isDrawableByCairo }
     if !degenerate.isEmpty {
       try rewriteMediaBoxes(
-        at: path, boxes: Dictionary(uniqueKeysWithValues: degenerate.map {
-          ($0.offset, ($0.element.width, $0.element.height))
-        }))
+        at: path,
+        boxes: Dictionary(
+          uniqueKeysWithValues: degenerate.map {
+            ($0.offset, ($0.element.width, $0.element.height))
+          }))
     }
   }
 
@@ -176,7 +178,8 @@ public enum FixturePDF {
       let band = (width - 2 * inset) / Double(colors.count)
       for (i, color) in colors.enumerated() {
         cairo_set_source_rgb(context, color.0, color.1, color.2)
-        cairo_rectangle(context, inset + Double(i) * band, height - inset - height / 6, band, height / 6)
+        cairo_rectangle(
+          context, inset + Double(i) * band, height - inset - height / 6, band, height / 6)
         cairo_fill(context)
       }
     }
@@ -197,7 +200,8 @@ public enum FixturePDF {
     var extents = cairo_text_extents_t()
     cairo_text_extents(context, text, &extents)
     cairo_move_to(
-      context, x - extents.width / 2 - extents.x_bearing, y - extents.height / 2 - extents.y_bearing)
+      context, x - extents.width / 2 - extents.x_bearing, y - extents.height / 2 - extents.y_bearing
+    )
     cairo_show_text(context, text)
   }
 }

@@ -36,7 +36,8 @@ public enum LoopingDecoderFixture {
       throw Unavailable(description: "qpdf failed: \(result.errorText)")
     }
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plain)))
-    guard let start = globalsStreamStart(in: bytes), start + offset + mask.count < bytes.count else {
+    guard let start = globalsStreamStart(in: bytes), start + offset + mask.count < bytes.count
+    else {
       throw Unavailable(description: "no JBIG2Globals stream in the corpus file")
     }
     for (index, value) in mask.enumerated() { bytes[start + offset + index] ^= value }

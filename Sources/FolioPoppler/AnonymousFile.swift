@@ -15,12 +15,12 @@ enum AnonymousFile {
     let directory =
       ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((directory + "/folio-XXXXXX").utf8CString)
-    let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let file = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
     guard file >= 0 else {
       throw DocumentError.unreadable(
         reason: "cannot make a temporary file in \(directory): " + String(cString: strerror(errno)))
     }
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    template.withUnsafeBufferPointer { _ = $0.baseAddress.map { unlink($0) } }
     do {
       try fill(file)
     } catch {
@@ -39,7 +39,8 @@ enum AnonymousFile {
   static func write(_ file: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
     var done = 0
     while done < bytes.count {
-      let wrote = Glibc.write(file, bytes.baseAddress! + done, bytes.count - done)
+      guard let base = bytes.baseAddress else { return false }
+      let wrote = Glibc.write(file, base + done, bytes.count - done)
       if wrote < 0 && errno == EINTR { continue }
       if wrote <= 0 { return false }
       done += wrote

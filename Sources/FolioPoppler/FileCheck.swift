@@ -29,7 +29,9 @@ enum FileCheck {
     let count = Int(min(info.st_size, off_t(headerWindow)))
     guard count > 0 else { return false }
     var tail = [UInt8](repeating: 0, count: count)
-    let read = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, info.st_size - off_t(count)) }
+    let read = tail.withUnsafeMutableBytes {
+      pread(fd, $0.baseAddress, count, info.st_size - off_t(count))
+    }
     guard read == count else { return false }
     let marker = Array("%%EOF".utf8)
     guard tail.count >= marker.count else { return false }
@@ -99,7 +101,9 @@ enum FileCheck {
     var bytes = [UInt8](repeating: 0, count: count)
     var filled = 0
     while filled < count {
-      let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
+      let got = bytes.withUnsafeMutableBytes {
+        $0.baseAddress.map { read(fd, $0 + filled, count - filled) } ?? -1
+      }
       if got < 0 && errno == EINTR { continue }
       guard got >= 0 else {
         throw DocumentError.unreadable(reason: String(cString: strerror(errno)))

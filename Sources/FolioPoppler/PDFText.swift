@@ -6,7 +6,8 @@ enum PDFText {
   /// returned unchanged.
   static func repairingUTF8(_ text: String) -> String {
     let scalars = Array(text.unicodeScalars)
-    guard scalars.count >= 3, scalars[0] == "\u{EF}", scalars[1] == "\u{BB}", scalars[2] == "\u{BF}",
+    guard scalars.count >= 3, scalars[0] == "\u{EF}", scalars[1] == "\u{BB}",
+      scalars[2] == "\u{BF}",
       scalars.allSatisfy({ $0.value <= 0xFF })
     else { return text }
     let bytes = scalars.dropFirst(3).map { UInt8($0.value) }

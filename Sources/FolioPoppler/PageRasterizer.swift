@@ -11,7 +11,9 @@ enum PageRasterizer {
     keepsHairlinesThin: Bool = true
   ) -> RGBAImage? {
     image(size: size) { surface in
-      draw(page, pageSize: pageSize, region: region, size: size, on: surface, keepsHairlinesThin: keepsHairlinesThin)
+      draw(
+        page, pageSize: pageSize, region: region, size: size, on: surface,
+        keepsHairlinesThin: keepsHairlinesThin)
     }
   }
 

@@ -138,7 +138,8 @@ public final class PopplerDocument: DocumentSource {
     guard !size.isEmpty else { return RGBAImage(size: size) }
     let rendered = withPage(page) { poppler -> RGBAImage? in
       PageRasterizer.render(
-        poppler, pageSize: Self.renderingSize(of: poppler, sanitized: sizes[page.rawValue] ?? .fallback),
+        poppler,
+        pageSize: Self.renderingSize(of: poppler, sanitized: sizes[page.rawValue] ?? .fallback),
         region: region, size: size,
         keepsHairlinesThin: keepsHairlinesThin)
     }
@@ -147,7 +148,8 @@ public final class PopplerDocument: DocumentSource {
       return RGBAImage(size: size, fill: .white)
     }
     guard let image = rendered.flatMap({ $0 }) else {
-      throw DocumentError.renderFailed(reason: "cairo could not make a \(size.width)x\(size.height) surface")
+      throw DocumentError.renderFailed(
+        reason: "cairo could not make a \(size.width)x\(size.height) surface")
     }
     return image
   }

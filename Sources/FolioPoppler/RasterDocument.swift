@@ -48,13 +48,15 @@ public final class RasterDocument: DocumentSource {
       let width = region.width * Double(pixelSize.width)
       let height = region.height * Double(pixelSize.height)
       cairo_scale(context, Double(size.width) / width, Double(size.height) / height)
-      cairo_translate(context, -region.x * Double(pixelSize.width), -region.y * Double(pixelSize.height))
+      cairo_translate(
+        context, -region.x * Double(pixelSize.width), -region.y * Double(pixelSize.height))
       cairo_set_source_surface(context, surface, 0, 0)
       cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_BEST)
       cairo_paint(context)
     }
     guard let drawn else {
-      throw DocumentError.renderFailed(reason: "cairo could not make a \(size.width)x\(size.height) surface")
+      throw DocumentError.renderFailed(
+        reason: "cairo could not make a \(size.width)x\(size.height) surface")
     }
     return drawn
   }

@@ -99,7 +99,8 @@ public final class Browser<Terminal: TerminalBackend> {
 
   private func makePageReader(pageCount: Int, opening: DocumentOpening) throws -> PageReader? {
     guard readsAllPageFacts && pageCount > 1 else { return nil }
-    return try PageReader(pageCount: pageCount, opening: opening, releaseFreedMemory: releaseFreedMemory)
+    return try PageReader(
+      pageCount: pageCount, opening: opening, releaseFreedMemory: releaseFreedMemory)
   }
 
   /// Runs until `update` asks to quit; returns how. Saves asked for on the way out are waited
@@ -238,7 +239,8 @@ public final class Browser<Terminal: TerminalBackend> {
     guard let document = reopener?.take(version) else { return }
     do {
       try board.replaceDocument(with: document.opening, version: version)
-      pageReader = try makePageReader(pageCount: document.summary.pageCount, opening: document.opening)
+      pageReader = try makePageReader(
+        pageCount: document.summary.pageCount, opening: document.opening)
       unclaimedWorkers = document.opening.handoff
     } catch {
       send([.problem("cannot start rendering the new version (\(error))")])

@@ -44,7 +44,9 @@ final class JoinableThread {
   /// calls curses) beside the drawing thread, a SIGWINCH would not wake the main thread's
   /// poll, and a SIGTSTP arriving while curses draws (when curses ignores it for the
   /// moment) would be lost instead of waiting, blocked, for the main thread.
-  static let terminalSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH]
+  static let terminalSignals = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH,
+  ]
 
   /// Blocks `terminalSignals` in the calling thread.
   static func blockTerminalSignals() {

@@ -31,7 +31,10 @@ public final class PageReader {
       try worker.facts(of: range)
     }
     waitingBatches = stride(from: 0, to: pageCount, by: Self.batchSize).map { start in
-      (start..<min(pageCount, start + Self.batchSize), RenderPriority(tier: .behind, distance: start))
+      (
+        start..<min(pageCount, start + Self.batchSize),
+        RenderPriority(tier: .behind, distance: start)
+      )
     }
   }
 

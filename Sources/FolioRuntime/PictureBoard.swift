@@ -67,7 +67,8 @@ public final class PictureBoard {
     self.width = width
     self.workerCount = workerCount
     self.releaseFreedMemory = releaseFreedMemory
-    renderer = try Self.makeRenderer(opening, workerCount: workerCount, whenDrained: releaseFreedMemory)
+    renderer = try Self.makeRenderer(
+      opening, workerCount: workerCount, whenDrained: releaseFreedMemory)
     keepsTimeLimitInWorkers = opening.keepsTimeLimit
   }
 
@@ -94,7 +95,8 @@ public final class PictureBoard {
   /// told to stop (what they deliver is dropped), and what failed is forgotten. Cached pictures
   /// of the old version age out of the cache; none is shown for the new one.
   public func replaceDocument(with opening: DocumentOpening, version: DocumentVersion) throws {
-    let next = try Self.makeRenderer(opening, workerCount: workerCount, whenDrained: releaseFreedMemory)
+    let next = try Self.makeRenderer(
+      opening, workerCount: workerCount, whenDrained: releaseFreedMemory)
     renderer.beginShutdown()
     renderer = next
     keepsTimeLimitInWorkers = opening.keepsTimeLimit
@@ -117,7 +119,9 @@ public final class PictureBoard {
   }
 
   /// How long a render may run before the board gives up on it.
-  private var abandonLimit: Duration { keepsTimeLimitInWorkers ? renderTimeout + .seconds(5) : renderTimeout }
+  private var abandonLimit: Duration {
+    keepsTimeLimitInWorkers ? renderTimeout + .seconds(5) : renderTimeout
+  }
 
   /// Counts of the render service's work.
   public var renderStatistics: RenderServiceStatistics { renderer.statistics }
@@ -172,7 +176,9 @@ public final class PictureBoard {
         // drawn as a box saying why, and not asked for again.
         if Self.isWorthRetrying(error) && retried.insert(request).inserted { continue }
         failed[request] = TerminalText.sanitized(Self.failureReason(error))
-        let markFailed: (inout Tile<RenderRequest>) -> Void = { tile in self.configure(&tile, for: request) }
+        let markFailed: (inout Tile<RenderRequest>) -> Void = { tile in
+          self.configure(&tile, for: request)
+        }
         mainTiles.updateTiles(requesting: request, markFailed)
         filmstripTiles.updateTiles(requesting: request, markFailed)
       }
@@ -226,16 +232,20 @@ public final class PictureBoard {
     guard let wants else { return }
     var wanted: [(RenderRequest, RenderPriority)] = []
     let visible = wants.main.visible
-    let scroll = CellPoint(x: visible.minX - lastViewportOrigin.x, y: visible.minY - lastViewportOrigin.y)
+    let scroll = CellPoint(
+      x: visible.minX - lastViewportOrigin.x, y: visible.minY - lastViewportOrigin.y)
     lastViewportOrigin = visible.origin
     layOut(&mainTiles, wants.main)
     collectWanted(wants.main, shownBy: mainTiles, scroll: scroll, into: &wanted)
     if let strip = wants.filmstrip {
       layOut(&filmstripTiles, strip)
       var stripWanted: [(RenderRequest, RenderPriority)] = []
-      collectWanted(strip, shownBy: filmstripTiles, scroll: CellPoint(x: 0, y: 0), into: &stripWanted)
+      collectWanted(
+        strip, shownBy: filmstripTiles, scroll: CellPoint(x: 0, y: 0), into: &stripWanted)
       // The filmstrip comes after the main view's visible pages.
-      wanted += stripWanted.map { ($0.0, RenderPriority(tier: max($0.1.tier, .ahead), distance: $0.1.distance)) }
+      wanted += stripWanted.map {
+        ($0.0, RenderPriority(tier: max($0.1.tier, .ahead), distance: $0.1.distance))
+      }
     } else if filmstripTiles.visibleCount > 0 {
       filmstripTiles.recycleAll()
     }
@@ -246,7 +256,9 @@ public final class PictureBoard {
   private func layOut(_ pool: inout TilePool<RenderRequest>, _ area: PictureWants.Area) {
     var byIndex: [Int: PagePiece] = [:]
     for piece in area.pieces where byIndex[piece.index] == nil { byIndex[piece.index] = piece }
-    pool.layOut(contentSize: area.contentSize, visibleRect: area.prepared, items: { _ in area.pieces }) { tile, piece in
+    pool.layOut(
+      contentSize: area.contentSize, visibleRect: area.prepared, items: { _ in area.pieces }
+    ) { tile, piece in
       self.configure(&tile, for: piece.request)
     }
     // Tiles that stayed on their item but whose picture changed (new size, symbols, version).
@@ -285,11 +297,17 @@ public final class PictureBoard {
     where !cache.contains(piece.request) && failed[piece.request] == nil
       && !deferred.contains(piece.request)
     {
-      if let tile = pool.tile(forItem: piece.index), tile.request == piece.request, tile.isShowingRequest {
+      if let tile = pool.tile(forItem: piece.index), tile.request == piece.request,
+        tile.isShowingRequest
+      {
         continue
       }
       guard seen.insert(piece.request).inserted else { continue }
-      wanted.append((piece.request, RenderPriority(frame: piece.frame, viewport: area.visible, scrollDelta: scroll)))
+      wanted.append(
+        (
+          piece.request,
+          RenderPriority(frame: piece.frame, viewport: area.visible, scrollDelta: scroll)
+        ))
     }
   }
 }

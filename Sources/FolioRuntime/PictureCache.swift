@@ -40,7 +40,8 @@ public struct PictureCache {
     storage.forEachEntry(inGroup: request.pageKey) { key, value in
       guard key != request, key.region == request.region || key.region == .whole else { return }
       if let current = best {
-        let better = (key.region == request.region) != (current.0.region == request.region)
+        let better =
+          (key.region == request.region) != (current.0.region == request.region)
           ? key.region == request.region : key.size.area > current.0.size.area
         if !better { return }
       }

@@ -50,7 +50,12 @@ public final class PlaceKeeper {
   public func save(_ place: Place) {
     guard let identity else { return }
     saves += 1
-    _ = service.replaceWanted([(Save(number: saves, place: place, identity: identity), RenderPriority(tier: .visible, distance: 0))])
+    _ = service.replaceWanted([
+      (
+        Save(number: saves, place: place, identity: identity),
+        RenderPriority(tier: .visible, distance: 0)
+      )
+    ])
   }
 
   /// The problems of the saves finished since the last call, each new one once.

@@ -43,7 +43,8 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
     startThread = { number in
       try JoinableThread(name: "\(name)-\(number)") {
         state.runWorker(
-          makeWorker: makeWorker, whenDrained: whenDrained, restDelay: restDelay, rest: rest, render: render)
+          makeWorker: makeWorker, whenDrained: whenDrained, restDelay: restDelay, rest: rest,
+          render: render)
       }
     }
     for number in 1...max(1, workerCount) {
@@ -119,7 +120,9 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
   /// delivers later is dropped. The timeout names `reportedLimit` if given, else `limit`.
   /// Returns the requests given up.
   @discardableResult
-  public func abandonRequests(runningLongerThan limit: Duration, reportedAs reportedLimit: Duration? = nil) -> [Request] {
+  public func abandonRequests(
+    runningLongerThan limit: Duration, reportedAs reportedLimit: Duration? = nil
+  ) -> [Request] {
     let now = ContinuousClock.now
     let abandoned: [Request] = state.withLock {
       guard !state.isShuttingDown else { return [] }
@@ -128,7 +131,9 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
         state.runs[request] = nil
         state.abandonedRuns.insert(run.number)
         state.queue.complete(request)
-        state.post(RenderOutcome(request: request, result: .failure(RenderTimeout(limit: reportedLimit ?? limit))))
+        state.post(
+          RenderOutcome(
+            request: request, result: .failure(RenderTimeout(limit: reportedLimit ?? limit))))
       }
       return overdue.map(\.key)
     }
@@ -260,7 +265,9 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
 
   /// Waits for a request to render, with the number of this run of it; no request once
   /// shutting down, or (`isResting`) when `restingAfter` passed with nothing to do.
-  private func nextRequest(restingAfter delay: Duration?) -> (request: (Request, Int)?, isResting: Bool) {
+  private func nextRequest(restingAfter delay: Duration?) -> (
+    request: (Request, Int)?, isResting: Bool
+  ) {
     let restAt = delay.map { Date(timeIntervalSinceNow: $0.timeInterval) }
     return withLock {
       while !isShuttingDown {

@@ -10,7 +10,8 @@ public struct TimerSchedule: Sendable {
   public init() {}
 
   /// Starts `timer` to fire `delay` after `now`; a running one restarts.
-  public mutating func start(_ timer: TimerID, after delay: Duration, now: ContinuousClock.Instant) {
+  public mutating func start(_ timer: TimerID, after delay: Duration, now: ContinuousClock.Instant)
+  {
     deadlines[timer] = now + delay
   }
 

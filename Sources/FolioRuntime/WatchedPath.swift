@@ -33,7 +33,8 @@ enum WatchedPath {
   static func split(_ path: [UInt8]) -> WatchedName? {
     guard let index = path.lastIndex(of: slash) else { return nil }
     let name = Array(path[(index + 1)...])
-    guard !name.isEmpty, name != [UInt8(ascii: ".")], name != [UInt8(ascii: "."), UInt8(ascii: ".")]
+    guard !name.isEmpty, name != [UInt8(ascii: ".")],
+      name != [UInt8(ascii: "."), UInt8(ascii: ".")]
     else { return nil }
     let directory = index == path.startIndex ? [slash] : Array(path[..<index])
     return WatchedName(directory: directory, name: name)

@@ -31,7 +31,9 @@ struct ColorPairTable {
 
   /// A color the terminal's palette has: entries past its size become the nearest it has.
   func available(_ color: TerminalColor) -> TerminalColor {
-    guard !isDirect, case .indexed(let index) = color, Int(index) >= paletteSize else { return color }
+    guard !isDirect, case .indexed(let index) = color, Int(index) >= paletteSize else {
+      return color
+    }
     return .indexed(Palette.nearest16(index: index, limit: min(paletteSize, 16)))
   }
 

@@ -44,7 +44,8 @@ public enum CrashGuard {
     guard record == nil else { return }
     let pointer = UnsafeMutablePointer<Record>.allocate(capacity: 1)
     pointer.initialize(
-      to: Record(previous: (sigaction(), sigaction(), sigaction(), sigaction(), sigaction(), sigaction())))
+      to: Record(
+        previous: (sigaction(), sigaction(), sigaction(), sigaction(), sigaction(), sigaction())))
     messages = fatalSignals.map { signal in
       bytes("folio: internal error: \(name(of: signal)); \(reportingHint)\n")
     }
@@ -147,7 +148,8 @@ public enum CrashGuard {
       raw.bindMemory(to: sigaction.self)[index]
     }
     sigaction(signal, &previous, nil)
-    if previous.sa_flags & SA_SIGINFO != 0, let handler = previous.__sigaction_handler.sa_sigaction {
+    if previous.sa_flags & SA_SIGINFO != 0, let handler = previous.__sigaction_handler.sa_sigaction
+    {
       handler(signal, info, context)
     } else {
       // The default action (or an ignored one, which a fault cannot be): die by the signal

@@ -63,7 +63,9 @@ public enum ErrorStream {
     var buffer = [UInt8](repeating: 0, count: 16_384)
     var offset: off_t = 0
     while true {
-      let count = buffer.withUnsafeMutableBytes { pread(captured, $0.baseAddress, $0.count, offset) }
+      let count = buffer.withUnsafeMutableBytes {
+        pread(captured, $0.baseAddress, $0.count, offset)
+      }
       guard count > 0 else { break }
       buffer.withUnsafeBytes { writeAll(real, $0.baseAddress, count) }
       offset += off_t(count)

@@ -1,5 +1,5 @@
-import FolioCore
 @preconcurrency import CNcursesw
+import FolioCore
 
 extension TextWidth {
   /// Widths from the C library's `wcwidth` in the current locale (call `setlocale` first).

@@ -24,8 +24,9 @@ public final class NcursesTerminal: TerminalBackend {
     TerminalRestorer.install()
     let term = environment["TERM"] ?? "xterm"
     let wantsDirect =
-      requested == .truecolor || requested == nil
-      && ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+      requested == .truecolor
+      || requested == nil
+        && ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
     var opened: OpaquePointer?
     // $TMUX is inherited by terminals started from a tmux shell; tmux itself also sets
     // TERM_PROGRAM=tmux, which such terminals usually replace.
@@ -79,9 +80,11 @@ public final class NcursesTerminal: TerminalBackend {
       start_color()
       use_default_colors()
       let count = Int(folio_colors())
-      capability = count >= 1 << 24 ? .truecolor : count >= 256 ? .palette256 : count >= 8 ? .ansi16 : .none
+      capability =
+        count >= 1 << 24 ? .truecolor : count >= 256 ? .palette256 : count >= 8 ? .ansi16 : .none
     }
-    let effective = [requested ?? capability, capability].min { $0.richness < $1.richness } ?? .none
+    let effective =
+      [requested ?? capability, capability].min { $0.richness < $1.richness } ?? .none
     colorMode = effective
     pairs = ColorPairTable(
       capacity: max(0, Int(folio_color_pairs()) - 1), isDirect: capability == .truecolor,
@@ -137,9 +140,11 @@ public final class NcursesTerminal: TerminalBackend {
         let cell = buffer[x, y]
         if !full, let previous, previous[x, y] == cell { continue }
         if cell.isContinuation { continue }
-        let pair = pairs.pair(for: ColorPairTable.Key(cell), allocate: { number, fg, bg in
-          init_extended_pair(number, fg, bg)
-        })
+        let pair = pairs.pair(
+          for: ColorPairTable.Key(cell),
+          allocate: { number, fg, bg in
+            init_extended_pair(number, fg, bg)
+          })
         _ = folio_mvadd_wch_pair(
           Int32(y), Int32(x), wchar_t(bitPattern: cell.scalar.value), attributes(of: cell), pair)
       }
@@ -176,7 +181,9 @@ public final class NcursesTerminal: TerminalBackend {
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
       pollfd(fd: TerminalRestorer.signalDescriptor, events: Int16(POLLIN), revents: 0),
     ]
-    for wake in wakeDescriptors { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
+    for wake in wakeDescriptors {
+      descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
+    }
     let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: milliseconds))
     if let signal = takeSignal() { return signal }
     guard ready > 0, descriptors[0].revents != 0 else { return nil }
@@ -196,7 +203,9 @@ public final class NcursesTerminal: TerminalBackend {
       var rows: UInt16 = 0
       var width: UInt16 = 0
       var height: UInt16 = 0
-      if folio_window_pixels(STDOUT_FILENO, &columns, &rows, &width, &height) == 0, columns > 0, rows > 0 {
+      if folio_window_pixels(STDOUT_FILENO, &columns, &rows, &width, &height) == 0, columns > 0,
+        rows > 0
+      {
         resize_term(Int32(rows), Int32(columns))
       }
       // What the terminal shows after a resize is not what curses last drew (the terminal
@@ -275,7 +284,8 @@ public enum TerminalError: Error, CustomStringConvertible {
     case .unknownTerminal(let name):
       return "unknown terminal type '\(TerminalText.sanitized(name))' (set TERM, or use --print)"
     case .cannotMoveCursor(let name):
-      return "terminal type '\(TerminalText.sanitized(name))' cannot move the cursor (set TERM, or use --print)"
+      return
+        "terminal type '\(TerminalText.sanitized(name))' cannot move the cursor (set TERM, or use --print)"
     }
   }
 }
@@ -287,7 +297,10 @@ extension NcursesTerminal {
     var rows: UInt16 = 0
     var width: UInt16 = 0
     var height: UInt16 = 0
-    guard folio_window_pixels(STDOUT_FILENO, &columns, &rows, &width, &height) == 0 else { return nil }
-    return CellAspect(pixelWidth: Int(width), pixelHeight: Int(height), columns: Int(columns), rows: Int(rows))
+    guard folio_window_pixels(STDOUT_FILENO, &columns, &rows, &width, &height) == 0 else {
+      return nil
+    }
+    return CellAspect(
+      pixelWidth: Int(width), pixelHeight: Int(height), columns: Int(columns), rows: Int(rows))
   }
 }

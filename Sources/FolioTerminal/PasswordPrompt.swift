@@ -51,7 +51,7 @@ public enum PasswordPrompt {
     var done = 0
     while done < bytes.count {
       let wrote = bytes.withUnsafeBytes { all in
-        Glibc.write(terminal, all.baseAddress! + done, all.count - done)
+        all.baseAddress.map { Glibc.write(terminal, $0 + done, all.count - done) } ?? -1
       }
       if wrote < 0 && errno == EINTR { continue }
       if wrote <= 0 { return }

@@ -139,7 +139,9 @@ enum TerminalRestorer {
     var buffer = [UInt8](repeating: 0, count: 64)
     shared.pointee.isStopPending = 0
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(shared.pointee.readEnd, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes {
+        read(shared.pointee.readEnd, $0.baseAddress, $0.count)
+      }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
       for byte in buffer.prefix(count) {

@@ -22,7 +22,8 @@ public func expectSnapshot(
     do {
       golden = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
-      Issue.record("cannot read the golden screen \(path): \(error)", sourceLocation: sourceLocation)
+      Issue.record(
+        "cannot read the golden screen \(path): \(error)", sourceLocation: sourceLocation)
       return
     }
   } else {

@@ -51,7 +51,9 @@ public final class RenderGate: @unchecked Sendable {
   /// whether they do.
   @discardableResult
   public func waitUntilWaiting(_ count: Int, timeout: Duration = .seconds(30)) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+    let deadline = Date(
+      timeIntervalSinceNow: Double(timeout.components.seconds) + Double(
+        timeout.components.attoseconds) / 1e18)
     return condition.withLock {
       while waiting < count {
         if !condition.wait(until: deadline) { return waiting >= count }

@@ -74,7 +74,8 @@ extension ScreenSnapshot {
   /// `text` reduced to ASCII letters, digits, `-` and `_`; `_` for nothing.
   private static func sanitized(_ text: Substring) -> String {
     let kept = text.unicodeScalars.map { scalar -> Character in
-      let allowed = scalar.isASCII
+      let allowed =
+        scalar.isASCII
         && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
           || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
       return allowed ? Character(scalar) : "_"
@@ -97,7 +98,8 @@ extension ScreenSnapshot {
     }
     var report = differing.count == 1 ? "1 line differs:" : "\(differing.count) lines differ:"
     for index in differing.prefix(limit) {
-      let label = describe(line: index, in: index < expectedLines.count ? expectedLines : actualLines)
+      let label = describe(
+        line: index, in: index < expectedLines.count ? expectedLines : actualLines)
       report += "\n\(label):"
       report += "\n  expected | " + (expectedLines[safe: index] ?? "(no line)")
       report += "\n  actual   | " + (actualLines[safe: index] ?? "(no line)")

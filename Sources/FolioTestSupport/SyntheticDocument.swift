@@ -41,16 +41,20 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
 
   /// A document of `count` Letter pages.
   public convenience init(
-    pageCount count: Int, renderDelay: Duration = .zero, gate: RenderGate? = nil, colorShift: Int = 0
+    pageCount count: Int, renderDelay: Duration = .zero, gate: RenderGate? = nil,
+    colorShift: Int = 0
   ) {
     self.init(
-      sizes: Array(repeating: PointSize(width: 612, height: 792), count: count), renderDelay: renderDelay,
+      sizes: Array(repeating: PointSize(width: 612, height: 792), count: count),
+      renderDelay: renderDelay,
       gate: gate, colorShift: colorShift)
   }
 
   /// The color page `index` is painted in: distinct for the first 2^18 pages.
   public static func color(of index: Int) -> RGBA {
-    RGBA(red: UInt8(32 + (index & 0x3F) * 3), green: UInt8(32 + ((index >> 6) & 0x3F) * 3), blue: UInt8(32 + ((index >> 12) & 0x3F) * 3))
+    RGBA(
+      red: UInt8(32 + (index & 0x3F) * 3), green: UInt8(32 + ((index >> 6) & 0x3F) * 3),
+      blue: UInt8(32 + ((index >> 12) & 0x3F) * 3))
   }
 
   /// The page whose color is `color`, if any.
@@ -68,8 +72,12 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   public func renders(of index: Int) -> Int { lock.withLock { renderCounts[index, default: 0] } }
 
   public var pageCount: Int { sizes.count }
-  public func pageLabel(at page: PageIndex) -> String? { labels.indices.contains(page.rawValue) ? labels[page.rawValue] : nil }
-  public func pageIndex(forLabel label: String) -> PageIndex? { labels.firstIndex { $0 == label }.map { PageIndex($0) } }
+  public func pageLabel(at page: PageIndex) -> String? {
+    labels.indices.contains(page.rawValue) ? labels[page.rawValue] : nil
+  }
+  public func pageIndex(forLabel label: String) -> PageIndex? {
+    labels.firstIndex { $0 == label }.map { PageIndex($0) }
+  }
   public func pageSize(at page: PageIndex) -> PointSize { sizes[page.rawValue].sanitized }
   public func knownPageSize(at page: PageIndex) -> PointSize? { pageSize(at: page) }
 
@@ -78,7 +86,11 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
       throw DocumentError.pageOutOfRange(page, pageCount: sizes.count)
     }
     gate?.pass()
-    if renderDelay > .zero { Thread.sleep(forTimeInterval: Double(renderDelay.components.attoseconds) / 1e18 + Double(renderDelay.components.seconds)) }
+    if renderDelay > .zero {
+      Thread.sleep(
+        forTimeInterval: Double(renderDelay.components.attoseconds) / 1e18
+          + Double(renderDelay.components.seconds))
+    }
     let fails = lock.withLock { () -> Bool in
       renderCount += 1
       renderCounts[page.rawValue, default: 0] += 1

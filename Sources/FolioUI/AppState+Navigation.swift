@@ -11,7 +11,9 @@ extension AppState {
     case .halfPage(let forward): scrollScreens(forward ? times : -times, fraction: 0.5)
     case .first: go(to: PageIndex(0))
     case .last:
-      go(to: count.map { PageIndex(number: min(max(1, $0), document.pageCount)) } ?? PageIndex(document.pageCount - 1))
+      go(
+        to: count.map { PageIndex(number: min(max(1, $0), document.pageCount)) }
+          ?? PageIndex(document.pageCount - 1))
     case .open:
       if mode == .grid { show(.spread) }
     case .back:
@@ -95,7 +97,8 @@ extension AppState {
         case .right: pan(dx: columnStep, dy: 0)
         }
       } else {
-        let forward = direction == .down || direction == .right && spreadStyle.binding == .leftToRight
+        let forward =
+          direction == .down || direction == .right && spreadStyle.binding == .leftToRight
           || direction == .left && spreadStyle.binding == .rightToLeft
         turnSpreads(forward ? times : -times)
       }
@@ -124,7 +127,8 @@ extension AppState {
     let moved = viewport.offsetBy(dx: dx, dy: dy)
     let kept = Viewport(
       origin: CellPoint(
-        x: keep(moved.origin.x, view: moved.size.columns, start: frame.minX, length: frame.size.columns),
+        x: keep(
+          moved.origin.x, view: moved.size.columns, start: frame.minX, length: frame.size.columns),
         y: keep(moved.origin.y, view: moved.size.rows, start: frame.minY, length: frame.size.rows)),
       size: moved.size)
     viewport = layout.clamped(kept)
@@ -180,7 +184,8 @@ extension AppState {
     case .continuous: continuousZoom = .fit
     case .spread: spreadZoom = .fit
     }
-    viewport = layout.viewport(showing: currentPage, at: mode == .grid ? .nearest : .center, from: viewport)
+    viewport = layout.viewport(
+      showing: currentPage, at: mode == .grid ? .nearest : .center, from: viewport)
   }
 
   mutating func handle(_ mouse: MouseEvent) {

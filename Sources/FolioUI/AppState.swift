@@ -164,7 +164,9 @@ public struct AppState: Sendable {
   /// count, at the same point within it).
   mutating func replaceDocument(with summary: DocumentSummary) {
     let facts = DocumentFacts(pageCount: summary.pageCount, title: summary.title)
-    document = facts.title.isEmpty ? DocumentFacts(pageCount: summary.pageCount, title: document.title) : facts
+    document =
+      facts.title.isEmpty
+      ? DocumentFacts(pageCount: summary.pageCount, title: document.title) : facts
     metrics = PageMetrics(pageCount: document.pageCount)
     documentVersion = summary.version
     let anchor = layout.continuousPageIndex(at: viewport)
@@ -199,7 +201,9 @@ public struct AppState: Sendable {
     let previousViewport = viewport
     rebuildLayouts()
     if mode == .grid {
-      viewport = layout.viewport(showing: currentPage, at: .nearest, from: layout.viewport(keepingPlaceOf: previousViewport, in: previous))
+      viewport = layout.viewport(
+        showing: currentPage, at: .nearest,
+        from: layout.viewport(keepingPlaceOf: previousViewport, in: previous))
     } else {
       viewport = layout.viewport(keepingPlaceOf: previousViewport, in: previous)
     }

@@ -21,11 +21,14 @@ public struct AppView: Sendable {
     let area = areas.main
     if !area.isEmpty {
       drawTiles(main, viewport: state.viewport, area: area, on: &screen)
-      if state.mode == .grid { drawLabels(state, layout: state.layout, viewport: state.viewport, area: area, on: &screen) }
+      if state.mode == .grid {
+        drawLabels(state, layout: state.layout, viewport: state.viewport, area: area, on: &screen)
+      }
     }
     if let shelfArea = areas.filmstrip, let shelfLayout = state.shelf {
       drawTiles(shelf, viewport: state.shelfViewport, area: shelfArea, on: &screen)
-      drawLabels(state, layout: shelfLayout, viewport: state.shelfViewport, area: shelfArea, on: &screen)
+      drawLabels(
+        state, layout: shelfLayout, viewport: state.shelfViewport, area: shelfArea, on: &screen)
     }
     if let line = areas.statusLine { StatusLine(width: width).draw(state, in: line, on: &screen) }
     for mode in state.modes { mode.draw(state, areas: areas, on: &screen, width: width) }
@@ -33,13 +36,15 @@ public struct AppView: Sendable {
   }
 
   private func drawTiles(
-    _ pool: TilePool<RenderRequest>, viewport: Viewport, area: CellRect, on screen: inout ScreenBuffer
+    _ pool: TilePool<RenderRequest>, viewport: Viewport, area: CellRect,
+    on screen: inout ScreenBuffer
   ) {
     let visible = viewport.visibleRect
     pool.forEachVisibleTile { tile in
       guard tile.frame.intersects(visible) else { return }
       let origin = CellPoint(
-        x: area.minX + tile.frame.minX - visible.minX, y: area.minY + tile.frame.minY - visible.minY)
+        x: area.minX + tile.frame.minX - visible.minX, y: area.minY + tile.frame.minY - visible.minY
+      )
       screen.draw(tile.preview, at: origin, clippedTo: area)
     }
   }
@@ -51,25 +56,36 @@ public struct AppView: Sendable {
   ) {
     let visible = viewport.visibleRect
     let currentSpread = state.layout.spreads.spreadIndex(containing: state.currentPage)
-    let markedPages = state.mode == .spread ? state.layout.spreads.pages(inSpread: currentSpread) : state.currentPage..<state.currentPage.advanced(by: 1)
+    let markedPages =
+      state.mode == .spread
+      ? state.layout.spreads.pages(inSpread: currentSpread)
+      : state.currentPage..<state.currentPage.advanced(by: 1)
     for item in layout.items(intersecting: visible) {
       guard let labelFrame = item.labelFrame else { continue }
       let page = item.pages[0].page
       let isMarked = markedPages.contains(page)
       let frame = CellRect(
-        x: area.minX + labelFrame.minX - visible.minX, y: area.minY + labelFrame.minY - visible.minY,
+        x: area.minX + labelFrame.minX - visible.minX,
+        y: area.minY + labelFrame.minY - visible.minY,
         columns: labelFrame.size.columns, rows: labelFrame.size.rows)
-      guard frame.intersects(area), frame.minY >= area.minY, frame.minY < area.maxY else { continue }
-      let style = isMarked ? Cell(" ", attributes: [.reverse, .bold]) : Cell(" ", attributes: [.dim])
+      guard frame.intersects(area), frame.minY >= area.minY, frame.minY < area.maxY else {
+        continue
+      }
+      let style =
+        isMarked ? Cell(" ", attributes: [.reverse, .bold]) : Cell(" ", attributes: [.dim])
       let text = width.truncated(state.document.label(of: page), toWidth: frame.size.columns)
       let columns = width.width(of: text)
       if isMarked {
-        for x in frame.minX..<frame.maxX where x >= area.minX && x < area.maxX { screen[x, frame.minY] = style }
+        for x in frame.minX..<frame.maxX where x >= area.minX && x < area.maxX {
+          screen[x, frame.minY] = style
+        }
       }
       let start = frame.minX + (frame.size.columns - columns) / 2
       let clipLeft = max(0, area.minX - start)
       guard clipLeft == 0 else { continue }
-      screen.write(text, at: CellPoint(x: start, y: frame.minY), maxWidth: min(columns, area.maxX - start), style: style, width: width)
+      screen.write(
+        text, at: CellPoint(x: start, y: frame.minY), maxWidth: min(columns, area.maxX - start),
+        style: style, width: width)
     }
   }
 }

@@ -33,7 +33,9 @@ public struct DocumentFacts: Sendable {
   /// "iv · 4 / 320", or "4 / 320" when the label is the number.
   public func position(of page: PageIndex) -> String {
     let counter = "\(page.number) / \(pageCount)"
-    guard labels.indices.contains(page.rawValue), let label = labels[page.rawValue] else { return counter }
+    guard labels.indices.contains(page.rawValue), let label = labels[page.rawValue] else {
+      return counter
+    }
     return "\(label) · \(counter)"
   }
 

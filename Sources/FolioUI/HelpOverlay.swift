@@ -15,7 +15,8 @@ struct HelpOverlay {
     let bindings = keymap.bindings.filter { !$0.keyNames.isEmpty }
     let keyColumn = bindings.map { width.width(of: $0.keyNames) }.max() ?? 0
     let entries = bindings.map { binding in
-      binding.keyNames + String(repeating: " ", count: keyColumn - width.width(of: binding.keyNames) + 2)
+      binding.keyNames
+        + String(repeating: " ", count: keyColumn - width.width(of: binding.keyNames) + 2)
         + binding.summary
     }
     let natural = entries.map { width.width(of: $0) }.max() ?? 0
@@ -47,13 +48,16 @@ struct HelpOverlay {
         let isCut = row == rowsShown - 1 && shown.count > rowsShown
         let text = isCut ? "…" : width.truncated(entry, toWidth: columnWidth)
         screen.write(
-          text, at: CellPoint(x: x0 + 2 + column * (columnWidth + Self.columnGap), y: firstRow + row),
+          text,
+          at: CellPoint(x: x0 + 2 + column * (columnWidth + Self.columnGap), y: firstRow + row),
           maxWidth: columnWidth, style: Cell(" "), width: width)
       }
     }
   }
 
-  private func drawBox(on screen: inout ScreenBuffer, x0: Int, y0: Int, width boxWidth: Int, height boxHeight: Int) {
+  private func drawBox(
+    on screen: inout ScreenBuffer, x0: Int, y0: Int, width boxWidth: Int, height boxHeight: Int
+  ) {
     for y in y0..<(y0 + boxHeight) {
       for x in x0..<(x0 + boxWidth) {
         let top = y == y0

@@ -37,12 +37,20 @@ public struct Keymap: Sendable {
 
   /// Folio's keys: vim and less habits.
   public static let standard = Keymap([
-    row([.character("j"), .down], .move(.down), "j ↓", "down (grid: select below; spread: next)", count: true),
+    row(
+      [.character("j"), .down], .move(.down), "j ↓", "down (grid: select below; spread: next)",
+      count: true),
     row([.character("k"), .up], .move(.up), "k ↑", "up", count: true),
-    row([.character("h"), .left], .move(.left), "h ←", "left (spread: previous, or pan when zoomed)", count: true),
+    row(
+      [.character("h"), .left], .move(.left), "h ←", "left (spread: previous, or pan when zoomed)",
+      count: true),
     row([.character("l"), .right], .move(.right), "l →", "right", count: true),
-    row([.pageDown, .character(" "), .control("f")], .page(forward: true), "PgDn Space", "next screen", count: true),
-    row([.pageUp, .character("b"), .control("b")], .page(forward: false), "PgUp b", "previous screen", count: true),
+    row(
+      [.pageDown, .character(" "), .control("f")], .page(forward: true), "PgDn Space",
+      "next screen", count: true),
+    row(
+      [.pageUp, .character("b"), .control("b")], .page(forward: false), "PgUp b", "previous screen",
+      count: true),
     row([.control("d")], .halfPage(forward: true), "Ctrl-D", "half a screen down", count: true),
     row([.control("u")], .halfPage(forward: false), "Ctrl-U", "half a screen up", count: true),
     row([.home, .character("g")], .first, "g Home", "first page", count: false),

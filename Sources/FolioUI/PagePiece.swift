@@ -24,7 +24,12 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
     guard !pageFrame.isEmpty, pageFrame.intersects(rect) else { return [] }
     let base = page.rawValue * tilesPerPage
     if pageFrame.size.area <= max(1, tile.area) {
-      return [PagePiece(index: base, frame: pageFrame, request: RenderRequest(page: page, size: pageFrame.size, style: style, document: document))]
+      return [
+        PagePiece(
+          index: base, frame: pageFrame,
+          request: RenderRequest(page: page, size: pageFrame.size, style: style, document: document)
+        )
+      ]
     }
     let width = max(1, tile.columns)
     let height = max(1, tile.rows)
@@ -40,16 +45,19 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
         let x = pageFrame.minX + column * width
         let y = pageFrame.minY + row * height
         let frame = CellRect(
-          x: x, y: y, columns: min(width, pageFrame.maxX - x), rows: min(height, pageFrame.maxY - y))
+          x: x, y: y, columns: min(width, pageFrame.maxX - x), rows: min(height, pageFrame.maxY - y)
+        )
         let region = PageRegion(
           x: Double(x - pageFrame.minX) / Double(pageFrame.size.columns),
           y: Double(y - pageFrame.minY) / Double(pageFrame.size.rows),
           width: Double(frame.size.columns) / Double(pageFrame.size.columns),
           height: Double(frame.size.rows) / Double(pageFrame.size.rows))
         let number = min(row * columns + column, tilesPerPage - 1)
-        pieces.append(PagePiece(
-          index: base + number, frame: frame,
-          request: RenderRequest(page: page, region: region, size: frame.size, style: style, document: document)))
+        pieces.append(
+          PagePiece(
+            index: base + number, frame: frame,
+            request: RenderRequest(
+              page: page, region: region, size: frame.size, style: style, document: document)))
       }
     }
     return pieces
@@ -61,9 +69,13 @@ extension AppState {
   public var prefetchRect: CellRect {
     let visible = viewport.visibleRect
     if layout.progression.isVertical {
-      return CellRect(x: visible.minX, y: visible.minY - visible.size.rows, columns: visible.size.columns, rows: visible.size.rows * 3)
+      return CellRect(
+        x: visible.minX, y: visible.minY - visible.size.rows, columns: visible.size.columns,
+        rows: visible.size.rows * 3)
     }
-    return CellRect(x: visible.minX - visible.size.columns, y: visible.minY, columns: visible.size.columns * 3, rows: visible.size.rows)
+    return CellRect(
+      x: visible.minX - visible.size.columns, y: visible.minY, columns: visible.size.columns * 3,
+      rows: visible.size.rows)
   }
 
   /// The main view's pieces that meet `rect` (content cells). O(log n + pieces).
@@ -93,7 +105,9 @@ extension AppState {
   /// The filmstrip's prefetch area: a screen's width to each side.
   public var shelfPrefetchRect: CellRect {
     let visible = shelfViewport.visibleRect
-    return CellRect(x: visible.minX - visible.size.columns, y: visible.minY, columns: visible.size.columns * 3, rows: visible.size.rows)
+    return CellRect(
+      x: visible.minX - visible.size.columns, y: visible.minY, columns: visible.size.columns * 3,
+      rows: visible.size.rows)
   }
 }
 

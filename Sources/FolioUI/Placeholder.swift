@@ -4,21 +4,26 @@ import FolioCore
 /// the middle, or a cached picture of the same page at another size, scaled.
 public enum Placeholder {
   /// Paper that is not drawn yet: a light gray box (a shade pattern without colors).
-  public static func page(size: CellSize, label: String, style: RenderStyle, width: TextWidth) -> ScreenBuffer {
+  public static func page(size: CellSize, label: String, style: RenderStyle, width: TextWidth)
+    -> ScreenBuffer
+  {
     var buffer = ScreenBuffer(size: size)
     fill(&buffer, label: label, style: style, width: width)
     return buffer
   }
 
   /// Fills an existing buffer (a recycled tile's) with the placeholder, reusing its storage.
-  public static func fill(_ buffer: inout ScreenBuffer, label: String, style: RenderStyle, width: TextWidth) {
+  public static func fill(
+    _ buffer: inout ScreenBuffer, label: String, style: RenderStyle, width: TextWidth
+  ) {
     let paper = style.colors == .none ? Cell("░") : grayPaper(style)
     buffer.fill(with: paper)
     guard buffer.size.rows > 0 else { return }
     let text = width.truncated(label, toWidth: buffer.size.columns)
     let columns = width.width(of: text)
     var ink = paper
-    ink.foreground = style.colors == .none ? .default : TerminalColor.rgb(96, 96, 96).quantized(for: style.colors)
+    ink.foreground =
+      style.colors == .none ? .default : TerminalColor.rgb(96, 96, 96).quantized(for: style.colors)
     if style.colors == .none { ink.scalar = " " }
     buffer.write(
       text, at: CellPoint(x: (buffer.size.columns - columns) / 2, y: buffer.size.rows / 2),
@@ -40,7 +45,8 @@ public enum Placeholder {
     guard size.columns > 0, size.rows > 0 else { return }
     // Box-drawing lines where the symbols are Unicode, else ASCII.
     let lines: (horizontal: Unicode.Scalar, vertical: Unicode.Scalar, corners: [Unicode.Scalar]) =
-      style.symbols == .ascii ? ("-", "|", ["+", "+", "+", "+"]) : ("─", "│", ["┌", "┐", "└", "┘"])
+      style.symbols == .ascii
+      ? ("-", "|", ["+", "+", "+", "+"]) : ("─", "│", ["┌", "┐", "└", "┘"])
     var outline = ink
     if size.columns >= 2 && size.rows >= 2 {
       for x in 0..<size.columns {
@@ -53,7 +59,9 @@ public enum Placeholder {
         buffer[0, y] = outline
         buffer[size.columns - 1, y] = outline
       }
-      let corners = [(0, 0), (size.columns - 1, 0), (0, size.rows - 1), (size.columns - 1, size.rows - 1)]
+      let corners = [
+        (0, 0), (size.columns - 1, 0), (0, size.rows - 1), (size.columns - 1, size.rows - 1),
+      ]
       for (corner, place) in zip(lines.corners, corners) {
         outline.scalar = corner
         buffer[place.0, place.1] = outline

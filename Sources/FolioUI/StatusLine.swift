@@ -22,21 +22,30 @@ struct StatusLine {
         state.document.position(of: page), "\(page.number) / \(state.document.pageCount)",
         String(page.number),
       ]
-      let position = choices.first { width.width(of: $0) <= columns }
+      let position =
+        choices.first { width.width(of: $0) <= columns }
         ?? width.truncated(choices[choices.count - 1], toWidth: columns)
-      screen.write(position, at: CellPoint(x: line.minX, y: row), maxWidth: columns, style: style, width: width)
+      screen.write(
+        position, at: CellPoint(x: line.minX, y: row), maxWidth: columns, style: style, width: width
+      )
       return
     }
     let leftText = width.truncated(left, toWidth: columns - rightWidth - 1)
-    screen.write(leftText, at: CellPoint(x: line.minX, y: row), maxWidth: columns - rightWidth, style: style, width: width)
-    screen.write(right, at: CellPoint(x: line.minX + columns - rightWidth, y: row), maxWidth: rightWidth, style: style, width: width)
+    screen.write(
+      leftText, at: CellPoint(x: line.minX, y: row), maxWidth: columns - rightWidth, style: style,
+      width: width)
+    screen.write(
+      right, at: CellPoint(x: line.minX + columns - rightWidth, y: row), maxWidth: rightWidth,
+      style: style, width: width)
   }
 
   func details(_ state: AppState) -> String {
     var parts = [state.document.position(of: state.currentPage), state.mode.rawValue]
     if state.mode != .grid {
       var spreads = "\(state.spreadStyle.mode)"
-      if state.spreadStyle.isShiftedByOne && state.spreadStyle.mode != .single { spreads += " shifted" }
+      if state.spreadStyle.isShiftedByOne && state.spreadStyle.mode != .single {
+        spreads += " shifted"
+      }
       parts.append(spreads)
     }
     if state.spreadStyle.binding == .rightToLeft { parts.append("RTL") }

@@ -70,7 +70,8 @@ extension AppState {
   public mutating func start() -> [Effect] {
     let wants = pictureWants
     lastWants = wants
-    return [.want(wants)] + (message == nil ? [] : [.startTimer(.message, after: Self.messageDuration)])
+    return [.want(wants)]
+      + (message == nil ? [] : [.startTimer(.message, after: Self.messageDuration)])
   }
 
   /// Shows a one-line message on the status line for a few seconds.
@@ -107,7 +108,9 @@ extension AppState {
     apply(change, passing: input, effects: &effects)
   }
 
-  private mutating func apply(_ change: ModeChange, passing input: ModeInput?, effects: inout [Effect]) {
+  private mutating func apply(
+    _ change: ModeChange, passing input: ModeInput?, effects: inout [Effect]
+  ) {
     switch change {
     case .stay:
       break

@@ -48,9 +48,13 @@ enum DocumentBenchmarks {
     let serial = try Measure.median(repetitions: 3) {
       for page in pages { _ = try document.render(page, size: size) }
     }
-    row("render 60 pages at 160x213 px, one thread", Measure.format(serial) + String(format: " (%.0f pages/s)", 60 / serial))
+    row(
+      "render 60 pages at 160x213 px, one thread",
+      Measure.format(serial) + String(format: " (%.0f pages/s)", 60 / serial))
     // Each worker uses only its own copy: the thread rule of PopplerDocument.
-    nonisolated(unsafe) let copies = try [document.makeIndependentCopy(), document.makeIndependentCopy()]
+    nonisolated(unsafe) let copies = try [
+      document.makeIndependentCopy(), document.makeIndependentCopy(),
+    ]
     let parallel = Measure.median(repetitions: 3) {
       DispatchQueue.concurrentPerform(iterations: 2) { worker in
         for (i, page) in pages.enumerated() where i % 2 == worker {
@@ -58,7 +62,9 @@ enum DocumentBenchmarks {
         }
       }
     }
-    row("same 60 pages, two threads with a document each", Measure.format(parallel) + String(format: " (%.0f pages/s)", 60 / parallel))
+    row(
+      "same 60 pages, two threads with a document each",
+      Measure.format(parallel) + String(format: " (%.0f pages/s)", 60 / parallel))
     return lines.joined(separator: "\n")
   }
 }

@@ -6,7 +6,9 @@ import FolioPoppler
 /// (`make leak-check`) finds any create without its release.
 enum LeakWorkload {
   static func run(paths: [String]) throws {
-    let files = paths.isEmpty ? [try FixtureLibrary.path(.mixedSizes), try FixtureLibrary.path(.labeled)] : paths
+    let files =
+      paths.isEmpty
+      ? [try FixtureLibrary.path(.mixedSizes), try FixtureLibrary.path(.labeled)] : paths
     for _ in 0..<3 {
       for file in files {
         let document = try PopplerDocument.open(path: file)
@@ -20,7 +22,8 @@ enum LeakWorkload {
             size: PixelSize(width: 30, height: 30))
         }
         _ = document.pageIndex(forLabel: "ii")
-        _ = try document.makeIndependentCopy().render(PageIndex(0), size: PixelSize(width: 8, height: 8))
+        _ = try document.makeIndependentCopy().render(
+          PageIndex(0), size: PixelSize(width: 8, height: 8))
       }
       // Failures release what they made too.
       _ = try? PopplerDocument.open(path: "/nonexistent.pdf")

@@ -16,11 +16,13 @@ enum PipelineBenchmarks {
 
   /// The `folio` built beside this benchmark, which the worker processes run.
   static var folioExecutable: String {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("folio").path
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("folio").path
   }
 
   static func makeBrowser(
-    path: String, size: CellSize, mode: ViewMode = .grid, cacheBytes: Int = 64 << 20, drawing: Drawing = .threads
+    path: String, size: CellSize, mode: ViewMode = .grid, cacheBytes: Int = 64 << 20,
+    drawing: Drawing = .threads
   ) throws -> Browser<MemoryTerminal> {
     // As the viewer does: workers start before this process opens its own copy.
     let workers =
@@ -56,7 +58,8 @@ enum PipelineBenchmarks {
     let me = getpid()
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(me)/task")) ?? []
     let children = tasks.flatMap { task -> [String] in
-      ((try? String(contentsOfFile: "/proc/\(me)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").map(String.init)
+      ((try? String(contentsOfFile: "/proc/\(me)/task/\(task)/children", encoding: .utf8)) ?? "")
+        .split(separator: " ").map(String.init)
     }
     var resident = 0.0
     var proportional = 0.0
@@ -76,7 +79,9 @@ enum PipelineBenchmarks {
   static func memory() -> (current: Double, peak: Double) {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
     func value(_ key: String) -> Double {
-      guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else { return 0 }
+      guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else {
+        return 0
+      }
       return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
     }
     return (value("VmRSS:"), value("VmHWM:"))
@@ -97,7 +102,8 @@ enum PipelineBenchmarks {
       browser.settle()
       _ = browser.frame
       samples.append(Measure.seconds(ContinuousClock.now - start))
-      thumbnails = browser.state.layout.items(intersecting: browser.state.viewport.visibleRect).count
+      thumbnails =
+        browser.state.layout.items(intersecting: browser.state.viewport.visibleRect).count
     }
     return (samples.sorted()[samples.count / 2], thumbnails)
   }
@@ -105,7 +111,9 @@ enum PipelineBenchmarks {
   /// Open to the first complete grid frame: 15,000 pages against 1 and 20 (table rows).
   static func firstFrameRows() throws -> [String] {
     var lines: [String] = []
-    func row(_ name: String, _ value: String, _ target: String) { lines.append("| \(name) | \(value) | \(target) |") }
+    func row(_ name: String, _ value: String, _ target: String) {
+      lines.append("| \(name) | \(value) | \(target) |")
+    }
     let huge = try FixtureLibrary.path(.huge)
     let one = try FixtureLibrary.path(.onePage)
     let size = CellSize(columns: 120, rows: 40)
@@ -118,32 +126,53 @@ enum PipelineBenchmarks {
     let twentyFirst = try firstFrame(twenty)
     row("open to first complete grid frame, 15,000 pages (120x40)", Measure.format(hugeFirst), "")
     row("open to first complete grid frame, 1 page", Measure.format(oneFirst), "")
-    row("open to first complete grid frame, 20 pages (a full first screen)", Measure.format(twentyFirst), "")
+    row(
+      "open to first complete grid frame, 20 pages (a full first screen)",
+      Measure.format(twentyFirst), "")
     row("ratio 15,000 pages / 1 page", String(format: "%.2fx", hugeFirst / oneFirst), "≤ 1.5x")
-    row("ratio 15,000 pages / 20 pages (same thumbnails on screen)", String(format: "%.2fx", hugeFirst / twentyFirst), "≤ 1.5x")
+    row(
+      "ratio 15,000 pages / 20 pages (same thumbnails on screen)",
+      String(format: "%.2fx", hugeFirst / twentyFirst), "≤ 1.5x")
     // Worker processes against threads, alternating so that drift shifts both alike; with a
     // real manual from the corpus too (its pages have fonts and figures to draw).
     var documents = [("15,000 pages", huge), ("20 pages", twenty)]
-    let manual = FileManager.default.currentDirectoryPath + "/../shared/corpus/pdfs/pypdf-geotopo-117p-linearized.pdf"
-    if FileManager.default.fileExists(atPath: manual) { documents.append(("a real manual (117 pages)", manual)) }
+    let manual =
+      FileManager.default.currentDirectoryPath
+      + "/../shared/corpus/pdfs/pypdf-geotopo-117p-linearized.pdf"
+    if FileManager.default.fileExists(atPath: manual) {
+      documents.append(("a real manual (117 pages)", manual))
+    }
     for (name, path) in documents {
       var threads: [Double] = []
       var processes: [Double] = []
       for _ in 0..<5 {
         threads.append(try medianOfFirstFrames(path: path, size: size, repetitions: 1).seconds)
-        processes.append(try medianOfFirstFrames(path: path, size: size, repetitions: 1, drawing: .processes).seconds)
+        processes.append(
+          try medianOfFirstFrames(path: path, size: size, repetitions: 1, drawing: .processes)
+            .seconds)
       }
       let (threaded, isolated) = (threads.sorted()[2], processes.sorted()[2])
-      row("first complete grid frame, \(name): threads with a document each", Measure.format(threaded), "")
-      row("first complete grid frame, \(name): worker processes (the viewer)", Measure.format(isolated), "")
-      row("ratio processes / threads, \(name)", String(format: "%.2fx", isolated / threaded), "≤ 1.25x")
+      row(
+        "first complete grid frame, \(name): threads with a document each",
+        Measure.format(threaded), "")
+      row(
+        "first complete grid frame, \(name): worker processes (the viewer)",
+        Measure.format(isolated), "")
+      row(
+        "ratio processes / threads, \(name)", String(format: "%.2fx", isolated / threaded),
+        "≤ 1.25x")
     }
     return lines
   }
 
   static func run() throws -> String {
-    var lines = ["## Viewport engine and render pipeline", "", "| measurement | result | target |", "|---|---|---|"]
-    func row(_ name: String, _ value: String, _ target: String) { lines.append("| \(name) | \(value) | \(target) |") }
+    var lines = [
+      "## Viewport engine and render pipeline", "", "| measurement | result | target |",
+      "|---|---|---|",
+    ]
+    func row(_ name: String, _ value: String, _ target: String) {
+      lines.append("| \(name) | \(value) | \(target) |")
+    }
     let huge = try FixtureLibrary.path(.huge)
     let size = CellSize(columns: 120, rows: 40)
 
@@ -153,13 +182,16 @@ enum PipelineBenchmarks {
     // 2. Memory while paging through every page, measured in a fresh process.
     let report = Shell.output("'\(CommandLine.arguments[0])' --memory-run '\(huge)'")
     lines.append(contentsOf: report.split(separator: "\n").map(String.init))
-    let isolated = Shell.output("FOLIO_BENCH_DRAWING=processes '\(CommandLine.arguments[0])' --memory-run '\(huge)'")
+    let isolated = Shell.output(
+      "FOLIO_BENCH_DRAWING=processes '\(CommandLine.arguments[0])' --memory-run '\(huge)'")
     lines.append(contentsOf: isolated.split(separator: "\n").map(String.init))
 
     // 3. Throughput against Poppler's own cost at the same pixel sizes.
     let document = try PopplerDocument.open(path: huge)
     let style = RenderStyle(symbols: .sextant, colors: .truecolor)
-    let requests = (0..<40).map { RenderRequest(page: PageIndex($0 * 300), size: CellSize(columns: 22, rows: 14), style: style) }
+    let requests = (0..<40).map {
+      RenderRequest(page: PageIndex($0 * 300), size: CellSize(columns: 22, rows: 14), style: style)
+    }
     // Alternating the two, seven times each, so that the machine's speed drifting (shared
     // VMs) shifts both medians alike.
     var renderTimes: [Double] = []
@@ -184,21 +216,29 @@ enum PipelineBenchmarks {
     let twenty = try FixtureLibrary.path(.twentyPages)
     for (name, path) in [("15,000-page", huge), ("20-page", twenty)] {
       // Folio as it runs: pages drawn in worker processes.
-      let (ours, visibleThumbnails) = try medianOfFirstFrames(path: path, size: size, repetitions: 3, drawing: .processes)
+      let (ours, visibleThumbnails) = try medianOfFirstFrames(
+        path: path, size: size, repetitions: 3, drawing: .processes)
       let peers = Measure.median(repetitions: 1) {
         for page in 1...max(1, visibleThumbnails) {
           let png = NSTemporaryDirectory() + "folio-bench-peer"
-          Shell.run("pdftoppm -f \(page) -l \(page) -singlefile -scale-to 160 -png '\(path)' '\(png)' && chafa --size 22x14 --symbols sextant '\(png).png' > /dev/null")
+          Shell.run(
+            "pdftoppm -f \(page) -l \(page) -singlefile -scale-to 160 -png '\(path)' '\(png)' && chafa --size 22x14 --symbols sextant '\(png).png' > /dev/null"
+          )
         }
       }
-      row("\(name) document: first grid screen (\(visibleThumbnails) thumbnails, 120x40, opening included), Folio with worker processes", Measure.format(ours), "")
-      row("\(name) document: the same \(visibleThumbnails) pages with pdftoppm + chafa, one by one", Measure.format(peers), "")
+      row(
+        "\(name) document: first grid screen (\(visibleThumbnails) thumbnails, 120x40, opening included), Folio with worker processes",
+        Measure.format(ours), "")
+      row(
+        "\(name) document: the same \(visibleThumbnails) pages with pdftoppm + chafa, one by one",
+        Measure.format(peers), "")
       row("speed-up", String(format: "%.1fx", peers / ours), "≥ 10x")
     }
 
     // 5. Key-to-screen latency on 200x60 while renders are queued, with both ways of drawing.
     for drawing in [Drawing.threads, .processes] {
-      let latency = try makeBrowser(path: huge, size: CellSize(columns: 200, rows: 60), drawing: drawing)
+      let latency = try makeBrowser(
+        path: huge, size: CellSize(columns: 200, rows: 60), drawing: drawing)
       latency.refresh()
       var samples: [Double] = []
       let clock = ContinuousClock()
@@ -213,10 +253,14 @@ enum PipelineBenchmarks {
       samples.sort()
       let p99 = samples[Int(Double(samples.count) * 0.99)]
       let name = drawing == .threads ? "threads" : "worker processes"
-      row("key to screen (update + layout pass + view), 200x60, renders queued, \(name): p50 / p99", "\(Measure.format(samples[samples.count / 2])) / \(Measure.format(p99))", "p99 < 16 ms")
+      row(
+        "key to screen (update + layout pass + view), 200x60, renders queued, \(name): p50 / p99",
+        "\(Measure.format(samples[samples.count / 2])) / \(Measure.format(p99))", "p99 < 16 ms")
     }
     lines.append("")
-    lines.append("Key-to-screen is measured in-process from the input event to the finished frame handed to the terminal backend (an in-memory terminal, so the terminal's own write time is not included).")
+    lines.append(
+      "Key-to-screen is measured in-process from the input event to the finished frame handed to the terminal backend (an in-memory terminal, so the terminal's own write time is not included)."
+    )
     return lines.joined(separator: "\n")
   }
 }
@@ -230,7 +274,8 @@ extension PipelineBenchmarks {
     let environment = ProcessInfo.processInfo.environment
     let drawing = Drawing(rawValue: environment["FOLIO_BENCH_DRAWING"] ?? "") ?? .threads
     let paging = try makeBrowser(
-      path: path, size: size, cacheBytes: (Int(environment["FOLIO_BENCH_CACHE_MB"] ?? "64") ?? 64) << 20,
+      path: path, size: size,
+      cacheBytes: (Int(environment["FOLIO_BENCH_CACHE_MB"] ?? "64") ?? 64) << 20,
       drawing: drawing)
     paging.settle()
     let afterFirst = memory().current
@@ -261,17 +306,35 @@ extension PipelineBenchmarks {
       paging.settle()
       let treeAtRest = treeMemory()
       return [
-        String(format: "| worker processes: viewer + workers after the first screen, PSS (RSS summed) | %.1f MiB (%.1f) | |", treeAfterFirst.proportional, treeAfterFirst.resident),
-        String(format: "| worker processes: viewer + workers after paging all pages in the grid, PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |", treeAfterGrid.proportional, treeAfterGrid.resident),
-        String(format: "| worker processes: viewer + workers after paging all pages (grid, then continuous), PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |", treeAfterAll.proportional, treeAfterAll.resident),
-        String(format: "| worker processes: the same, 3 s later at rest, PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |", treeAtRest.proportional, treeAtRest.resident),
-        String(format: "| worker processes: the viewer alone after paging all pages, RSS | %.1f MiB | |", afterAll.current),
+        String(
+          format:
+            "| worker processes: viewer + workers after the first screen, PSS (RSS summed) | %.1f MiB (%.1f) | |",
+          treeAfterFirst.proportional, treeAfterFirst.resident),
+        String(
+          format:
+            "| worker processes: viewer + workers after paging all pages in the grid, PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |",
+          treeAfterGrid.proportional, treeAfterGrid.resident),
+        String(
+          format:
+            "| worker processes: viewer + workers after paging all pages (grid, then continuous), PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |",
+          treeAfterAll.proportional, treeAfterAll.resident),
+        String(
+          format:
+            "| worker processes: the same, 3 s later at rest, PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |",
+          treeAtRest.proportional, treeAtRest.resident),
+        String(
+          format: "| worker processes: the viewer alone after paging all pages, RSS | %.1f MiB | |",
+          afterAll.current),
       ].joined(separator: "\n")
     }
     return [
       String(format: "| resident memory after the first screen | %.1f MiB | |", afterFirst),
-      String(format: "| resident memory after paging all pages in the grid | %.1f MiB | |", afterGrid),
-      String(format: "| resident memory after paging all pages (grid, then continuous) | %.1f MiB (peak %.1f) | < 150 MiB |", afterAll.current, afterAll.peak),
+      String(
+        format: "| resident memory after paging all pages in the grid | %.1f MiB | |", afterGrid),
+      String(
+        format:
+          "| resident memory after paging all pages (grid, then continuous) | %.1f MiB (peak %.1f) | < 150 MiB |",
+        afterAll.current, afterAll.peak),
       String(format: "| ratio | %.2fx | ≤ 1.5x |", afterAll.current / afterFirst),
       "| tiles created / peak visible / reused | \(counters.created) / \(counters.peakVisible) / \(counters.reused) | created ≤ peak visible |",
     ].joined(separator: "\n")

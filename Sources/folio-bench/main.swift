@@ -25,7 +25,8 @@ if CommandLine.arguments.dropFirst().first == "--raw-memory", CommandLine.argume
     let style = RenderStyle(symbols: .sextant, colors: .truecolor)
     for index in 0..<document.pageCount {
       let page = PageIndex(samePage ? 0 : index)
-      _ = try document.picture(for: RenderRequest(page: page, size: CellSize(columns: 22, rows: 14), style: style))
+      _ = try document.picture(
+        for: RenderRequest(page: page, size: CellSize(columns: 22, rows: 14), style: style))
       if index % 3000 == 0 { print(index, PipelineBenchmarks.memory().current) }
     }
     print("end", PipelineBenchmarks.memory().current)
@@ -92,8 +93,9 @@ if CommandLine.arguments.dropFirst().first == "--check-palette" {
       }
     }
   }
-  print("nearest256 against exhaustive search, 16,777,216 colors: \(mismatches.count) differ"
-    + (mismatches.isEmpty ? "" : ", first \(mismatches.prefix(5))"))
+  print(
+    "nearest256 against exhaustive search, 16,777,216 colors: \(mismatches.count) differ"
+      + (mismatches.isEmpty ? "" : ", first \(mismatches.prefix(5))"))
   exit(mismatches.isEmpty ? 0 : 1)
 }
 if CommandLine.arguments.dropFirst().first == "--first-frame" {

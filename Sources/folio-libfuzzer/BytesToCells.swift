@@ -43,7 +43,8 @@ enum BytesToCells {
         let visible = CellRect(origin: CellPoint(x: 0, y: 0), size: viewport)
         for item in layout.items(intersecting: visible) {
           // Each page is rendered once an input: renders are most of an input's time.
-          for placed in item.pages where placed.page.rawValue < count && drawn.insert(placed.page).inserted {
+          for placed in item.pages
+          where placed.page.rawValue < count && drawn.insert(placed.page).inserted {
             draw(placed.page, of: document, in: placed.frame.size)
           }
         }
@@ -56,12 +57,16 @@ enum BytesToCells {
   /// Every view's layout: the grid, continuous and per-spread stacks with each spread mode
   /// and binding, and the filmstrip.
   static let styles: [LayoutStyle] = {
-    var styles: [LayoutStyle] = [.grid(GridOptions()), .grid(GridOptions(hasDropCap: true)), .shelf(ShelfOptions())]
+    var styles: [LayoutStyle] = [
+      .grid(GridOptions()), .grid(GridOptions(hasDropCap: true)), .shelf(ShelfOptions()),
+    ]
     for mode in SpreadMode.allCases {
       for binding in Binding.allCases {
         let spreads = SpreadStyle(mode: mode, binding: binding)
         styles.append(.continuous(ContinuousOptions(spreadStyle: spreads)))
-        styles.append(.continuous(ContinuousOptions(axis: .horizontal, spreadStyle: spreads, zoom: ZoomScale(16))))
+        styles.append(
+          .continuous(
+            ContinuousOptions(axis: .horizontal, spreadStyle: spreads, zoom: ZoomScale(16))))
         styles.append(.perSpread(PerSpreadOptions(spreadStyle: spreads)))
       }
     }

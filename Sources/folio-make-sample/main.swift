@@ -1,8 +1,8 @@
-// Writes Folio's built-in sample document: `swift run folio-make-sample OUTPUT.pdf`
-import Foundation
 // (`make sample` writes it to .build/sample.pdf and builds it into folio as
 // Sources/folio/SampleDocumentData.swift).
 import FolioFixtures
+// Writes Folio's built-in sample document: `swift run folio-make-sample OUTPUT.pdf`
+import Foundation
 
 let output = CommandLine.arguments.dropFirst().first ?? ".build/sample.pdf"
 let portrait = (595.0, 842.0)

@@ -52,7 +52,8 @@ struct FolioCommand: ParsableCommand {
       printsOnePage && picture.measuresInProcess
       ? nil
       : BrowserSetup.opening(
-        readablePath: source, name: path, password: password, options: picture, prestarted: prestarted)
+        readablePath: source, name: path, password: password, options: picture,
+        prestarted: prestarted)
     let document: PopplerDocument
     do {
       document = try PopplerDocument.open(readablePath: source, named: path, password: password)
@@ -73,16 +74,20 @@ struct FolioCommand: ParsableCommand {
     Self.verbose = picture.verbose
     if picture.print {
       // For the tests of the crash guard: a crash where no terminal is involved.
-      if let kind = ProcessInfo.processInfo.environment["FOLIO_CRASH_TEST"] { CrashGuard.crash(kind) }
+      if let kind = ProcessInfo.processInfo.environment["FOLIO_CRASH_TEST"] {
+        CrashGuard.crash(kind)
+      }
       if let mode = picture.mode, let opening {
-        return try FramePrinter.run(picture, mode: mode, document: document, opening: opening, path: path)
+        return try FramePrinter.run(
+          picture, mode: mode, document: document, opening: opening, path: path)
       }
       if let raster = picture.measureRaster {
         // The PNG stands for the page --page names; the PDF was only opened to check it.
         var options = picture
         options.page = nil
         do {
-          return try PrintCommand.run(options, document: try RasterDocument(pngAt: raster), path: raster)
+          return try PrintCommand.run(
+            options, document: try RasterDocument(pngAt: raster), path: raster)
         } catch let error as DocumentError {
           throw Failure(path: raster, reason: error.reason)
         }

@@ -9,7 +9,8 @@ import Foundation
 /// included, once every visible render has finished.
 enum FramePrinter {
   static func run(
-    _ options: PrintOptions, mode: ViewMode, document: PopplerDocument, opening: DocumentOpening, path: String
+    _ options: PrintOptions, mode: ViewMode, document: PopplerDocument, opening: DocumentOpening,
+    path: String
   ) throws {
     let environment = ProcessInfo.processInfo.environment
     let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
@@ -22,7 +23,8 @@ enum FramePrinter {
       prefetches: false)
     let terminal = OffscreenTerminal(size: size, colorMode: colorMode)
     let browser = try BrowserSetup.browser(
-      state: state, terminal: terminal, opening: opening, options: options, readsAllPageFacts: false)
+      state: state, terminal: terminal, opening: opening, options: options, readsAllPageFacts: false
+    )
     browser.settle()
     browser.stopPrefetching()
     let text = AnsiPrinter(colorMode: colorMode).text(for: browser.frame)

@@ -32,18 +32,25 @@ enum PageWorkerMode {
     _exit(0)
   }
 
-  private static func answer(_ request: WorkerRequest, document: inout PopplerDocument?) -> WorkerReply {
+  private static func answer(_ request: WorkerRequest, document: inout PopplerDocument?)
+    -> WorkerReply
+  {
     do {
       switch request {
       case .open(let name, let password):
-        let opened = try PopplerDocument.open(readablePath: "/proc/self/fd/3", named: name, password: password)
+        let opened = try PopplerDocument.open(
+          readablePath: "/proc/self/fd/3", named: name, password: password)
         document = opened
         return .opened(pageCount: opened.pageCount)
       case .render(let request):
-        guard let document else { return .failed(.renderFailed(reason: "the document is not open")) }
+        guard let document else {
+          return .failed(.renderFailed(reason: "the document is not open"))
+        }
         return .rendered(try LocalPageWorker(document).render(request))
       case .readFacts(let pages):
-        guard let document else { return .failed(.renderFailed(reason: "the document is not open")) }
+        guard let document else {
+          return .failed(.renderFailed(reason: "the document is not open"))
+        }
         return .facts(try LocalPageWorker(document).facts(of: pages))
       }
     } catch let error as DocumentError {
@@ -104,7 +111,9 @@ enum PageWorkerMode {
     var bytes = [UInt8](repeating: 0, count: count)
     var done = 0
     while done < count {
-      let got = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress! + done, count - done) }
+      let got = bytes.withUnsafeMutableBytes {
+        $0.baseAddress.map { read(0, $0 + done, count - done) } ?? -1
+      }
       if got < 0 && errno == EINTR { continue }
       guard got > 0 else { return nil }
       done += got
@@ -115,7 +124,9 @@ enum PageWorkerMode {
   private static func writeAll(_ bytes: [UInt8]) -> Bool {
     var done = 0
     while done < bytes.count {
-      let wrote = bytes.withUnsafeBytes { send(0, $0.baseAddress! + done, bytes.count - done, Int32(MSG_NOSIGNAL)) }
+      let wrote = bytes.withUnsafeBytes {
+        $0.baseAddress.map { send(0, $0 + done, bytes.count - done, Int32(MSG_NOSIGNAL)) } ?? -1
+      }
       if wrote < 0 && errno == EINTR { continue }
       guard wrote > 0 else { return false }
       done += wrote

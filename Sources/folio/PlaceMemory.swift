@@ -17,7 +17,8 @@ struct PlaceMemory {
   static func open(
     readablePath: String, pageCount: Int, pathHint: String, environment: [String: String]
   ) -> PlaceMemory? {
-    guard let identity = identity(readablePath: readablePath, pageCount: pageCount, pathHint: pathHint)
+    guard
+      let identity = identity(readablePath: readablePath, pageCount: pageCount, pathHint: pathHint)
     else { return nil }
     let opening = PlaceStore.open(directory: PlaceStore.defaultDirectory(environment: environment))
     var memory = PlaceMemory(
@@ -32,8 +33,10 @@ struct PlaceMemory {
 
   /// The identity of the document at `readablePath` in the store, if it can be fingerprinted
   /// (a regular file).
-  static func identity(readablePath: String, pageCount: Int, pathHint: String) -> DocumentIdentity? {
-    guard let fingerprint = try? DocumentFingerprint.make(fileAt: readablePath, pageCount: pageCount)
+  static func identity(readablePath: String, pageCount: Int, pathHint: String) -> DocumentIdentity?
+  {
+    guard
+      let fingerprint = try? DocumentFingerprint.make(fileAt: readablePath, pageCount: pageCount)
     else { return nil }
     return DocumentIdentity(fingerprint: fingerprint, pathHint: pathHint)
   }

@@ -47,7 +47,8 @@ struct PrintOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Symbols to draw with: half, quad, sextant, octant, braille or ascii.",
-      discussion: "Default: sextant when the locale is UTF-8 (half on the Linux console), else ascii."))
+      discussion:
+        "Default: sextant when the locale is UTF-8 (half on the Linux console), else ascii."))
   var symbols: SymbolSet?
 
   @Option(
@@ -84,7 +85,9 @@ struct PrintOptions: ParsableArguments {
     transform: PrintOptions.memorySize(parsing:))
   var workerMemory: Int = 1 << 30
 
-  @Flag(help: "With --print, write every message the PDF libraries gave, not one line per damaged page.")
+  @Flag(
+    help: "With --print, write every message the PDF libraries gave, not one line per damaged page."
+  )
   var verbose = false
 
   @Flag(help: .hidden)
@@ -136,7 +139,8 @@ struct PrintOptions: ParsableArguments {
 /// Writes one page as SGR-colored text: exactly ROWS lines of COLS columns.
 enum PrintCommand {
   static func run(
-    _ options: PrintOptions, document: some DocumentSource, workers: DocumentOpening? = nil, path: String
+    _ options: PrintOptions, document: some DocumentSource, workers: DocumentOpening? = nil,
+    path: String
   ) throws {
     let environment = ProcessInfo.processInfo.environment
     let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
@@ -154,8 +158,10 @@ enum PrintCommand {
     var damage: [PageIndex: [String]] = [:]
     do {
       if let workers, !options.measuresInProcess {
-        let style = RenderStyle(symbols: rasterizer.symbols, colors: colorMode, isInverted: options.invert)
-        let drawn = try draw(picture, page: page, of: document, in: box, style: style, with: workers)
+        let style = RenderStyle(
+          symbols: rasterizer.symbols, colors: colorMode, isInverted: options.invert)
+        let drawn = try draw(
+          picture, page: page, of: document, in: box, style: style, with: workers)
         screen = drawn.screen
         if !drawn.messages.isEmpty { damage[page] = drawn.messages }
       } else {
@@ -241,7 +247,8 @@ enum PrintCommand {
       return String(format: "%.3f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
     }
     StandardStreams.writeError(
-      "render_ms=\(milliseconds(renders)) cells_ms=\(milliseconds(conversions)) pixels=\(pixels.width)x\(pixels.height)\n")
+      "render_ms=\(milliseconds(renders)) cells_ms=\(milliseconds(conversions)) pixels=\(pixels.width)x\(pixels.height)\n"
+    )
     return PagePicture.centered(result, in: box)
   }
 }
@@ -251,7 +258,8 @@ extension CellSize {
   init(argumentWithReason text: String) throws {
     guard let size = CellSize(parsing: text) else {
       throw ValidationError(
-        "expected COLSxROWS, whole numbers from 1 to \(CellSize.largestParsedSide) and at most 1,000,000 cells in all, such as 80x24")
+        "expected COLSxROWS, whole numbers from 1 to \(CellSize.largestParsedSide) and at most 1,000,000 cells in all, such as 80x24"
+      )
     }
     self = size
   }
@@ -278,7 +286,9 @@ extension PrintOptions {
       guard number <= document.pageCount else {
         throw Failure(
           path: path,
-          reason: DocumentError.pageOutOfRange(PageIndex(number: number), pageCount: document.pageCount).reason)
+          reason: DocumentError.pageOutOfRange(
+            PageIndex(number: number), pageCount: document.pageCount
+          ).reason)
       }
       return PageIndex(number: number)
     }
@@ -308,7 +318,8 @@ private final class UncheckedTransfer<Output>: @unchecked Sendable {
 
   /// Waits until the work has run or `limit` has passed; whether it has run.
   func wait(for limit: Duration) -> Bool {
-    let nanoseconds = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
+    let nanoseconds =
+      limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
     return finished.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success
   }
 

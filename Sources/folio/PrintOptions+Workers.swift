@@ -24,7 +24,9 @@ extension PrintOptions {
   static func memorySize(parsing text: String) throws -> Int {
     let units: [Character: Double] = ["K": 1024, "M": 1024 * 1024, "G": 1024 * 1024 * 1024]
     var number = text.uppercased()
-    if number.hasSuffix("IB") || number.hasSuffix("B") { number.removeLast(number.hasSuffix("IB") ? 2 : 1) }
+    if number.hasSuffix("IB") || number.hasSuffix("B") {
+      number.removeLast(number.hasSuffix("IB") ? 2 : 1)
+    }
     var scale = Double(1 << 20)
     if let last = number.last, let unit = units[last] {
       scale = unit
@@ -62,7 +64,8 @@ extension PrintCommand {
     }
     func failureBox(_ failure: any Error) -> (screen: ScreenBuffer, messages: [String]) {
       var failed = ScreenBuffer(size: cells)
-      Placeholder.fillFailed(&failed, reason: PictureBoard.failureReason(failure), style: style, width: .locale)
+      Placeholder.fillFailed(
+        &failed, reason: PictureBoard.failureReason(failure), style: style, width: .locale)
       return (PagePicture.centered(failed, in: box), [])
     }
     // Library errors are thrown (exit 1, as ever); a worker's failure is drawn.

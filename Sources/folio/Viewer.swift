@@ -30,7 +30,9 @@ struct Viewer {
         readablePath: document.readablePath, pageCount: document.pageCount, pathHint: path,
         environment: environment)
     // NO_COLOR means no color unless --colors says otherwise.
-    let requested = options.colors ?? (ColorMode.preferred(environment: environment) == .none ? ColorMode.none : nil)
+    let requested =
+      options.colors
+      ?? (ColorMode.preferred(environment: environment) == .none ? ColorMode.none : nil)
     let terminal: NcursesTerminal
     do {
       terminal = try NcursesTerminal(colors: requested, environment: environment)
@@ -91,13 +93,16 @@ struct Viewer {
       let opened = try PopplerDocument.open(readablePath: readable, named: path, password: password)
       let pages = Set([0, min(request.page.rawValue, opened.pageCount - 1)]).sorted().map { index in
         let page = PageIndex(index)
-        return PageFact(page: page, size: opened.pageSize(at: page), label: opened.pageLabel(at: page))
+        return PageFact(
+          page: page, size: opened.pageSize(at: page), label: opened.pageLabel(at: page))
       }
       let summary = DocumentSummary(
         version: request.version, pageCount: opened.pageCount,
         title: BrowserSetup.title(of: opened), pages: pages)
-      let identity = remembers
-        ? PlaceMemory.identity(readablePath: readable, pageCount: opened.pageCount, pathHint: path) : nil
+      let identity =
+        remembers
+        ? PlaceMemory.identity(readablePath: readable, pageCount: opened.pageCount, pathHint: path)
+        : nil
       return ReopenedDocument(
         summary: summary,
         opening: BrowserSetup.opening(

@@ -7,15 +7,20 @@ import Testing
 /// exit 0, exactly ROWS lines, the status line last, no control characters but SGR.
 @Suite("Corpus --print")
 struct CorpusPrintTests {
-  static let files = ErrorTests.corpusFiles.filter { !["ocrmypdf-invalid.pdf", "pypdf-password-openpassword.pdf"].contains($0) }
+  static let files = ErrorTests.corpusFiles.filter {
+    !["ocrmypdf-invalid.pdf", "pypdf-password-openpassword.pdf"].contains($0)
+  }
 
   @Test(arguments: files)
   func printsEveryMode(file: String) throws {
     let path = ErrorTests.corpus + "/" + file
     for mode in ["grid", "continuous", "spread"] {
-      let result = try FolioProcess.run(["--print", "--mode", mode, "--size", "90x28", "--colors", "256", path])
+      let result = try FolioProcess.run([
+        "--print", "--mode", mode, "--size", "90x28", "--colors", "256", path,
+      ])
       #expect(result.status == 0, "\(file) \(mode): \(Self.crashReport(result.standardError))")
-      let problems = AnsiTextChecks.problems(in: result.standardOutput, columns: 90, rows: 28, colored: true)
+      let problems = AnsiTextChecks.problems(
+        in: result.standardOutput, columns: 90, rows: 28, colored: true)
       #expect(problems.isEmpty, "\(file) \(mode): \(problems.prefix(3))")
       let lines = result.standardOutput.split(separator: "\n")
       #expect(lines.last?.contains("/ ") == true, "\(file) \(mode): status line")

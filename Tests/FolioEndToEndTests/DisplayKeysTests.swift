@@ -65,7 +65,9 @@ struct DisplayKeysTests {
       try folio.expectScreen("sextants drawn, no octants") { screen in
         !drawsOctants(screen)
           && (0..<(folio.rows - 1)).contains {
-            screen.text(ofRow: $0).unicodeScalars.contains { (0x1FB00...0x1FB3B).contains($0.value) }
+            screen.text(ofRow: $0).unicodeScalars.contains {
+              (0x1FB00...0x1FB3B).contains($0.value)
+            }
           }
       }
     }

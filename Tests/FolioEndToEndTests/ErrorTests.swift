@@ -11,7 +11,9 @@ struct ErrorTests {
     .deletingLastPathComponent().appendingPathComponent("shared/corpus/pdfs").path
 
   static var corpusFiles: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).filter { $0.hasSuffix(".pdf") }.sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).filter {
+      $0.hasSuffix(".pdf")
+    }.sorted()
   }
 
   static func scratch(_ name: String, contents: Data?) -> String {
@@ -26,11 +28,16 @@ struct ErrorTests {
   ) throws {
     let result = try FolioProcess.run(arguments)
     #expect(result.status == status, "status for \(arguments)", sourceLocation: sourceLocation)
-    #expect(result.standardOutput.isEmpty, "stdout for \(arguments)", sourceLocation: sourceLocation)
+    #expect(
+      result.standardOutput.isEmpty, "stdout for \(arguments)", sourceLocation: sourceLocation)
     let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.count == 2 && lines[1].isEmpty, "one line: \(result.standardError)", sourceLocation: sourceLocation)
+    #expect(
+      lines.count == 2 && lines[1].isEmpty, "one line: \(result.standardError)",
+      sourceLocation: sourceLocation)
     for word in mentions {
-      #expect(result.standardError.contains(word), "'\(word)' in: \(result.standardError)", sourceLocation: sourceLocation)
+      #expect(
+        result.standardError.contains(word), "'\(word)' in: \(result.standardError)",
+        sourceLocation: sourceLocation)
     }
   }
 
@@ -64,7 +71,8 @@ struct ErrorTests {
 
   @Test func damagedBeyondRepair() throws {
     try expectFailure(
-      [Self.corpus + "/ocrmypdf-invalid.pdf"], status: 1, mentions: ["ocrmypdf-invalid.pdf", "damaged"])
+      [Self.corpus + "/ocrmypdf-invalid.pdf"], status: 1,
+      mentions: ["ocrmypdf-invalid.pdf", "damaged"])
     let truncated = Self.scratch("truncated.pdf", contents: Data("%PDF-1.7\n1 0 obj\n<<".utf8))
     try expectFailure([truncated], status: 1, mentions: [truncated, "damaged"])
   }
@@ -77,7 +85,9 @@ struct ErrorTests {
 
   @Test func encryptedWithRightPasswordGetsPastOpening() throws {
     // Opening succeeds; without a terminal the next check stops it with status 2.
-    let result = try FolioProcess.run([Self.corpus + "/pypdf-password-openpassword.pdf", "--password", "openpassword"])
+    let result = try FolioProcess.run([
+      Self.corpus + "/pypdf-password-openpassword.pdf", "--password", "openpassword",
+    ])
     #expect(result.status == 2)
     #expect(result.standardError.contains("--print"))
   }
@@ -127,7 +137,8 @@ struct ErrorTests {
   }
 
   @Test func notATerminalPointsToPrint() throws {
-    try expectFailure([FixtureLibrary.path(.onePage)], status: 2, mentions: ["terminal", "--print"])
+    try expectFailure(
+      [FixtureLibrary.path(.onePage)], status: 2, mentions: ["terminal", "--print"])
   }
 
   @Test func fileNameWithControlCharactersIsSanitized() throws {

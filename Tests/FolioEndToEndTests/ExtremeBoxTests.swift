@@ -22,7 +22,9 @@ struct ExtremeBoxTests {
       let modeArguments = mode == "page" ? [] : ["--mode", mode]
       let result = try FolioProcess.run(
         ["--print", "--size", "70x20", "--colors", "256", "--page", page] + modeArguments + [path])
-      #expect(result.status == 0, "\(mode) page \(page): \(CorpusPrintTests.crashReport(result.standardError))")
+      #expect(
+        result.status == 0,
+        "\(mode) page \(page): \(CorpusPrintTests.crashReport(result.standardError))")
       #expect(result.standardError.isEmpty, "\(mode) page \(page): \(result.standardError)")
       let problems = AnsiTextChecks.problems(
         in: result.standardOutput, columns: 70, rows: 20, colored: true)

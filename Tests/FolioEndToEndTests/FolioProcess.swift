@@ -30,7 +30,9 @@ struct FolioProcess {
     var env = ProcessInfo.processInfo.environment
     env["LANG"] = "C.UTF-8"
     // Never the real home.
-    for (variable, folder) in [("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config")] {
+    for (variable, folder) in [
+      ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config"),
+    ] {
       env[variable] = NSTemporaryDirectory() + "folio-tests-\(getpid())/" + folder
     }
     env.merge(environment) { $1 }

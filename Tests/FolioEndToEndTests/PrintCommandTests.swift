@@ -63,7 +63,8 @@ struct PrintCommandTests {
   @Test(arguments: [
     ["--page", "0"], ["--size", "0x10"], ["--size", "big"], ["--symbols", "runes"],
     ["--colors", "88"], ["--cell-aspect", "-1"], ["--cell-aspect", "nan"],
-    ["--workers", "0"], ["--workers", "33"], ["--worker-memory", "1K"], ["--worker-memory", "lots"],
+    ["--workers", "0"], ["--workers", "33"], ["--worker-memory", "1K"],
+    ["--worker-memory", "lots"],
     ["--worker-memory", "2048G"],
   ])
   func badValuesAreOneLineUsageErrors(arguments: [String]) throws {
@@ -76,7 +77,9 @@ struct PrintCommandTests {
       run.error.hasPrefix("folio: ") && run.error.filter { $0 == "\n" }.count == 1, "\(run.error)")
   }
 
-  @Test(arguments: [["--workers", "1"], ["--workers", "4", "--worker-memory", "512M"], ["--worker-memory", "2048"]])
+  @Test(arguments: [
+    ["--workers", "1"], ["--workers", "4", "--worker-memory", "512M"], ["--worker-memory", "2048"],
+  ])
   func workerOptionsDrawTheSamePage(arguments: [String]) throws {
     let file = try Self.fixture()
     defer { try? FileManager.default.removeItem(atPath: file) }
@@ -92,14 +95,16 @@ struct PrintCommandTests {
     let file = try Self.fixture()
     defer { try? FileManager.default.removeItem(atPath: file) }
     let full = try ChildProcess.run(
-      "/bin/sh", ["-c", "exec \"$0\" --print --size 40x10 \"$1\" > /dev/full", Self.executable.path, file])
+      "/bin/sh",
+      ["-c", "exec \"$0\" --print --size 40x10 \"$1\" > /dev/full", Self.executable.path, file])
     #expect(full.status == 1 && !full.wasSignaled)
     #expect(full.errorText == "folio: cannot write to standard output: No space left on device\n")
     // More than a pipe holds, so folio is still writing when `true` has gone.
     let closed = try ChildProcess.run(
       "/bin/bash",
       [
-        "-c", "trap '' PIPE; \"$0\" --print --size 300x200 --colors truecolor \"$1\" | true; exit ${PIPESTATUS[0]}",
+        "-c",
+        "trap '' PIPE; \"$0\" --print --size 300x200 --colors truecolor \"$1\" | true; exit ${PIPESTATUS[0]}",
         Self.executable.path, file,
       ])
     #expect(closed.status == 1 && !closed.wasSignaled)

@@ -104,7 +104,8 @@ struct ReloadTests {
     try scratch.bytesOfDocument(pages: 9, version: 2).write(to: URL(fileURLWithPath: target))
     try folio.expectStatus("/ 9", timeout: 15)
     // And it is watched from then on.
-    try scratch.bytesOfDocument(pages: 11, version: 3).write(to: URL(fileURLWithPath: target + ".tmp"))
+    try scratch.bytesOfDocument(pages: 11, version: 3).write(
+      to: URL(fileURLWithPath: target + ".tmp"))
     #expect(rename(target + ".tmp", target) == 0)
     try folio.expectStatus("/ 11")
     try folio.quit()

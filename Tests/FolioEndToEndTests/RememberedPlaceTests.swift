@@ -8,7 +8,9 @@ import Testing
 @Suite("Remembered place")
 struct RememberedPlaceTests {
   /// Starts folio on `file` with the scratch folder's state.
-  func open(_ file: String, in scratch: ScratchFolder, _ arguments: [String] = []) throws -> FolioSession {
+  func open(_ file: String, in scratch: ScratchFolder, _ arguments: [String] = []) throws
+    -> FolioSession
+  {
     try FolioSession(nil, arguments: arguments + [file], environment: scratch.environment)
   }
 
@@ -89,7 +91,8 @@ struct RememberedPlaceTests {
     let file = try scratch.writeDocument("doc.pdf", pages: 10)
     try FileManager.default.createDirectory(
       atPath: scratch.path + "/state/folio", withIntermediateDirectories: true)
-    let garbage = Data("this is not a database, it is garbage".utf8) + Data(repeating: 0xAB, count: 4000)
+    let garbage =
+      Data("this is not a database, it is garbage".utf8) + Data(repeating: 0xAB, count: 4000)
     try garbage.write(to: URL(fileURLWithPath: scratch.placesFile))
     let folio = try open(file, in: scratch)
     try folio.expectPage(1, of: 10)
@@ -99,7 +102,9 @@ struct RememberedPlaceTests {
     // The damaged bytes are kept aside, untouched; a new file took their place.
     let folder = scratch.path + "/state/folio"
     let names = try FileManager.default.contentsOfDirectory(atPath: folder)
-    let aside = names.filter { $0 != "places.sqlite" && !$0.hasPrefix("places.sqlite-") && $0.hasSuffix(".sqlite") }
+    let aside = names.filter {
+      $0 != "places.sqlite" && !$0.hasPrefix("places.sqlite-") && $0.hasSuffix(".sqlite")
+    }
     #expect(aside.count == 1, "\(names)")
     if let name = aside.first {
       #expect(FileManager.default.contents(atPath: folder + "/" + name) == garbage)
@@ -144,7 +149,8 @@ struct RememberedPlaceTests {
     let arguments = ["--print", "--mode", "grid", "--size", "80x24", "--colors", "none", file]
     let alone = try FolioProcess.run(arguments, environment: scratch.environment)
     #expect(alone.status == 0)
-    #expect(!FileManager.default.fileExists(atPath: scratch.placesFile), "--print wrote a state file")
+    #expect(
+      !FileManager.default.fileExists(atPath: scratch.placesFile), "--print wrote a state file")
     let folio = try open(file, in: scratch)
     try folio.go(to: 4)
     try folio.expectPage(4, of: 10)

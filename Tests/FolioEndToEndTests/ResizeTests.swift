@@ -1,8 +1,8 @@
 import FolioCore
 import FolioFixtures
+import FolioTestSupport
 import Foundation
 import Testing
-import FolioTestSupport
 
 /// Resizing the terminal: the same page stays in view in every mode; tiny and huge sizes and
 /// storms of resizes neither crash nor leave a stale screen.

@@ -12,7 +12,9 @@ struct RestTests {
     else { return nil }
     // Fields after the name: state is field 3; utime and stime are fields 14 and 15.
     let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+    guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else {
+      return nil
+    }
     return user + system
   }
 

@@ -30,21 +30,28 @@ final class ScratchFolder {
     _ name: String, pages count: Int, version: Int = 1, tint: (Double, Double, Double)? = nil
   ) throws -> String {
     let file = path + "/" + name
-    try FixturePDF.write(Self.pages(count, version: version, tint: tint), title: "Version \(version)", to: file)
+    try FixturePDF.write(
+      Self.pages(count, version: version, tint: tint), title: "Version \(version)", to: file)
     return file
   }
 
   /// Pages of a document version: each shows its number and the version.
-  static func pages(_ count: Int, version: Int, tint: (Double, Double, Double)? = nil) -> [FixturePage] {
+  static func pages(_ count: Int, version: Int, tint: (Double, Double, Double)? = nil)
+    -> [FixturePage]
+  {
     (1...count).map {
-      FixturePage(width: 400, height: 560, headline: String($0), caption: "version \(version)", tint: tint)
+      FixturePage(
+        width: 400, height: 560, headline: String($0), caption: "version \(version)", tint: tint)
     }
   }
 
   /// The bytes of a document version, made in a side folder.
-  func bytesOfDocument(pages count: Int, version: Int, tint: (Double, Double, Double)? = nil) throws -> Data {
+  func bytesOfDocument(pages count: Int, version: Int, tint: (Double, Double, Double)? = nil) throws
+    -> Data
+  {
     let file = path + "/.made-\(UUID().uuidString.prefix(6)).pdf"
-    try FixturePDF.write(Self.pages(count, version: version, tint: tint), title: "Version \(version)", to: file)
+    try FixturePDF.write(
+      Self.pages(count, version: version, tint: tint), title: "Version \(version)", to: file)
     defer { try? FileManager.default.removeItem(atPath: file) }
     return try Data(contentsOf: URL(fileURLWithPath: file))
   }

@@ -97,7 +97,8 @@ struct StartingOptionsTests {
     let rows = 0..<(plain.rows - 1)
     #expect(try plain.styled().meanLightness(columns: 0..<plain.columns, rows: rows) == nil)
     try plain.quit()
-    let colored = try FolioSession(.numbered, arguments: ["--colors", "256"], environment: ["NO_COLOR": "1"])
+    let colored = try FolioSession(
+      .numbered, arguments: ["--colors", "256"], environment: ["NO_COLOR": "1"])
     try colored.waitForRenders()
     #expect(try colored.styled().meanLightness(columns: 0..<colored.columns, rows: rows) != nil)
     try colored.quit()

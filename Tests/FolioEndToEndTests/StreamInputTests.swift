@@ -49,7 +49,8 @@ struct StreamInputTests {
       bytes.withUnsafeBytes { buffer in
         var offset = 0
         while offset < buffer.count {
-          let sent = send(sender, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+          let sent = send(
+            sender, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
           if sent < 0 && errno == EINTR { continue }
           if sent <= 0 { break }
           offset += sent

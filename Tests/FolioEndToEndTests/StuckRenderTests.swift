@@ -20,7 +20,10 @@ struct StuckRenderTests {
     let modeArguments = mode == "page" ? [] : ["--mode", mode]
     // The decoder never returns: without the give-up, folio would still be running at 60 s.
     let result = try FolioProcess.run(
-      ["--print", "--size", "60x20", "--colors", "256", "--render-timeout", "1", "--worker-memory", "64G"]
+      [
+        "--print", "--size", "60x20", "--colors", "256", "--render-timeout", "1", "--worker-memory",
+        "64G",
+      ]
         + modeArguments
         + [path], timeLimit: .seconds(60))
     #expect(!result.wasKilledForTime, "--print hung")
@@ -44,23 +47,30 @@ struct StuckRenderTests {
   ) throws {
     let path = try Self.fixture()
     let tmux = try TmuxSession(
-      command: "\(FolioProcess.executable) \(options) \(TmuxSession.quote(path)); echo \"[status] $?\"")
+      command:
+        "\(FolioProcess.executable) \(options) \(TmuxSession.quote(path)); echo \"[status] $?\"")
     try tmux.waitFor(text, timeout: 30)
     try tmux.send(key)
     let screen = try tmux.waitFor("[status]", timeout: 10)
-    #expect(screen.contains { $0.contains("[status] \(status)") }, "\(screen)", sourceLocation: sourceLocation)
+    #expect(
+      screen.contains { $0.contains("[status] \(status)") }, "\(screen)",
+      sourceLocation: sourceLocation)
   }
 
   @Test func viewerDrawsTheBoxAndQuitsAtOnce() throws {
     try expectExit(
-      options: "--mode spread --render-timeout 1 --worker-memory 64G", waitingFor: "took over 1 s", key: "q", status: 0)
+      options: "--mode spread --render-timeout 1 --worker-memory 64G", waitingFor: "took over 1 s",
+      key: "q", status: 0)
   }
 
   @Test func viewerQuitsAtOnceWhileThePageIsStillStuck() throws {
-    try expectExit(options: "--mode spread --worker-memory 64G", waitingFor: "1 / 1", key: "q", status: 0)
+    try expectExit(
+      options: "--mode spread --worker-memory 64G", waitingFor: "1 / 1", key: "q", status: 0)
   }
 
   @Test func ctrlCEndsTheViewerAtOnceWhileThePageIsStuck() throws {
-    try expectExit(options: "--mode continuous --worker-memory 64G", waitingFor: "1 / 1", key: "C-c", status: 130)
+    try expectExit(
+      options: "--mode continuous --worker-memory 64G", waitingFor: "1 / 1", key: "C-c", status: 130
+    )
   }
 }

@@ -12,12 +12,16 @@ import Testing
 struct TerminalLifecycleTests {
   /// Runs folio, then `stty -a` once it exits, in one pane.
   func session(_ arguments: String) throws -> TmuxSession {
-    try TmuxSession(command: "\(FolioProcess.executable) \(arguments); echo \"[status] $?\"; stty -a | tr '\\n' ' '")
+    try TmuxSession(
+      command:
+        "\(FolioProcess.executable) \(arguments); echo \"[status] $?\"; stty -a | tr '\\n' ' '")
   }
 
   func expectSaneTerminal(_ screen: [String], sourceLocation: SourceLocation = #_sourceLocation) {
     let text = screen.joined(separator: " ")
-    #expect(text.contains(" echo ") || text.contains(" echo"), "echo restored", sourceLocation: sourceLocation)
+    #expect(
+      text.contains(" echo ") || text.contains(" echo"), "echo restored",
+      sourceLocation: sourceLocation)
     #expect(text.contains(" icanon"), "icanon restored", sourceLocation: sourceLocation)
     #expect(!text.contains("-echo "), "echo restored", sourceLocation: sourceLocation)
     #expect(!text.contains("-icanon"), "icanon restored", sourceLocation: sourceLocation)
@@ -34,7 +38,8 @@ struct TerminalLifecycleTests {
 
   @Test func unknownTerminalTypeIsOneLineAndStatusOne() throws {
     let tmux = try TmuxSession(
-      command: "\(FolioProcess.executable); echo \"[status] $?\"", environment: ["TERM": "nosuchterm"])
+      command: "\(FolioProcess.executable); echo \"[status] $?\"",
+      environment: ["TERM": "nosuchterm"])
     let screen = try tmux.waitFor("[status]")
     #expect(screen.contains { $0.contains("[status] 1") })
     #expect(screen.contains { $0.hasPrefix("folio: unknown terminal type") })
@@ -101,14 +106,17 @@ struct CrashGuardTests {
   func aCrashRestoresTheTerminal(kind: String) throws {
     let path = try FixtureLibrary.path(.mixedSizes)
     let tmux = try TmuxSession(
-      command: "\(FolioProcess.executable) \(path); echo \"[status] $?\"; stty -a | tr '\\n' ' '; echo; read line; echo \"typed:$line\"",
+      command:
+        "\(FolioProcess.executable) \(path); echo \"[status] $?\"; stty -a | tr '\\n' ' '; echo; read line; echo \"typed:$line\"",
       environment: ["FOLIO_CRASH_TEST": kind])
     let screen = try tmux.waitFor("[status]", timeout: 60)
     let history = try tmux.screenWithHistory()
     let signals: [String: Int32] = ["trap": SIGILL, "segv": SIGSEGV, "abort": SIGABRT]
     let signal = signals[kind] ?? 0
     let status = "[status] \(128 + signal)"
-    #expect(screen.contains { $0.contains(status) }, "\(status): \(screen.filter { $0.contains("status") })")
+    #expect(
+      screen.contains { $0.contains(status) },
+      "\(status): \(screen.filter { $0.contains("status") })")
     let first = history.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
     #expect(first.hasPrefix("folio: internal error: "), "first line: \(first)")
     try tmux.waitFor(" icanon", timeout: 10)
@@ -131,8 +139,11 @@ extension CrashGuardTests {
       ["--print", "--size", "10x5"], environment: ["FOLIO_CRASH_TEST": "trap"])
     #expect(result.status == SIGILL, "status \(result.status)")
     let lines = result.standardError.split(separator: "\n")
-    #expect(lines.first?.hasPrefix("folio: internal error: illegal instruction") == true, "\(lines.prefix(3))")
-    #expect(lines.dropFirst().first?.contains("Fatal error") == true, "the reason: \(lines.prefix(3))")
+    #expect(
+      lines.first?.hasPrefix("folio: internal error: illegal instruction") == true,
+      "\(lines.prefix(3))")
+    #expect(
+      lines.dropFirst().first?.contains("Fatal error") == true, "the reason: \(lines.prefix(3))")
   }
 }
 

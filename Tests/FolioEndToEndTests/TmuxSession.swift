@@ -15,7 +15,9 @@ final class TmuxSession {
   let name = "folio"
 
   /// Starts `command` (run by /bin/sh) in a detached session of `columns` x `rows`.
-  init(columns: Int = 100, rows: Int = 30, command: String, environment: [String: String] = [:]) throws {
+  init(columns: Int = 100, rows: Int = 30, command: String, environment: [String: String] = [:])
+    throws
+  {
     socket = NSTemporaryDirectory() + "folio-tmux-\(UUID().uuidString.prefix(8))"
     // Never the real home: state, cache and config go to a folder of this session's own.
     let home = socket + "-home"
@@ -38,7 +40,9 @@ final class TmuxSession {
     try? FileManager.default.removeItem(atPath: socket + "-home")
   }
 
-  static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+  static func quote(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
 
   /// Runs a tmux command against this session's server and returns its standard output.
   @discardableResult
@@ -58,12 +62,14 @@ final class TmuxSession {
 
   /// The screen with up to `lines` rows of scrolled-off history above it, as plain text.
   func screenWithHistory(lines: Int = 500) throws -> [String] {
-    try run(["capture-pane", "-p", "-N", "-S", "-\(lines)", "-t", name]).components(separatedBy: "\n")
+    try run(["capture-pane", "-p", "-N", "-S", "-\(lines)", "-t", name]).components(
+      separatedBy: "\n")
   }
 
   /// A tmux format (`#{alternate_on}`, `#{cursor_flag}`, …) evaluated for the pane.
   func paneFormat(_ format: String) throws -> String {
-    try run(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    try run(["display-message", "-p", "-t", name, format]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
   }
 
   /// The screen with SGR color sequences kept.
@@ -78,7 +84,9 @@ final class TmuxSession {
 
   /// The process id of the program in the pane's shell... the pane's own process.
   func panePID() throws -> pid_t {
-    pid_t(try run(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    pid_t(
+      try run(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(
+        in: .whitespacesAndNewlines)) ?? 0
   }
 
   /// Polls the screen until `condition` holds or `timeout` seconds pass; returns the last

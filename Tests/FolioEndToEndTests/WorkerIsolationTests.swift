@@ -15,7 +15,8 @@ struct WorkerIsolationTests {
   static func children(of pid: pid_t) -> [pid_t] {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
     return tasks.flatMap { task -> [pid_t] in
-      let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+      let text =
+        (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
       return text.split(separator: " ").compactMap { pid_t($0) }
     }
   }
@@ -48,7 +49,9 @@ struct WorkerIsolationTests {
   static func damagedJPEGFixture() throws -> String {
     let path = FixtureLibrary.directory + "/damaged-jpeg.pdf"
     if FileManager.default.fileExists(atPath: path) { return path }
-    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: ErrorTests.corpus + "/openprinting-tabloid-color.pdf")))
+    var bytes = [UInt8](
+      try Data(
+        contentsOf: URL(fileURLWithPath: ErrorTests.corpus + "/openprinting-tabloid-color.pdf")))
     let filter = try #require(Self.firstIndex(of: Array("/DCTDecode".utf8), in: bytes, from: 0))
     // The JPEG's start of scan (FF DA), after the stream's dictionary.
     let scan = try #require(Self.firstIndex(of: [0xFF, 0xDA], in: bytes, from: filter))
@@ -61,7 +64,9 @@ struct WorkerIsolationTests {
 
   static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
     guard bytes.count >= needle.count else { return nil }
-    return (start...(bytes.count - needle.count)).first { Array(bytes[$0..<$0 + needle.count]) == needle }
+    return (start...(bytes.count - needle.count)).first {
+      Array(bytes[$0..<$0 + needle.count]) == needle
+    }
   }
 
   @Test func aWorkerKilledWhilePagingIsReplacedAndItsPageDrawnAgain() throws {
@@ -86,7 +91,8 @@ struct WorkerIsolationTests {
     let path = try Self.mixedFixture()
     let tmux = try TmuxSession(
       columns: 120, rows: 40,
-      command: "\(FolioProcess.executable) --mode grid \(TmuxSession.quote(path)); echo \"[status] $?\"")
+      command:
+        "\(FolioProcess.executable) --mode grid \(TmuxSession.quote(path)); echo \"[status] $?\"")
     let screen = try tmux.waitFor("used over 1 GiB", timeout: 30)
     // Every other page's thumbnail is labeled and drawn (the numbered pages say their number).
     #expect(screen.joined().contains("1 / 7"))
@@ -103,20 +109,30 @@ struct WorkerIsolationTests {
     let quiet = try FolioProcess.run(
       ["--print", "--mode", "grid", "--size", "120x40", path], timeLimit: .seconds(60))
     #expect(quiet.status == 0)
-    let plain = quiet.standardOutput.replacingOccurrences(of: #"\e\[[0-9;]*m"#, with: "", options: .regularExpression)
+    let plain = quiet.standardOutput.replacingOccurrences(
+      of: #"\e\[[0-9;]*m"#, with: "", options: .regularExpression)
     #expect(plain.contains("used over 1 GiB") || plain.contains("could"), "\(plain)")
     let lines = quiet.standardError.split(separator: "\n")
-    #expect(!quiet.standardError.contains("Out of memory"), "raw library lines: \(quiet.standardError)")
+    #expect(
+      !quiet.standardError.contains("Out of memory"), "raw library lines: \(quiet.standardError)")
     #expect(lines.allSatisfy { $0.hasPrefix("folio: ") }, "\(lines)")
     // A page drawn with complaints (a JPEG with damaged data) gets one line; --verbose gives
     // what the libraries said, each line naming the file and the page.
     let damaged = try Self.damagedJPEGFixture()
-    let one = try FolioProcess.run(["--print", "--size", "60x20", damaged], timeLimit: .seconds(60))
+    let one = try FolioProcess.run(
+      ["--print", "--size", "60x20", damaged], timeLimit: .seconds(60))
     #expect(one.status == 0)
-    #expect(one.standardError == "folio: \(damaged): page 1: damaged content drawn as far as possible\n")
-    let verbose = try FolioProcess.run(["--print", "--size", "60x20", "--verbose", damaged], timeLimit: .seconds(60))
+    #expect(
+      one.standardError == "folio: \(damaged): page 1: damaged content drawn as far as possible\n")
+    let verbose = try FolioProcess.run(
+      ["--print", "--size", "60x20", "--verbose", damaged], timeLimit: .seconds(60))
     #expect(verbose.status == 0)
-    #expect(verbose.standardError.hasPrefix("folio: \(damaged): page 1: Corrupt JPEG data"), "\(verbose.standardError)")
-    #expect(verbose.standardError.split(separator: "\n").allSatisfy { $0.hasPrefix("folio: \(damaged): page 1: ") })
+    #expect(
+      verbose.standardError.hasPrefix("folio: \(damaged): page 1: Corrupt JPEG data"),
+      "\(verbose.standardError)")
+    #expect(
+      verbose.standardError.split(separator: "\n").allSatisfy {
+        $0.hasPrefix("folio: \(damaged): page 1: ")
+      })
   }
 }

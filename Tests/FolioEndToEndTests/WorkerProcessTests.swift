@@ -42,7 +42,8 @@ struct WorkerProcessTests {
 
   @Test func aKilledWorkerIsReplacedAndNothingIsLost() throws {
     let worker = Self.worker(try FixtureLibrary.path(.numbered))
-    let request = RenderRequest(page: PageIndex(0), size: CellSize(columns: 20, rows: 10), style: Self.style)
+    let request = RenderRequest(
+      page: PageIndex(0), size: CellSize(columns: 20, rows: 10), style: Self.style)
     _ = try worker.render(request)
     let first = try #require(worker.processID)
     kill(first, SIGSEGV)
@@ -64,8 +65,10 @@ struct WorkerProcessTests {
   @Test func aPageThatLoopsIsGivenUpAtTheTimeLimitAndTheWorkerReplaced() throws {
     let looping = try LoopingDecoderFixture.path(corpus: ErrorTests.corpus)
     // A limit high enough that the decoder loops instead of failing its allocation.
-    let worker = Self.worker(looping, limits: WorkerLimits(memoryBytes: 64 << 30, timePerRequest: .seconds(1)))
-    let request = RenderRequest(page: PageIndex(0), size: CellSize(columns: 40, rows: 20), style: Self.style)
+    let worker = Self.worker(
+      looping, limits: WorkerLimits(memoryBytes: 64 << 30, timePerRequest: .seconds(1)))
+    let request = RenderRequest(
+      page: PageIndex(0), size: CellSize(columns: 40, rows: 20), style: Self.style)
     let start = ContinuousClock.now
     #expect(throws: RenderTimeout(limit: .seconds(1))) { try worker.render(request) }
     #expect(ContinuousClock.now - start < .seconds(10))
@@ -77,8 +80,10 @@ struct WorkerProcessTests {
 
   @Test func aDecoderStoppedAtTheMemoryLimitFailsThePageForMemory() throws {
     let looping = try LoopingDecoderFixture.path(corpus: ErrorTests.corpus)
-    let worker = Self.worker(looping, limits: WorkerLimits(memoryBytes: 256 << 20, timePerRequest: .seconds(20)))
-    let request = RenderRequest(page: PageIndex(0), size: CellSize(columns: 40, rows: 20), style: Self.style)
+    let worker = Self.worker(
+      looping, limits: WorkerLimits(memoryBytes: 256 << 20, timePerRequest: .seconds(20)))
+    let request = RenderRequest(
+      page: PageIndex(0), size: CellSize(columns: 40, rows: 20), style: Self.style)
     #expect(throws: WorkerFailure(.outOfMemory(limit: 256 << 20))) { try worker.render(request) }
     #expect(WorkerFailure(.outOfMemory(limit: 256 << 20)).description == "used over 256 MiB")
   }
@@ -87,7 +92,9 @@ struct WorkerProcessTests {
     let worker = Self.worker(
       try FixtureLibrary.path(.numbered), limits: WorkerLimits(pagesBeforeRecycle: 2))
     for page in 0..<5 {
-      _ = try worker.render(RenderRequest(page: PageIndex(page), size: CellSize(columns: 8, rows: 4), style: Self.style))
+      _ = try worker.render(
+        RenderRequest(page: PageIndex(page), size: CellSize(columns: 8, rows: 4), style: Self.style)
+      )
     }
     // Retired after pages 2 and 4; the third serves page 5.
     #expect(worker.startCount == 3)
@@ -95,7 +102,8 @@ struct WorkerProcessTests {
 
   @Test func aRestingWorkerGrownPastItsLimitIsLetGoAndAnotherStartsWhenNeeded() throws {
     let path = try FixtureLibrary.path(.numbered)
-    let request = RenderRequest(page: PageIndex(3), size: CellSize(columns: 8, rows: 4), style: Self.style)
+    let request = RenderRequest(
+      page: PageIndex(3), size: CellSize(columns: 8, rows: 4), style: Self.style)
     let small = Self.worker(path, limits: WorkerLimits(restingResidentBytes: 1 << 30))
     _ = try small.render(request)
     small.rest()
@@ -113,10 +121,12 @@ struct WorkerProcessTests {
     _ = try worker.facts(of: 0..<1)
     let pid = try #require(worker.processID)
     // 0–3 as given, and Poppler's own opening of the document (the same file as 3).
-    let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap { Int($0) }
+    let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")
+      .compactMap { Int($0) }
     let document = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/3")
     for descriptor in descriptors where descriptor > 3 {
-      let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")
+      let target = try FileManager.default.destinationOfSymbolicLink(
+        atPath: "/proc/\(pid)/fd/\(descriptor)")
       #expect(target == document, "descriptor \(descriptor) is \(target)")
     }
     let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
@@ -133,7 +143,9 @@ struct WorkerProcessTests {
     #expect(throws: WorkerFailure.self) {
       _ = try worker.facts(of: 0..<1)
     }
-    let notPDF = FileManager.default.temporaryDirectory.appendingPathComponent("folio-not-a-pdf-\(getpid())").path
+    let notPDF = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-not-a-pdf-\(getpid())"
+    ).path
     try Data("hello".utf8).write(to: URL(fileURLWithPath: notPDF))
     defer { try? FileManager.default.removeItem(atPath: notPDF) }
     #expect(throws: DocumentError.self) { _ = try Self.worker(notPDF).facts(of: 0..<1) }

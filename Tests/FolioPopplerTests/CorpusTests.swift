@@ -30,7 +30,9 @@ struct CorpusTests {
     let info = try Tool.pdfinfo(path, password: password)
     guard let expectedPages = info.pages else {
       // pdfinfo cannot open it either: Folio must refuse it with a reason, not crash.
-      #expect(throws: DocumentError.self) { try PopplerDocument.open(path: path, password: password) }
+      #expect(throws: DocumentError.self) {
+        try PopplerDocument.open(path: path, password: password)
+      }
       return
     }
     let document = try PopplerDocument.open(path: path, password: password)
@@ -42,17 +44,22 @@ struct CorpusTests {
       if page.rotation % 180 == 90 { expected = expected.transposed }
       expected = expected.sanitized
       let actual = document.pageSize(at: PageIndex(index))
-      #expect(abs(actual.width - expected.width) < 0.01 && abs(actual.height - expected.height) < 0.01,
+      #expect(
+        abs(actual.width - expected.width) < 0.01 && abs(actual.height - expected.height) < 0.01,
         "\(file) page \(index + 1): \(actual) vs pdfinfo \(expected)")
       if let labels {
-        #expect(document.displayLabel(at: PageIndex(index)) == labels[index], "\(file) label \(index + 1)")
+        #expect(
+          document.displayLabel(at: PageIndex(index)) == labels[index], "\(file) label \(index + 1)"
+        )
       }
     }
   }
 
   @Test func encryptedNeedsItsPassword() throws {
     let path = Self.directory + "/pypdf-password-openpassword.pdf"
-    #expect(throws: DocumentError.encrypted(passwordGiven: false)) { try PopplerDocument.open(path: path) }
+    #expect(throws: DocumentError.encrypted(passwordGiven: false)) {
+      try PopplerDocument.open(path: path)
+    }
     #expect(throws: DocumentError.encrypted(passwordGiven: true)) {
       try PopplerDocument.open(path: path, password: "nope")
     }
@@ -104,7 +111,8 @@ enum Tool {
         info.pages = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces))
       } else if line.hasPrefix("Title:") {
         // pdfinfo prints embedded NULs; poppler-glib's C string ends at the first one.
-        let raw = line.dropFirst(6).split(separator: "\0", omittingEmptySubsequences: false).first ?? ""
+        let raw =
+          line.dropFirst(6).split(separator: "\0", omittingEmptySubsequences: false).first ?? ""
         info.title = raw.trimmingCharacters(in: .whitespaces)
       } else if line.hasPrefix("Page "), line.contains(" size:") {
         let numbers = line.split(separator: ":", maxSplits: 1)[1].split(separator: " ")
@@ -127,7 +135,9 @@ enum Tool {
     else { return nil }
     var labels = (1...max(pageCount, 1)).map(String.init)
     for (n, range) in ranges.enumerated() {
-      guard let start = range["index"] as? Int, let label = range["label"] as? [String: Any] else { continue }
+      guard let start = range["index"] as? Int, let label = range["label"] as? [String: Any] else {
+        continue
+      }
       let end = n + 1 < ranges.count ? (ranges[n + 1]["index"] as? Int ?? pageCount) : pageCount
       let style = label["/S"] as? String
       var prefix = label["/P"] as? String ?? ""
@@ -155,8 +165,10 @@ enum Tool {
   }
 
   static func roman(_ value: Int) -> String {
-    let table = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+    let table = [
+      (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+    ]
     var rest = value
     var result = ""
     for (amount, letters) in table {

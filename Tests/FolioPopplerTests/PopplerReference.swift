@@ -38,7 +38,8 @@ enum PopplerReference {
   }
 
   /// Runs a Poppler tool and returns the file it wrote at `output` + `suffix`.
-  private static func runTool(_ arguments: [String], output: String, suffix: String) throws -> Data {
+  private static func runTool(_ arguments: [String], output: String, suffix: String) throws -> Data
+  {
     let result = try ChildProcess.run(arguments[0], Array(arguments.dropFirst()))
     defer { try? FileManager.default.removeItem(atPath: output + suffix) }
     guard let data = FileManager.default.contents(atPath: output + suffix) else {
@@ -48,18 +49,27 @@ enum PopplerReference {
   }
 
   private static func scaleArguments(page: Int, width: Int, height: Int) -> [String] {
-    ["-singlefile", "-f", String(page), "-l", String(page), "-scale-to-x", String(width), "-scale-to-y", String(height)]
+    [
+      "-singlefile", "-f", String(page), "-l", String(page), "-scale-to-x", String(width),
+      "-scale-to-y", String(height),
+    ]
   }
 
-  private static func rawRender(_ path: String, page: Int, width: Int, height: Int) throws -> RGBAImage {
+  private static func rawRender(_ path: String, page: Int, width: Int, height: Int) throws
+    -> RGBAImage
+  {
     let output = NSTemporaryDirectory() + "folio-ref-\(UUID().uuidString)"
-    let arguments = ["pdftoppm"] + scaleArguments(page: page, width: width, height: height) + [path, output]
+    let arguments =
+      ["pdftoppm"] + scaleArguments(page: page, width: width, height: height) + [path, output]
     return try parsePPM(runTool(arguments, output: output, suffix: ".ppm"))
   }
 
-  private static func cairoRender(_ path: String, page: Int, width: Int, height: Int) throws -> RGBAImage {
+  private static func cairoRender(_ path: String, page: Int, width: Int, height: Int) throws
+    -> RGBAImage
+  {
     let output = NSTemporaryDirectory() + "folio-cairo-\(UUID().uuidString)"
-    let arguments = ["pdftocairo", "-tiff", "-tiffcompression", "none"]
+    let arguments =
+      ["pdftocairo", "-tiff", "-tiffcompression", "none"]
       + scaleArguments(page: page, width: width, height: height) + [path, output]
     return try parseTIFF(runTool(arguments, output: output, suffix: ".tif"))
   }
@@ -117,7 +127,9 @@ enum PopplerReference {
     var index = 2
     guard bytes.starts(with: Array("P6".utf8)) else { throw ReferenceError(description: "not P6") }
     while fields.count < 3 && index < bytes.count {
-      while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
+      while index < bytes.count,
+        bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 || bytes[index] == 0x0D
+      { index += 1 }
       if bytes[index] == UInt8(ascii: "#") {
         while index < bytes.count, bytes[index] != 0x0A { index += 1 }
         continue
@@ -137,7 +149,9 @@ enum PopplerReference {
       let i = index + pixel * 3
       rgba.append(contentsOf: [bytes[i], bytes[i + 1], bytes[i + 2], 255])
     }
-    guard let image = RGBAImage(size: size, pixels: rgba) else { throw ReferenceError(description: "bad PPM") }
+    guard let image = RGBAImage(size: size, pixels: rgba) else {
+      throw ReferenceError(description: "bad PPM")
+    }
     return image
   }
 

@@ -1,8 +1,8 @@
 import FolioCore
 import FolioFixtures
 import FolioPoppler
-import Foundation
 import FolioTestSupport
+import Foundation
 import Testing
 
 /// `--print` output on fixture PDFs: the core's picture path with a real Poppler document.

@@ -40,7 +40,8 @@ struct ProcessStateTests {
       #expect(text.utf8.dropFirst(offset).starts(with: "\(object) 0 obj\n".utf8))
     }
     let start = try #require(lines.firstIndex(of: "startxref"))
-    #expect(Int(lines[start + 1]).map { text.utf8.dropFirst($0).starts(with: "xref\n".utf8) } == true)
+    #expect(
+      Int(lines[start + 1]).map { text.utf8.dropFirst($0).starts(with: "xref\n".utf8) } == true)
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("folio-empty-\(getpid()).pdf")
     try Data(pdf).write(to: url)

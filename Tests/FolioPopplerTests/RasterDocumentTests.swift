@@ -13,7 +13,10 @@ struct RasterDocumentTests {
     let output = NSTemporaryDirectory() + "folio-raster-\(UUID().uuidString)"
     _ = try ChildProcess.run(
       "pdftocairo",
-      ["-png", "-singlefile", "-f", "1", "-l", "1", "-scale-to-x", "400", "-scale-to-y", "518", pdf, output])
+      [
+        "-png", "-singlefile", "-f", "1", "-l", "1", "-scale-to-x", "400", "-scale-to-y", "518",
+        pdf, output,
+      ])
     return output + ".png"
   }
 
@@ -35,7 +38,9 @@ struct RasterDocumentTests {
   }
 
   @Test func somethingElseThanAPNGIsAnError() throws {
-    #expect(throws: DocumentError.self) { try RasterDocument(pngAt: try FixtureLibrary.path(.onePage)) }
+    #expect(throws: DocumentError.self) {
+      try RasterDocument(pngAt: try FixtureLibrary.path(.onePage))
+    }
     #expect(throws: DocumentError.self) { try RasterDocument(pngAt: "/nonexistent/page.png") }
   }
 }

@@ -45,7 +45,8 @@ struct RenderTests {
     var last: RGBAImage?
     for width in widths.prefix(8) {
       let height = Int((Double(width) / aspect).rounded())
-      let image = try PopplerReference.render(path, page: page, width: width, height: height, tool: tool)
+      let image = try PopplerReference.render(
+        path, page: page, width: width, height: height, tool: tool)
       if image.size == PixelSize(width: width, height: height) { return image }
       last = image
     }
@@ -71,8 +72,10 @@ struct RenderTests {
     let index = PageIndex(number: page)
     let aspect = document.pageSize(at: index).aspectRatio
     for tool in [PopplerReference.Tool.cairo, .splash] {
-      let reference = try Self.exactReference(path, page: page, near: 160, aspect: aspect, tool: tool)
-      #expect(abs(Double(reference.width) / Double(reference.height) - aspect) < 0.02 * aspect,
+      let reference = try Self.exactReference(
+        path, page: page, near: 160, aspect: aspect, tool: tool)
+      #expect(
+        abs(Double(reference.width) / Double(reference.height) - aspect) < 0.02 * aspect,
         "\(file) p\(page) vs \(tool): orientation")
       let ours = try document.render(index, size: reference.size)
       if let dump = ProcessInfo.processInfo.environment["FOLIO_DUMP"] {
@@ -81,7 +84,8 @@ struct RenderTests {
         PopplerReference.writePPM(reference, to: "\(dump)/\(name)-\(tool).ppm")
       }
       let difference = PopplerReference.meanAbsoluteDifference(ours, reference)
-      #expect(difference < Self.tolerance[tool, default: 2],
+      #expect(
+        difference < Self.tolerance[tool, default: 2],
         "\(file) p\(page) vs \(tool): mean abs difference \(difference)")
     }
   }
@@ -100,9 +104,12 @@ struct RenderTests {
       let region = PageRegion(
         x: Double(rect.0) / Double(full.width), y: Double(rect.1) / Double(full.height),
         width: Double(rect.2) / Double(full.width), height: Double(rect.3) / Double(full.height))
-      let ours = try document.render(index, region: region, size: PixelSize(width: rect.2, height: rect.3))
-      let difference = PopplerReference.meanAbsoluteDifference(ours, PopplerReference.crop(full, rect))
-      #expect(difference < Self.tolerance[tool, default: 2],
+      let ours = try document.render(
+        index, region: region, size: PixelSize(width: rect.2, height: rect.3))
+      let difference = PopplerReference.meanAbsoluteDifference(
+        ours, PopplerReference.crop(full, rect))
+      #expect(
+        difference < Self.tolerance[tool, default: 2],
         "\(file) p\(page) region vs \(tool): mean abs difference \(difference)")
     }
   }
@@ -114,7 +121,8 @@ struct RenderTests {
     let document = try PopplerDocument.open(path: path)
     let index = PageIndex(number: page)
     let aspect = document.pageSize(at: index).aspectRatio
-    let reference = try Self.exactReference(path, page: page, near: 160, aspect: aspect, tool: .cairo)
+    let reference = try Self.exactReference(
+      path, page: page, near: 160, aspect: aspect, tool: .cairo)
     let ours = try document.render(index, size: reference.size)
     let difference = PopplerReference.meanAbsoluteDifference(ours, reference)
     #expect(difference < 16, "\(file) p\(page): mean abs difference \(difference)")
@@ -122,7 +130,10 @@ struct RenderTests {
 
   @Test func renderIsExactSizeAndOpaqueWhitePaper() throws {
     let document = try PopplerDocument.open(path: FixtureLibrary.path(.mixedSizes))
-    for size in [PixelSize(width: 1, height: 1), PixelSize(width: 7, height: 300), PixelSize(width: 333, height: 5)] {
+    for size in [
+      PixelSize(width: 1, height: 1), PixelSize(width: 7, height: 300),
+      PixelSize(width: 333, height: 5),
+    ] {
       let image = try document.render(PageIndex(0), size: size)
       #expect(image.size == size)
       #expect(stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 })

@@ -49,7 +49,9 @@ struct AppViewSnapshotTests {
   /// status line would say "rendering N pages…" with N depending on timing. Here the loop goes
   /// on until the board has nothing waiting, running or wanted and the state knows it, as the
   /// app looks a moment later when left alone.
-  func settled(_ browser: Browser<MemoryTerminal>, sourceLocation: SourceLocation = #_sourceLocation)
+  func settled(
+    _ browser: Browser<MemoryTerminal>, sourceLocation: SourceLocation = #_sourceLocation
+  )
     -> ScreenBuffer
   {
     browser.settle()
@@ -77,7 +79,8 @@ struct AppViewSnapshotTests {
   }
 
   @Test func continuousAt80x24() throws {
-    let browser = try makeBrowser(size: CellSize(columns: 80, rows: 24), mode: .continuous, page: 6, symbols: .quad)
+    let browser = try makeBrowser(
+      size: CellSize(columns: 80, rows: 24), mode: .continuous, page: 6, symbols: .quad)
     // Zoomed out so that page edges and the gaps between pages show.
     browser.send([.input(.key(.character("-"))), .input(.key(.character("-")))])
     expectSnapshot(settled(browser))

@@ -27,7 +27,9 @@ struct BrowserTests {
 
   /// Every visible picture shows its own page: the middle cell of each page frame has that
   /// page's color.
-  func expectPicturesInPlace(_ browser: Browser<MemoryTerminal>, sourceLocation: SourceLocation = #_sourceLocation) {
+  func expectPicturesInPlace(
+    _ browser: Browser<MemoryTerminal>, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let state = browser.state
     let screen = browser.frame
     let visible = state.viewport.visibleRect
@@ -40,7 +42,10 @@ struct BrowserTests {
         let y = frame.minY + frame.size.rows / 2 - visible.minY
         guard y < state.mainArea.maxY else { continue }
         let page = SyntheticDocument.page(ofColor: screen[x, y].background)
-        #expect(page == placed.page.rawValue, "cell \(x),\(y) shows page \(String(describing: page)), expected \(placed.page)", sourceLocation: sourceLocation)
+        #expect(
+          page == placed.page.rawValue,
+          "cell \(x),\(y) shows page \(String(describing: page)), expected \(placed.page)",
+          sourceLocation: sourceLocation)
         checked += 1
       }
     }
@@ -93,7 +98,9 @@ struct BrowserTests {
   @Test func modeSwitchesKeepThePageAndDrawIt() throws {
     let document = SyntheticDocument(pageCount: 60)
     let (browser, _) = try makeBrowser(document)
-    browser.send([.input(.key(.character("3"))), .input(.key(.character("7"))), .input(.key(.character("G")))])
+    browser.send([
+      .input(.key(.character("3"))), .input(.key(.character("7"))), .input(.key(.character("G"))),
+    ])
     #expect(browser.state.currentPage == PageIndex(36))
     for key in [Key.tab, .tab, .tab] {
       browser.send([.input(.key(key))])
@@ -106,16 +113,24 @@ struct BrowserTests {
   @Test func resizeStormsKeepThePlace() throws {
     let document = SyntheticDocument(pageCount: 300)
     let (browser, _) = try makeBrowser(document, mode: .continuous)
-    browser.send([.input(.key(.character("1"))), .input(.key(.character("5"))), .input(.key(.character("0"))), .input(.key(.character("G")))])
+    browser.send([
+      .input(.key(.character("1"))), .input(.key(.character("5"))), .input(.key(.character("0"))),
+      .input(.key(.character("G"))),
+    ])
     let page = browser.state.currentPage
     var events: [Event] = []
-    for i in 0..<50 { events.append(.input(.resize(CellSize(columns: 20 + (i * 37) % 300, rows: 1 + (i * 13) % 100)))) }
+    for i in 0..<50 {
+      events.append(
+        .input(.resize(CellSize(columns: 20 + (i * 37) % 300, rows: 1 + (i * 13) % 100))))
+    }
     events.append(.input(.resize(CellSize(columns: 120, rows: 40))))
     browser.send(events)
     browser.settle()
     #expect(abs(browser.state.currentPage.rawValue - page.rawValue) <= 1)
     expectPicturesInPlace(browser)
-    for size in [CellSize(columns: 1, rows: 1), CellSize(columns: 10, rows: 5), CellSize(columns: 0, rows: 0)] {
+    for size in [
+      CellSize(columns: 1, rows: 1), CellSize(columns: 10, rows: 5), CellSize(columns: 0, rows: 0),
+    ] {
       browser.send([.input(.resize(size))])
       browser.refresh()
       #expect(browser.frame.size == size)
@@ -126,7 +141,8 @@ struct BrowserTests {
   func frameShows(_ browser: Browser<MemoryTerminal>, _ text: String) -> Bool {
     let frame = browser.frame
     return (0..<frame.size.rows).contains { y in
-      String(String.UnicodeScalarView((0..<frame.size.columns).map { frame[$0, y].scalar })).contains(text)
+      String(String.UnicodeScalarView((0..<frame.size.columns).map { frame[$0, y].scalar }))
+        .contains(text)
     }
   }
 

@@ -80,9 +80,11 @@ struct InputFuzzTests {
       browser.send(events)
       browser.refresh()
       let frame = browser.frame
-      #expect(frame.size == screen, "seed \(seed) step \(step): frame \(frame.size), screen \(screen)")
+      #expect(
+        frame.size == screen, "seed \(seed) step \(step): frame \(frame.size), screen \(screen)")
       let page = browser.state.currentPage.rawValue
-      #expect((0..<pageCount).contains(page), "seed \(seed) step \(step): page \(page) of \(pageCount)")
+      #expect(
+        (0..<pageCount).contains(page), "seed \(seed) step \(step): page \(page) of \(pageCount)")
       if frame.size != screen || !(0..<pageCount).contains(page) { break }
     }
     browser.settle(timeout: .seconds(30))

@@ -14,10 +14,13 @@ struct PictureBoardTests {
 
   /// The app state for `document` on `size`, preparing only what is on screen (no prefetch
   /// margin), so the wanted pictures are exactly the visible ones.
-  func state(for document: SyntheticDocument, size: CellSize = screen, mode: ViewMode = .grid) -> AppState {
+  func state(for document: SyntheticDocument, size: CellSize = screen, mode: ViewMode = .grid)
+    -> AppState
+  {
     var app = AppState(
       document: DocumentFacts(pageCount: document.pageCount, title: "t"),
-      metrics: PageMetrics(sizes: (0..<document.pageCount).map { document.pageSize(at: PageIndex($0)) }),
+      metrics: PageMetrics(
+        sizes: (0..<document.pageCount).map { document.pageSize(at: PageIndex($0)) }),
       screenSize: size, mode: mode, style: RenderStyle(symbols: .half, colors: .truecolor),
       prefetches: false)
     _ = app.start()
@@ -25,7 +28,9 @@ struct PictureBoardTests {
   }
 
   /// A document of `count` Letter pages.
-  func letterPages(_ count: Int, failures: [Int: Int] = [:], gate: RenderGate? = nil) -> SyntheticDocument {
+  func letterPages(_ count: Int, failures: [Int: Int] = [:], gate: RenderGate? = nil)
+    -> SyntheticDocument
+  {
     SyntheticDocument(
       sizes: Array(repeating: PointSize(width: 612, height: 792), count: count), failures: failures,
       gate: gate)
@@ -92,7 +97,9 @@ struct PictureBoardTests {
       var seen: Set<Int> = []
       for y in 0..<tile.preview.size.rows {
         for x in 0..<tile.preview.size.columns {
-          if let shown = SyntheticDocument.page(ofColor: tile.preview[x, y].background) { seen.insert(shown) }
+          if let shown = SyntheticDocument.page(ofColor: tile.preview[x, y].background) {
+            seen.insert(shown)
+          }
         }
       }
       if !seen.subtracting([expected]).isEmpty {
@@ -217,7 +224,9 @@ struct PictureBoardTests {
       }
       return try LocalPageWorker(document).render(request)
     }
-    func facts(of pages: Range<Int>) throws -> [PageFact] { try LocalPageWorker(document).facts(of: pages) }
+    func facts(of pages: Range<Int>) throws -> [PageFact] {
+      try LocalPageWorker(document).facts(of: pages)
+    }
     func rest() {}
   }
 
@@ -235,7 +244,8 @@ struct PictureBoardTests {
     let app = state(for: document, size: CellSize(columns: 200, rows: 60))
     let wants = app.pictureWants
     let board = try PictureBoard(
-      opening: DocumentOpening(keepsTimeLimit: true) { worker }, cacheBytes: 8 << 20, workerCount: 1,
+      opening: DocumentOpening(keepsTimeLimit: true) { worker }, cacheBytes: 8 << 20,
+      workerCount: 1,
       width: .approximate)
     board.want(wants, facts: app.document)
     #expect(pump(board) { board.isScreenComplete && isIdle(board) })
@@ -301,7 +311,10 @@ struct PictureBoardTests {
         taken += facts.count
         if pendingWhenDrained == 0 && failures.isEmpty && !checkedTaken {
           checkedTaken = true
-          #expect(taken == wants.main.pieces.count, "iteration \(iteration) \((0..<30).map { document.renders(of: $0) }) started \(board.renderStatistics.started)")
+          #expect(
+            taken == wants.main.pieces.count,
+            "iteration \(iteration) \((0..<30).map { document.renders(of: $0) }) started \(board.renderStatistics.started)"
+          )
         }
         if pendingWhenDrained == 0 && board.wantedCount == 0 {
           drained = true
@@ -345,8 +358,11 @@ struct PictureBoardTests {
 
     // The runtime replaces the renderer, then asks for the new version's pictures.
     try board.replaceDocument(with: DocumentOpening { new }, version: version)
-    let facts = (0..<30).map { PageFact(page: PageIndex($0), size: PointSize(width: 612, height: 792), label: nil) }
-    let effects = app.update(.documentReopened(DocumentSummary(version: version, pageCount: 30, title: "t", pages: facts)))
+    let facts = (0..<30).map {
+      PageFact(page: PageIndex($0), size: PointSize(width: 612, height: 792), label: nil)
+    }
+    let effects = app.update(
+      .documentReopened(DocumentSummary(version: version, pageCount: 30, title: "t", pages: facts)))
     #expect(effects.first == .adoptDocument(version))
     let wants = app.pictureWants
     #expect(effects.contains(.want(wants)))

@@ -23,12 +23,14 @@ struct WorkerMessageTests {
       .open(name: "", password: nil),
       .render(
         RenderRequest(
-          page: PageIndex(14_999), region: PageRegion(x: 0.25, y: 0.5, width: 0.125, height: 1.0 / 3),
+          page: PageIndex(14_999),
+          region: PageRegion(x: 0.25, y: 0.5, width: 0.125, height: 1.0 / 3),
           size: CellSize(columns: 200, rows: 60), style: Self.style, document: version)),
       .readFacts(500..<1000),
     ]
     for (index, request) in requests.enumerated() {
-      let frame = WorkerMessageFormat.frame(WorkerEnvelope(id: UInt64(index) << 40, document: version, body: request))
+      let frame = WorkerMessageFormat.frame(
+        WorkerEnvelope(id: UInt64(index) << 40, document: version, body: request))
       let read = try WorkerMessageFormat.request(from: try Self.body(frame))
       #expect(read.id == UInt64(index) << 40)
       #expect(read.document == version)
@@ -38,16 +40,19 @@ struct WorkerMessageTests {
 
   @Test func repliesSurviveARoundTrip() throws {
     var picture = ScreenBuffer(size: CellSize(columns: 3, rows: 2))
-    picture[0, 0] = Cell("🬀", foreground: .rgb(1, 2, 3), background: .indexed(200), attributes: [.bold, .dim])
+    picture[0, 0] = Cell(
+      "🬀", foreground: .rgb(1, 2, 3), background: .indexed(200), attributes: [.bold, .dim])
     picture[1, 1] = Cell("界", foreground: .default, background: .rgb(255, 0, 9))
     picture[2, 1] = Cell(" ", isContinuation: true)
-    let page = RenderedPage(picture: picture, pageSize: PointSize(width: 612, height: 792), label: "iv")
+    let page = RenderedPage(
+      picture: picture, pageSize: PointSize(width: 612, height: 792), label: "iv")
     let facts = [
       PageFact(page: PageIndex(0), size: PointSize(width: 100, height: 200), label: nil),
       PageFact(page: PageIndex(1), size: nil, label: "A-1"),
     ]
     let errors: [DocumentError] = [
-      .notFound, .isDirectory, .unreadable(reason: "EIO"), .empty, .notPDF, .damaged(reason: "xref"),
+      .notFound, .isDirectory, .unreadable(reason: "EIO"), .empty, .notPDF,
+      .damaged(reason: "xref"),
       .encrypted(passwordGiven: true), .noPages, .pageOutOfRange(PageIndex(9), pageCount: 3),
       .renderFailed(reason: "cairo"),
     ]
@@ -57,16 +62,24 @@ struct WorkerMessageTests {
       #expect(read.id == 42)
       return read.body
     }
-    guard case .rendered(let back) = try roundTrip(.rendered(page)) else { Issue.record("not a render"); return }
+    guard case .rendered(let back) = try roundTrip(.rendered(page)) else {
+      Issue.record("not a render"); return
+    }
     #expect(back.picture == picture)
     #expect(back.pageSize == page.pageSize)
     #expect(back.label == "iv")
-    guard case .facts(let factsBack) = try roundTrip(.facts(facts)) else { Issue.record("not facts"); return }
+    guard case .facts(let factsBack) = try roundTrip(.facts(facts)) else {
+      Issue.record("not facts"); return
+    }
     #expect(factsBack == facts)
-    guard case .opened(let count) = try roundTrip(.opened(pageCount: 15_000)) else { Issue.record("not opened"); return }
+    guard case .opened(let count) = try roundTrip(.opened(pageCount: 15_000)) else {
+      Issue.record("not opened"); return
+    }
     #expect(count == 15_000)
     for error in errors {
-      guard case .failed(let back) = try roundTrip(.failed(error)) else { Issue.record("not failed"); return }
+      guard case .failed(let back) = try roundTrip(.failed(error)) else {
+        Issue.record("not failed"); return
+      }
       #expect(back == error)
     }
   }
@@ -75,17 +88,28 @@ struct WorkerMessageTests {
     var picture = ScreenBuffer(size: CellSize(columns: 4, rows: 3))
     picture[1, 1] = Cell("x", foreground: .rgb(9, 9, 9))
     let frames = [
-      WorkerMessageFormat.frame(WorkerEnvelope(id: 1, document: .first, body: WorkerReply.rendered(
-        RenderedPage(picture: picture, pageSize: PointSize(width: 1, height: 2), label: "x")))),
-      WorkerMessageFormat.frame(WorkerEnvelope(id: 1, document: .first, body: WorkerReply.facts([
-        PageFact(page: PageIndex(3), size: PointSize(width: 1, height: 2), label: "label")]))),
+      WorkerMessageFormat.frame(
+        WorkerEnvelope(
+          id: 1, document: .first,
+          body: WorkerReply.rendered(
+            RenderedPage(picture: picture, pageSize: PointSize(width: 1, height: 2), label: "x")))),
+      WorkerMessageFormat.frame(
+        WorkerEnvelope(
+          id: 1, document: .first,
+          body: WorkerReply.facts([
+            PageFact(page: PageIndex(3), size: PointSize(width: 1, height: 2), label: "label")
+          ]))),
     ]
     for frame in frames {
       let body = try Self.body(frame)
       for cut in 0..<body.count {
-        #expect(throws: WorkerProtocolError.self) { _ = try WorkerMessageFormat.reply(from: Array(body.prefix(cut))) }
+        #expect(throws: WorkerProtocolError.self) {
+          _ = try WorkerMessageFormat.reply(from: Array(body.prefix(cut)))
+        }
       }
-      #expect(throws: WorkerProtocolError.self) { _ = try WorkerMessageFormat.reply(from: body + [0]) }
+      #expect(throws: WorkerProtocolError.self) {
+        _ = try WorkerMessageFormat.reply(from: body + [0])
+      }
       // A request's reader refuses a reply.
       #expect(throws: WorkerProtocolError.self) { _ = try WorkerMessageFormat.request(from: body) }
     }
@@ -99,7 +123,9 @@ struct WorkerMessageTests {
       WorkerEnvelope(id: 1, document: .first, body: WorkerRequest.readFacts(0..<10)))
     var body = try Self.body(request)
     body[0] = 99
-    #expect(throws: WorkerProtocolError.unknownVersion(99)) { _ = try WorkerMessageFormat.request(from: body) }
+    #expect(throws: WorkerProtocolError.unknownVersion(99)) {
+      _ = try WorkerMessageFormat.request(from: body)
+    }
     // Random bytes never crash the readers.
     var random = SplitMix64(seed: 26)
     for _ in 0..<2_000 {

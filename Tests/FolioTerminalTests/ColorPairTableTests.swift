@@ -1,5 +1,5 @@
-import Glibc
 import FolioCore
+import Glibc
 import Testing
 
 @testable import FolioTerminal
@@ -8,7 +8,9 @@ import Testing
 struct ColorPairTableTests {
   func frame(_ colors: [TerminalColor]) -> ScreenBuffer {
     var screen = ScreenBuffer(size: CellSize(columns: colors.count, rows: 1))
-    for (x, color) in colors.enumerated() { screen[x, 0] = Cell("▀", foreground: color, background: .rgb(238, 243, 255)) }
+    for (x, color) in colors.enumerated() {
+      screen[x, 0] = Cell("▀", foreground: color, background: .rgb(238, 243, 255))
+    }
     return screen
   }
 
@@ -32,7 +34,8 @@ struct ColorPairTableTests {
     var table = ColorPairTable(capacity: 3, isDirect: false, paletteSize: 256)
     var allocated: [Int32] = []
     for i in 0..<3 {
-      let key = ColorPairTable.Key(Cell("x", foreground: .indexed(UInt8(i + 1)), background: .indexed(0)))
+      let key = ColorPairTable.Key(
+        Cell("x", foreground: .indexed(UInt8(i + 1)), background: .indexed(0)))
       _ = table.pair(for: key) { number, _, _ in
         allocated.append(number)
         return 0

@@ -8,7 +8,8 @@ struct TerminalTypeTests {
     #expect(
       TerminalType.candidates(for: "xterm-256color", wantsDirect: true)
         == ["xterm-direct", "xterm-256color"])
-    #expect(TerminalType.candidates(for: "xterm-256color", wantsDirect: false) == ["xterm-256color"])
+    #expect(
+      TerminalType.candidates(for: "xterm-256color", wantsDirect: false) == ["xterm-256color"])
     #expect(TerminalType.candidates(for: "xterm-direct", wantsDirect: true) == ["xterm-direct"])
     #expect(TerminalType.candidates(for: "", wantsDirect: true) == [])
   }

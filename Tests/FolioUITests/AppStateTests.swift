@@ -10,7 +10,8 @@ struct AppStateTests {
   ) -> AppState {
     AppState(
       document: DocumentFacts(pageCount: pages, title: "t", labels: labels),
-      metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 612, height: 792), count: pages)),
+      metrics: PageMetrics(
+        sizes: Array(repeating: PointSize(width: 612, height: 792), count: pages)),
       screenSize: size, mode: mode, style: RenderStyle(symbols: .sextant, colors: .truecolor))
   }
 
@@ -85,7 +86,10 @@ struct AppStateTests {
       #expect(app.currentPage == PageIndex(119), "\(app.mode)")
     }
     #expect(app.mode == .continuous)
-    for size in [CellSize(columns: 40, rows: 12), CellSize(columns: 300, rows: 100), CellSize(columns: 100, rows: 30)] {
+    for size in [
+      CellSize(columns: 40, rows: 12), CellSize(columns: 300, rows: 100),
+      CellSize(columns: 100, rows: 30),
+    ] {
       _ = app.update(.input(.resize(size)))
       #expect(abs(app.currentPage.rawValue - 119) <= 1, "\(size)")
     }
@@ -141,11 +145,15 @@ struct AppStateTests {
     #expect(press([.character("q")], on: &app) == [.quit(status: 0, output: nil)])
   }
 
-  @Test(arguments: [CellSize(columns: 1, rows: 1), CellSize(columns: 10, rows: 5), CellSize(columns: 0, rows: 0)])
+  @Test(arguments: [
+    CellSize(columns: 1, rows: 1), CellSize(columns: 10, rows: 5), CellSize(columns: 0, rows: 0),
+  ])
   func tinyScreensWork(size: CellSize) {
     for mode in ViewMode.allCases {
       var app = state(size: size, mode: mode)
-      for key in [Key.character("j"), .character("l"), .pageDown, .character("+"), .tab, .character("G")] {
+      for key in [
+        Key.character("j"), .character("l"), .pageDown, .character("+"), .tab, .character("G"),
+      ] {
         _ = app.update(.input(.key(key)))
       }
       let screen = AppView(width: .approximate).draw(app, main: TilePool(), shelf: TilePool())

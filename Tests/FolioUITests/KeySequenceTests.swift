@@ -10,12 +10,16 @@ struct KeySequenceTests {
   }
 
   @Test func countsApplyToTheNextKeyThatTakesOne() {
-    #expect(feed([.character("1"), .character("2"), .character("j")]) == ["move(FolioUI.Direction.down) x12"])
+    #expect(
+      feed([.character("1"), .character("2"), .character("j")]) == [
+        "move(FolioUI.Direction.down) x12"
+      ])
     #expect(feed([.character("4"), .character("0"), .character("G")]) == ["last x40"])
   }
 
   @Test func aLoneModeDigitPicksItsModeWhenAKeyWithoutCountFollows() {
-    #expect(feed([.character("2"), .character("q")]) == ["show(FolioUI.ViewMode.continuous)", "quit"])
+    #expect(
+      feed([.character("2"), .character("q")]) == ["show(FolioUI.ViewMode.continuous)", "quit"])
   }
 
   @Test func aLoneModeDigitPicksItsModeOnTimeout() {

@@ -18,7 +18,8 @@ struct ScreenAreasTests {
       ("main", areas.main), ("side panel", areas.sidePanel), ("filmstrip", areas.filmstrip),
       ("status line", areas.statusLine),
     ].compactMap { name, rect in rect.map { (name, $0) } }
-    let context = "\(screen.columns)x\(screen.rows) strip \(filmstripRows) panel \(sidePanelColumns)"
+    let context =
+      "\(screen.columns)x\(screen.rows) strip \(filmstripRows) panel \(sidePanelColumns)"
     for (name, rect) in named + [("overlay", areas.overlay)] where !rect.isEmpty {
       if rect.minX < 0 || rect.minY < 0 || rect.maxX > whole.maxX || rect.maxY > whole.maxY {
         return "\(context): \(name) \(rect) is off screen"
@@ -36,7 +37,9 @@ struct ScreenAreasTests {
     if screen.rows >= 2 && screen.columns >= 1 && areas.main.isEmpty {
       return "\(context): main has no cell"
     }
-    if let status = areas.statusLine, status != CellRect(x: 0, y: screen.rows - 1, columns: screen.columns, rows: 1) {
+    if let status = areas.statusLine,
+      status != CellRect(x: 0, y: screen.rows - 1, columns: screen.columns, rows: 1)
+    {
       return "\(context): the status line is \(status)"
     }
     if !areas.main.isEmpty && areas.overlay != areas.main {
@@ -52,7 +55,8 @@ struct ScreenAreasTests {
         for strip in 0...16 {
           for panel in 0...16 {
             if let problem = Self.problem(
-              screen: CellSize(columns: columns, rows: rows), filmstripRows: strip, sidePanelColumns: panel)
+              screen: CellSize(columns: columns, rows: rows), filmstripRows: strip,
+              sidePanelColumns: panel)
             {
               problems.append(problem)
             }

@@ -16,7 +16,8 @@ struct SnapshotHelperTests {
     screen[4, 0] = Cell(" ", isContinuation: true)
     screen[7, 0] = Cell("x", attributes: [.reverse, .underline])
     for x in 0..<4 { screen[x, 1] = Cell(x < 2 ? "a" : " ", background: .indexed(4)) }
-    screen[0, 2] = Cell("\t", foreground: .indexed(196), background: .rgb(10, 11, 12), attributes: .dim)
+    screen[0, 2] = Cell(
+      "\t", foreground: .indexed(196), background: .rgb(10, 11, 12), attributes: .dim)
     return screen
   }()
 
@@ -63,8 +64,10 @@ struct SnapshotHelperTests {
   @Test func differenceShowsTheFirstLinesAndCountsTheRest() throws {
     let expected = (0..<10).map { "line \($0)\n" }.joined()
     let actual = (0..<12).map { "line \($0 + 1)\n" }.joined()
-    let difference = try #require(ScreenSnapshot.difference(expected: expected, actual: actual, limit: 2))
-    #expect(difference.hasPrefix("12 lines differ:\nsize:\n  expected | line 0\n  actual   | line 1\n"))
+    let difference = try #require(
+      ScreenSnapshot.difference(expected: expected, actual: actual, limit: 2))
+    #expect(
+      difference.hasPrefix("12 lines differ:\nsize:\n  expected | line 0\n  actual   | line 1\n"))
     #expect(difference.hasSuffix("… and 10 more"))
   }
 

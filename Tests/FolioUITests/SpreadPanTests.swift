@@ -7,7 +7,8 @@ struct SpreadPanTests {
   func state(pages: Int = 12, page: Int = 4, columns: Int = 100, rows: Int = 30) -> AppState {
     AppState(
       document: DocumentFacts(pageCount: pages, title: "t"),
-      metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 400, height: 560), count: pages)),
+      metrics: PageMetrics(
+        sizes: Array(repeating: PointSize(width: 400, height: 560), count: pages)),
       screenSize: CellSize(columns: columns, rows: rows), mode: .spread, page: PageIndex(page),
       style: RenderStyle(symbols: .half, colors: .none))
   }
@@ -22,13 +23,18 @@ struct SpreadPanTests {
     for _ in 0..<zoomSteps { press(&app, "+") }
     #expect(app.spreadZoom > .fit)
     let zoom = app.spreadZoom
-    for keys in ["llllllllllllllllllll", "hhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhh", "jjjjjjjjjjjjjjjjjj", "kkkkkkkkkkkkkkkkkkkkkkkkkk"] {
+    for keys in [
+      "llllllllllllllllllll", "hhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhh", "jjjjjjjjjjjjjjjjjj",
+      "kkkkkkkkkkkkkkkkkkkkkkkkkk",
+    ] {
       press(&app, keys)
       #expect(app.currentPage == PageIndex(4), "after \(keys.prefix(1)) x\(keys.count)")
       #expect(app.spreadZoom == zoom)
       // The zoomed page still covers the middle of the screen.
       let page = app.layout.item(app.layout.itemIndex(containing: app.currentPage)).frame
-      let center = CellPoint(x: app.viewport.origin.x + app.viewport.size.columns / 2, y: app.viewport.origin.y + app.viewport.size.rows / 2)
+      let center = CellPoint(
+        x: app.viewport.origin.x + app.viewport.size.columns / 2,
+        y: app.viewport.origin.y + app.viewport.size.rows / 2)
       #expect(page.contains(center), "\(page) at \(app.viewport)")
     }
   }

@@ -11,7 +11,8 @@ struct StatusLineTests {
     let state = AppState(
       document: DocumentFacts(pageCount: 24, title: "A sample document", labels: labels),
       metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 400, height: 560), count: 24)),
-      screenSize: CellSize(columns: columns, rows: 5), style: RenderStyle(symbols: .half, colors: .none))
+      screenSize: CellSize(columns: columns, rows: 5),
+      style: RenderStyle(symbols: .half, colors: .none))
     let screen = AppView(width: .approximate).draw(state, main: TilePool(), shelf: TilePool())
     return String((0..<columns).map { Character(screen[$0, 4].scalar) })
   }

@@ -12,7 +12,8 @@ struct UpdateTests {
   ) -> AppState {
     var app = AppState(
       document: DocumentFacts(pageCount: pages, title: "t", labels: labels),
-      metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 612, height: 792), count: pages)),
+      metrics: PageMetrics(
+        sizes: Array(repeating: PointSize(width: 612, height: 792), count: pages)),
       screenSize: size, mode: mode, style: RenderStyle(symbols: .half, colors: .truecolor),
       remembersPlace: remembersPlace, reload: ReloadState(canReopen: canReopen))
     // As the runtime does before the first frame: the first pictures are asked for here.
@@ -67,7 +68,10 @@ struct UpdateTests {
     _ = type("j", on: &app)
     let place = app.place
     let status = 128 + signal.rawValue
-    #expect(app.update(.input(.signal(signal))) == [.savePlace(place), .quit(status: status, output: nil)])
+    #expect(
+      app.update(.input(.signal(signal))) == [
+        .savePlace(place), .quit(status: status, output: nil),
+      ])
     var forgetful = state(remembersPlace: false)
     #expect(forgetful.update(.input(.signal(signal))) == [.quit(status: status, output: nil)])
   }
@@ -85,7 +89,8 @@ struct UpdateTests {
 
   @Test func aLoneModeDigitWaitsForTheCountTimerThenPicksItsMode() {
     var app = state()
-    #expect(type("2", on: &app) == [.startTimer(.count, after: .milliseconds(AppState.countTimeout))])
+    #expect(
+      type("2", on: &app) == [.startTimer(.count, after: .milliseconds(AppState.countTimeout))])
     #expect(app.mode == .grid)
     #expect(app.keys.pendingCount == 2)
     let effects = app.update(.timerFired(.count))
@@ -275,9 +280,13 @@ struct UpdateTests {
     var app = state(canReopen: true)
     _ = app.update(.fileChanged)
     _ = app.update(.timerFired(.reloadDebounce))
-    _ = app.update(.documentReopened(DocumentSummary(version: DocumentVersion(number: 3), pageCount: 10, title: "t")))
+    _ = app.update(
+      .documentReopened(
+        DocumentSummary(version: DocumentVersion(number: 3), pageCount: 10, title: "t")))
     #expect(app.documentVersion == DocumentVersion(number: 3))
-    let effects = app.update(.documentReopened(DocumentSummary(version: DocumentVersion(number: 2), pageCount: 5, title: "t")))
+    let effects = app.update(
+      .documentReopened(
+        DocumentSummary(version: DocumentVersion(number: 2), pageCount: 5, title: "t")))
     #expect(effects == [])
     #expect(app.documentVersion == DocumentVersion(number: 3))
     #expect(app.document.pageCount == 10)
@@ -295,11 +304,15 @@ struct UpdateTests {
     #expect(app.currentPage == PageIndex(2))
     #expect(app.reload.phase == .waiting(reason: "the xref table is cut short"))
     let line = statusLine(of: app)
-    #expect(line.hasPrefix(" file changed; waiting for a complete file (the xref table is cut short)"), "\(line)")
+    #expect(
+      line.hasPrefix(" file changed; waiting for a complete file (the xref table is cut short)"),
+      "\(line)")
     // The next change settles and tries again; once a version opens the notice goes.
     #expect(app.update(.fileChanged).count == 2)
     #expect(app.update(.timerFired(.reloadDebounce)).last == .reopenDocument)
-    _ = app.update(.documentReopened(DocumentSummary(version: DocumentVersion(number: 2), pageCount: 40, title: "t")))
+    _ = app.update(
+      .documentReopened(
+        DocumentSummary(version: DocumentVersion(number: 2), pageCount: 40, title: "t")))
     #expect(app.reload.notice == nil)
     #expect(app.documentVersion == DocumentVersion(number: 2))
   }
@@ -312,8 +325,11 @@ struct UpdateTests {
     #expect(app.update(.fileChanged) == [])
     // `R` while opening waits for the outcome too.
     #expect(type("R", on: &app) == [])
-    let effects = opens
-      ? app.update(.documentReopened(DocumentSummary(version: DocumentVersion(number: 2), pageCount: 40, title: "t")))
+    let effects =
+      opens
+      ? app.update(
+        .documentReopened(
+          DocumentSummary(version: DocumentVersion(number: 2), pageCount: 40, title: "t")))
       : app.update(.reopenFailed(reason: "gone"))
     #expect(timersStarted(in: effects)[.reloadDebounce] == ReloadState.quietPeriod)
     #expect(timersStarted(in: effects)[.reloadAtLatest] == ReloadState.longestWait)
@@ -323,7 +339,10 @@ struct UpdateTests {
 
   @Test func rReopensAtOnceWhenItCan() {
     var app = state(canReopen: true)
-    #expect(type("R", on: &app) == [.cancelTimer(.reloadDebounce), .cancelTimer(.reloadAtLatest), .reopenDocument])
+    #expect(
+      type("R", on: &app) == [
+        .cancelTimer(.reloadDebounce), .cancelTimer(.reloadAtLatest), .reopenDocument,
+      ])
     #expect(app.reload.phase == .opening)
   }
 

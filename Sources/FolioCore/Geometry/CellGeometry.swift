@@ -76,7 +76,9 @@ public struct CellRect: Hashable, Sendable {
     let y0 = max(minY, other.minY)
     let x1 = min(maxX, other.maxX)
     let y1 = min(maxY, other.maxY)
-    guard x1 > x0, y1 > y0 else { return CellRect(origin: origin, size: CellSize(columns: 0, rows: 0)) }
+    guard x1 > x0, y1 > y0 else {
+      return CellRect(origin: origin, size: CellSize(columns: 0, rows: 0))
+    }
     return CellRect(x: x0, y: y0, columns: x1 - x0, rows: y1 - y0)
   }
 

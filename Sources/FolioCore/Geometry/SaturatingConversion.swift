@@ -7,7 +7,9 @@ extension Int {
   /// The whole number nearest to `value` (ties away from zero, as `rounded()`), clamped to
   /// ±`largestConvertedMagnitude`; 0 for NaN. The one way the core turns a computed `Double`
   /// into an `Int`: unlike `Int(_:)`, it cannot trap, whatever a document's numbers are.
-  public init(saturating value: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) {
+  public init(
+    saturating value: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero
+  ) {
     guard !value.isNaN else {
       self = 0
       return

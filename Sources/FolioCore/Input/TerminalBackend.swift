@@ -24,4 +24,3 @@ public protocol TerminalBackend: AnyObject {
   /// Gives the terminal back as it was. Safe to call more than once.
   func restore()
 }
-

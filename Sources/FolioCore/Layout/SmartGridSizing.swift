@@ -102,7 +102,8 @@ public struct SmartGridSizing: Hashable, Sendable {
     let rowsAvailable = height - GridDimensions.labelRows
     if rowsAvailable >= 1, boxRows > rowsAvailable {
       boxRows = rowsAvailable
-      boxColumns = min(boxColumns, max(1, Int(saturating: Double(boxRows) * shape, rounding: .down)))
+      boxColumns = min(
+        boxColumns, max(1, Int(saturating: Double(boxRows) * shape, rounding: .down)))
     }
     return GridDimensions(
       columnCount: columns, boxSize: CellSize(columns: boxColumns, rows: boxRows),

@@ -70,12 +70,16 @@ extension GlyphFitter {
       }
       lists = Self.merge(
         lists,
-        (halvesSwapped(lists.0), halvesSwapped(lists.1), halvesSwapped(lists.2),
-          halvesSwapped(lists.3)))
+        (
+          halvesSwapped(lists.0), halvesSwapped(lists.1), halvesSwapped(lists.2),
+          halvesSwapped(lists.3)
+        ))
       lists = Self.merge(
         lists,
-        (pairsSwapped(lists.0), pairsSwapped(lists.1), pairsSwapped(lists.2),
-          pairsSwapped(lists.3)))
+        (
+          pairsSwapped(lists.0), pairsSwapped(lists.1), pairsSwapped(lists.2),
+          pairsSwapped(lists.3)
+        ))
       return SIMD4(lists.0[0], lists.1[0], lists.2[0], lists.3[0])
     }
 

@@ -79,8 +79,10 @@ struct GlyphFitter {
         values[Int(glyphs[2]) &+ offset], values[Int(glyphs[3]) &+ offset])
     }
     // Σ (c − m)(x − mean) per channel.
-    var covariance = (SIMD4<Float>(repeating: 0), SIMD4<Float>(repeating: 0),
-      SIMD4<Float>(repeating: 0))
+    var covariance = (
+      SIMD4<Float>(repeating: 0), SIMD4<Float>(repeating: 0),
+      SIMD4<Float>(repeating: 0)
+    )
     for s in 0..<8 {
       let centered = gather(table.centeredBySubCell, offset: s &* stride)
       let deviation = x[s] - mean

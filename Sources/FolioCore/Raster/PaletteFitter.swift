@@ -73,10 +73,13 @@ struct PaletteFitter {
       SIMD16<Float>(), SIMD16<Float>(), SIMD16<Float>(), SIMD16<Float>()
     )
     return withUnsafeMutableBytes(of: &distances) { raw in
-      let d = raw.baseAddress!.assumingMemoryBound(to: SIMD16<Float>.self)
+      guard let base = raw.baseAddress else {
+        preconditionFailure("a tuple's bytes have an address")
+      }
+      let d = base.assumingMemoryBound(to: SIMD16<Float>.self)
       // The same distances one at a time (read from memory: a variable lane of a vector
       // would be stored and reloaded whole).
-      let distance = raw.baseAddress!.assumingMemoryBound(to: Float.self)
+      let distance = base.assumingMemoryBound(to: Float.self)
       for s in 0..<count {
         let sample = lab(x[s])
         let dl = lightness - sample.x

@@ -54,8 +54,11 @@ public struct ScreenBuffer: Hashable, Sendable {
 
   /// Copies `other` with its top-left corner at `origin`, clipped to this buffer and, when
   /// given, to `clip`.
-  public mutating func draw(_ other: ScreenBuffer, at origin: CellPoint, clippedTo clip: CellRect? = nil) {
-    let bounds = clip.map { $0.intersection(CellRect(x: 0, y: 0, columns: size.columns, rows: size.rows)) }
+  public mutating func draw(
+    _ other: ScreenBuffer, at origin: CellPoint, clippedTo clip: CellRect? = nil
+  ) {
+    let bounds =
+      clip.map { $0.intersection(CellRect(x: 0, y: 0, columns: size.columns, rows: size.rows)) }
       ?? CellRect(x: 0, y: 0, columns: size.columns, rows: size.rows)
     let x0 = max(0, bounds.minX - origin.x)
     let y0 = max(0, bounds.minY - origin.y)

@@ -7,8 +7,10 @@ enum CrashSite {
   static func signature(of result: ChildProcess.Result) -> String {
     let lines = result.errorText.split(separator: "\n")
     var parts: [String] = []
-    if let fatal = lines.first(where: { $0.contains("Fatal error: ") }) {
-      parts.append(String(fatal[fatal.range(of: "Fatal error: ")!.upperBound...].prefix(160)))
+    if let fatal = lines.first(where: { $0.contains("Fatal error: ") }),
+      let marker = fatal.range(of: "Fatal error: ")
+    {
+      parts.append(String(fatal[marker.upperBound...].prefix(160)))
     } else if let failure = lines.first(where: { $0.hasPrefix("*** Swift runtime failure: ") }) {
       let message = failure.dropFirst("*** Swift runtime failure: ".count)
       parts.append(String(message.replacingOccurrences(of: " ***", with: "").prefix(160)))

@@ -31,7 +31,7 @@ public final class FindingStore: @unchecked Sendable {
   }
 
   /// The distinct findings so far, in the order they were first seen.
-  public var findings: [Finding] { lock.withLock { order.map { byKey[$0]! } } }
+  public var findings: [Finding] { lock.withLock { order.compactMap { byKey[$0] } } }
 
   /// Counts a finding and, the first time it is seen, saves its input; returns it when new.
   public func record(
@@ -42,8 +42,9 @@ public final class FindingStore: @unchecked Sendable {
     // Held while saving too (a few KB), so two jobs never write the same files at once.
     lock.lock()
     defer { lock.unlock() }
-    if byKey[key] != nil {
-      byKey[key]!.occurrences += 1
+    if var known = byKey[key] {
+      known.occurrences += 1
+      byKey[key] = known
       return nil
     }
     let base = directory + "/\(category.rawValue)-\(Self.hash(key))"

@@ -1,5 +1,4 @@
 import FolioCore
-
 import Foundation
 
 /// One file the fuzzer runs and how: a seed with mutations applied, or a regression input as
@@ -34,7 +33,7 @@ public struct FuzzInput: Sendable {
     var random = SplitMix64(seed: seed, input: index)
     let source = random.pick(seeds)
     let expanded = source.expandedBytes != nil && random.chance(0.7)
-    var bytes = expanded ? source.expandedBytes! : source.bytes
+    var bytes = expanded ? source.expandedBytes ?? source.bytes : source.bytes
     let partner = random.pick(seeds)
     var mutations: [String] = []
     // Number mutations first, while the seed's number tokens found at loading still hold.

@@ -53,8 +53,9 @@ public struct FuzzSeed: Sendable {
         let copy = FileManager.default.contents(atPath: expanded)
       else { break }
       if copy.count <= max(2 << 20, 4 * data.count) || streams == "preserve" {
-        seed.expandedBytes = [UInt8](copy)
-        seed.expandedNumberRanges = PDFScanner.numberRanges(in: seed.expandedBytes!)
+        let expandedBytes = [UInt8](copy)
+        seed.expandedBytes = expandedBytes
+        seed.expandedNumberRanges = PDFScanner.numberRanges(in: expandedBytes)
         break
       }
     }

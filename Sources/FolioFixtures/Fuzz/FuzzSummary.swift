@@ -25,7 +25,7 @@ public struct FuzzSummary: Sendable {
     let seconds =
       Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     runSeconds += seconds
-    guard slowestRuns.count < 5 || seconds > slowestRuns.last!.seconds else { return }
+    if slowestRuns.count >= 5, let fastest = slowestRuns.last, seconds <= fastest.seconds { return }
     let mode = input.arguments.mode ?? "page"
     let description =
       "#\(input.index) \(input.origin) \(mode) \(input.arguments.columns)x\(input.arguments.rows)"

@@ -62,11 +62,12 @@ public enum PDFScanner {
         var found: [Int] = []
         var offset = start
         let first = Int32(pattern[0])
+        guard let base = buffer.baseAddress, let needle = pattern.baseAddress else { return found }
         while offset + pattern.count <= end && found.count < limit,
-          let hit = memchr(buffer.baseAddress! + offset, first, end - offset - pattern.count + 1)
+          let hit = memchr(base + offset, first, end - offset - pattern.count + 1)
         {
-          let position = buffer.baseAddress!.distance(to: UnsafeRawPointer(hit))
-          if memcmp(hit, pattern.baseAddress!, pattern.count) == 0 {
+          let position = base.distance(to: UnsafeRawPointer(hit))
+          if memcmp(hit, needle, pattern.count) == 0 {
             found.append(position)
             offset = position + pattern.count
           } else {

@@ -10,7 +10,7 @@ public enum FindingCategory: String, CaseIterable, Sendable, Comparable {
   case badOutput = "bad-output"
 
   public static func < (lhs: FindingCategory, rhs: FindingCategory) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
   }
 }
 

@@ -6,11 +6,15 @@ struct ByteWriter {
   mutating func append(_ value: UInt8) { bytes.append(value) }
 
   mutating func append(_ value: UInt32) {
-    for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+    for shift in stride(from: 0, to: 32, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+    }
   }
 
   mutating func append(_ value: UInt64) {
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+    for shift in stride(from: 0, to: 64, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+    }
   }
 
   /// A count or index, as an unsigned 32-bit number (negative values become 0).
@@ -109,7 +113,8 @@ public enum WorkerProtocolError: Error, Hashable, Sendable, CustomStringConverti
   public var description: String {
     switch self {
     case .truncated: return "a worker message was cut short"
-    case .tooLong(let length): return "a worker message of \(length) bytes is longer than any can be"
+    case .tooLong(let length):
+      return "a worker message of \(length) bytes is longer than any can be"
     case .unknownVersion(let version): return "a worker spoke message format \(version)"
     case .malformed(let what): return "a worker message had \(what)"
     }

@@ -33,7 +33,8 @@ public final class LocalPageWorker: PageWorker {
   public func facts(of pages: Range<Int>) throws -> [PageFact] {
     pages.clamped(to: 0..<document.pageCount).map { index in
       let page = PageIndex(index)
-      return PageFact(page: page, size: document.pageSize(at: page), label: document.pageLabel(at: page))
+      return PageFact(
+        page: page, size: document.pageSize(at: page), label: document.pageLabel(at: page))
     }
   }
 }

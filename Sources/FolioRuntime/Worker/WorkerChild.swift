@@ -25,10 +25,14 @@ final class WorkerChild {
   /// Starts `launch` on `documentPath` (opened here and passed as descriptor 3).
   init(launch: WorkerLaunch, documentPath: String, limits: WorkerLimits) throws(WorkerFailure) {
     let document = open(documentPath, O_RDONLY | O_CLOEXEC)
-    guard document >= 0 else { throw WorkerFailure(.couldNotStart("cannot open the document: \(Self.systemError())")) }
+    guard document >= 0 else {
+      throw WorkerFailure(.couldNotStart("cannot open the document: \(Self.systemError())"))
+    }
     defer { close(document) }
     var ends: [Int32] = [-1, -1]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+    guard
+      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
+    else {
       throw WorkerFailure(.couldNotStart("no socket: \(Self.systemError())"))
     }
     defer { close(ends[1]) }
@@ -58,7 +62,8 @@ final class WorkerChild {
     defer { argv.forEach { free($0) } }
     // The worker's environment, without the runtime's crash backtracer (it would spend seconds
     // symbolicating into a file nobody reads).
-    let environment = ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }
+    let environment =
+      ProcessInfo.processInfo.environment.filter { $0.key != "SWIFT_BACKTRACE" }
       .map { "\($0.key)=\($0.value)" } + ["SWIFT_BACKTRACE=enable=no"]
     let envp = environment.map { strdup($0) } + [nil]
     defer { envp.forEach { free($0) } }
@@ -85,7 +90,11 @@ final class WorkerChild {
     captureMark = captureSize()
     var sent = 0
     while sent < frame.count {
-      let count = frame.withUnsafeBytes { Glibc.send(socket, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL)) }
+      let count = frame.withUnsafeBytes {
+        $0.baseAddress.map {
+          Glibc.send(socket, $0 + sent, frame.count - sent, Int32(MSG_NOSIGNAL))
+        } ?? -1
+      }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return false }
       sent += count
@@ -109,7 +118,8 @@ final class WorkerChild {
     while true {
       do {
         if expected == nil, received.count >= WorkerMessageFormat.prefixSize {
-          expected = try WorkerMessageFormat.bodyLength(prefix: Array(received.prefix(WorkerMessageFormat.prefixSize)))
+          expected = try WorkerMessageFormat.bodyLength(
+            prefix: Array(received.prefix(WorkerMessageFormat.prefixSize)))
         }
       } catch {
         return .broken(error)
@@ -123,7 +133,9 @@ final class WorkerChild {
       let left = deadline - .now
       guard left > .zero else { return .timedOut }
       var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+      let milliseconds = Int32(
+        clamping: left.components.seconds * 1000 + left.components.attoseconds
+          / 1_000_000_000_000_000 + 1)
       let ready = poll(&descriptor, 1, milliseconds)
       if ready < 0 && errno == EINTR { continue }
       guard ready > 0 else { continue }
@@ -144,7 +156,9 @@ final class WorkerChild {
     let count = bytes.withUnsafeMutableBytes { pread(capture, $0.baseAddress, length, captureMark) }
     guard count > 0 else { return [] }
     let text = String(decoding: bytes.prefix(count), as: UTF8.self)
-    let lines = text.split(whereSeparator: \.isNewline).map { String($0) }.filter { !$0.allSatisfy(\.isWhitespace) }
+    let lines = text.split(whereSeparator: \.isNewline).map { String($0) }.filter {
+      !$0.allSatisfy(\.isWhitespace)
+    }
     // Between requests the worker writes nothing: an overgrown file can start again.
     if end > 1 << 20 { _ = ftruncate(capture, 0) }
     return Array(lines.prefix(limit))
@@ -152,7 +166,8 @@ final class WorkerChild {
 
   /// Resident memory in bytes now, or nil once it has ended.
   var residentBytes: Int? {
-    guard !isReaped, let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return nil }
+    guard !isReaped, let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8)
+    else { return nil }
     let fields = text.split(separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -198,7 +213,8 @@ final class WorkerChild {
     }
     isReaped = true
     let signaled = (status & 0x7f) != 0 && (status & 0x7f) != 0x7f
-    return Ending(signal: signaled ? status & 0x7f : nil, exitStatus: signaled ? nil : (status >> 8) & 0xff)
+    return Ending(
+      signal: signaled ? status & 0x7f : nil, exitStatus: signaled ? nil : (status >> 8) & 0xff)
   }
 
   /// Whether the worker has ended (reaping it if so), without waiting.
@@ -227,13 +243,14 @@ final class WorkerChild {
   /// An unlinked file in `$TMPDIR` (else /tmp), opened for appending so the worker's writes
   /// always land at its end, even after it was emptied.
   private static func makeCaptureFile() -> Int32? {
-    let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let directory =
+      ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((directory + "/folio-worker-XXXXXX").utf8CString)
-    let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let file = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
     guard file >= 0 else { return nil }
     _ = fcntl(file, F_SETFD, FD_CLOEXEC)
     _ = fcntl(file, F_SETFL, O_APPEND)
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    template.withUnsafeBufferPointer { _ = $0.baseAddress.map { unlink($0) } }
     return file
   }
 

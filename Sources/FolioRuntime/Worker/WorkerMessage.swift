@@ -69,7 +69,8 @@ public enum WorkerMessageFormat {
     case .render(let request):
       header(&body, .render, message)
       body.append(count: request.page.rawValue)
-      for side in [request.region.x, request.region.y, request.region.width, request.region.height] {
+      for side in [request.region.x, request.region.y, request.region.width, request.region.height]
+      {
         body.append(side)
       }
       body.append(count: request.size.columns)
@@ -127,7 +128,9 @@ public enum WorkerMessageFormat {
   }
 
   /// Reads a request body (the frame without its length prefix).
-  public static func request(from body: [UInt8]) throws(WorkerProtocolError) -> WorkerEnvelope<WorkerRequest> {
+  public static func request(from body: [UInt8]) throws(WorkerProtocolError) -> WorkerEnvelope<
+    WorkerRequest
+  > {
     var reader = ByteReader(body)
     let (kind, id, document) = try readHeader(&reader)
     let request: WorkerRequest
@@ -143,10 +146,15 @@ public enum WorkerMessageFormat {
       guard size.columns <= 1_000_000, size.rows <= 1_000_000, size.area <= 1_000_000 else {
         throw .malformed("a picture of \(size.columns)x\(size.rows) cells")
       }
-      guard let symbols = SymbolSet(rawValue: try reader.string()) else { throw .malformed("an unknown symbol set") }
-      guard let colors = ColorMode(rawValue: try reader.string()) else { throw .malformed("an unknown color mode") }
+      guard let symbols = SymbolSet(rawValue: try reader.string()) else {
+        throw .malformed("an unknown symbol set")
+      }
+      guard let colors = ColorMode(rawValue: try reader.string()) else {
+        throw .malformed("an unknown color mode")
+      }
       let style = RenderStyle(symbols: symbols, colors: colors, isInverted: try reader.bool())
-      request = .render(RenderRequest(page: page, region: region, size: size, style: style, document: document))
+      request = .render(
+        RenderRequest(page: page, region: region, size: size, style: style, document: document))
     case .readFacts:
       let start = try reader.count()
       let count = try reader.count()
@@ -160,7 +168,9 @@ public enum WorkerMessageFormat {
   }
 
   /// Reads a reply body (the frame without its length prefix).
-  public static func reply(from body: [UInt8]) throws(WorkerProtocolError) -> WorkerEnvelope<WorkerReply> {
+  public static func reply(from body: [UInt8]) throws(WorkerProtocolError) -> WorkerEnvelope<
+    WorkerReply
+  > {
     var reader = ByteReader(body)
     let (kind, id, document) = try readHeader(&reader)
     let reply: WorkerReply
@@ -180,7 +190,9 @@ public enum WorkerMessageFormat {
       facts.reserveCapacity(count)
       for _ in 0..<count {
         let page = PageIndex(try reader.count())
-        let size = try reader.bool() ? PointSize(width: try reader.double(), height: try reader.double()).sanitized : nil
+        let size =
+          try reader.bool()
+          ? PointSize(width: try reader.double(), height: try reader.double()).sanitized : nil
         facts.append(PageFact(page: page, size: size, label: try reader.optionalString()))
       }
       reply = .facts(facts)
@@ -195,14 +207,18 @@ public enum WorkerMessageFormat {
 
   // MARK: Pieces
 
-  private static func header<Body>(_ body: inout ByteWriter, _ kind: Kind, _ message: WorkerEnvelope<Body>) {
+  private static func header<Body>(
+    _ body: inout ByteWriter, _ kind: Kind, _ message: WorkerEnvelope<Body>
+  ) {
     body.append(version)
     body.append(kind.rawValue)
     body.append(message.id)
     body.append(count: message.document.number)
   }
 
-  private static func readHeader(_ reader: inout ByteReader) throws(WorkerProtocolError) -> (Kind, UInt64, DocumentVersion) {
+  private static func readHeader(_ reader: inout ByteReader) throws(WorkerProtocolError) -> (
+    Kind, UInt64, DocumentVersion
+  ) {
     let format = try reader.byte()
     guard format == version else { throw .unknownVersion(format) }
     let rawKind = try reader.byte()
@@ -233,24 +249,33 @@ public enum WorkerMessageFormat {
   /// Bytes per cell on the wire.
   private static let cellBytes = 4 + 4 + 4 + 1 + 1
 
-  private static func readPicture(_ reader: inout ByteReader) throws(WorkerProtocolError) -> ScreenBuffer {
+  private static func readPicture(_ reader: inout ByteReader) throws(WorkerProtocolError)
+    -> ScreenBuffer
+  {
     let size = CellSize(columns: try reader.count(), rows: try reader.count())
-    guard size.columns <= 1_000_000, size.rows <= 1_000_000, size.area * cellBytes == reader.remaining else {
+    guard size.columns <= 1_000_000, size.rows <= 1_000_000,
+      size.area * cellBytes == reader.remaining
+    else {
       throw .malformed("a picture whose size does not match its cells")
     }
     var cells: [Cell] = []
     cells.reserveCapacity(size.area)
     for _ in 0..<size.area {
       let raw = try reader.uint32()
-      guard let scalar = Unicode.Scalar(raw) else { throw .malformed("a cell that is not a character") }
+      guard let scalar = Unicode.Scalar(raw) else {
+        throw .malformed("a cell that is not a character")
+      }
       let foreground = try readColor(&reader)
       let background = try readColor(&reader)
       let attributes = CellAttributes(rawValue: try reader.byte())
       cells.append(
-        Cell(scalar, foreground: foreground, background: background, attributes: attributes,
+        Cell(
+          scalar, foreground: foreground, background: background, attributes: attributes,
           isContinuation: try reader.bool()))
     }
-    guard let picture = ScreenBuffer(size: size, cells: cells) else { throw .malformed("a picture of the wrong size") }
+    guard let picture = ScreenBuffer(size: size, cells: cells) else {
+      throw .malformed("a picture of the wrong size")
+    }
     return picture
   }
 
@@ -262,7 +287,9 @@ public enum WorkerMessageFormat {
     }
   }
 
-  private static func readColor(_ reader: inout ByteReader) throws(WorkerProtocolError) -> TerminalColor {
+  private static func readColor(_ reader: inout ByteReader) throws(WorkerProtocolError)
+    -> TerminalColor
+  {
     let tag = try reader.byte()
     let (first, second, third) = (try reader.byte(), try reader.byte(), try reader.byte())
     switch tag {
@@ -289,7 +316,9 @@ public enum WorkerMessageFormat {
     }
   }
 
-  private static func readError(_ reader: inout ByteReader) throws(WorkerProtocolError) -> DocumentError {
+  private static func readError(_ reader: inout ByteReader) throws(WorkerProtocolError)
+    -> DocumentError
+  {
     switch try reader.byte() {
     case 1: return .notFound
     case 2: return .isDirectory

@@ -58,7 +58,9 @@ public struct WorkerDocument: Hashable, Sendable {
   public var version: DocumentVersion
 
   /// Creates a description.
-  public init(readablePath: String, name: String, password: String?, version: DocumentVersion = .first) {
+  public init(
+    readablePath: String, name: String, password: String?, version: DocumentVersion = .first
+  ) {
     self.readablePath = readablePath
     self.name = name
     self.password = password
@@ -104,7 +106,9 @@ public final class WorkerProcess: PageWorker {
   public func render(_ request: RenderRequest) throws -> RenderedPage {
     var messages: [String] = []
     let reply = try exchange(.render(request), pages: 1, messages: &messages)
-    guard case .rendered(var page) = reply else { throw failBroken(.malformed("a reply of the wrong kind")) }
+    guard case .rendered(var page) = reply else {
+      throw failBroken(.malformed("a reply of the wrong kind"))
+    }
     if messages.contains(where: Self.saysOutOfMemory) {
       // A decoder stopped at the memory limit (a damaged image claiming gigabytes): what was
       // drawn lacks that part, so the page is failed for memory, and the worker, its heap
@@ -121,12 +125,16 @@ public final class WorkerProcess: PageWorker {
     // Reading facts counts no page: a batch touches 500 pages, and a recycled reader would walk
     // the page tree again to reach the next one.
     let reply = try exchange(.readFacts(pages), pages: 0, messages: &messages)
-    guard case .facts(let facts) = reply else { throw failBroken(.malformed("a reply of the wrong kind")) }
+    guard case .facts(let facts) = reply else {
+      throw failBroken(.malformed("a reply of the wrong kind"))
+    }
     return facts
   }
 
   /// Sends one request and waits for its reply, within the time limit counted from now.
-  private func exchange(_ request: WorkerRequest, pages: Int, messages: inout [String]) throws -> WorkerReply {
+  private func exchange(_ request: WorkerRequest, pages: Int, messages: inout [String]) throws
+    -> WorkerReply
+  {
     let deadline = ContinuousClock.now + limits.timePerRequest
     let child = try runningChild()
     if !isOpened {
@@ -142,20 +150,28 @@ public final class WorkerProcess: PageWorker {
     }
     let id = nextID
     nextID &+= 1
-    guard child.send(WorkerMessageFormat.frame(WorkerEnvelope(id: id, document: document.version, body: request))) else {
+    guard
+      child.send(
+        WorkerMessageFormat.frame(WorkerEnvelope(id: id, document: document.version, body: request))
+      )
+    else {
       throw failEnded(child)
     }
     let reply = try reply(from: child, id: id, until: deadline)
     messages = child.messagesSinceSend()
     pagesServed += pages
-    if pagesServed >= limits.pagesBeforeRecycle || (child.residentBytes ?? 0) >= limits.residentBytesBeforeRecycle {
+    if pagesServed >= limits.pagesBeforeRecycle
+      || (child.residentBytes ?? 0) >= limits.residentBytesBeforeRecycle
+    {
       retire()
     }
     if case .failed(let error) = reply { throw error }
     return reply
   }
 
-  private func reply(from child: WorkerChild, id: UInt64, until deadline: ContinuousClock.Instant) throws -> WorkerReply {
+  private func reply(from child: WorkerChild, id: UInt64, until deadline: ContinuousClock.Instant)
+    throws -> WorkerReply
+  {
     switch child.receive(until: deadline) {
     case .body(let body):
       let envelope: WorkerEnvelope<WorkerReply>
@@ -183,13 +199,15 @@ public final class WorkerProcess: PageWorker {
     // One that ended while idle (killed from outside, say) answered no request: it is simply
     // replaced.
     if let child, !child.hasEnded { return child }
-    let started = try WorkerChild(launch: launch, documentPath: document.readablePath, limits: limits)
+    let started = try WorkerChild(
+      launch: launch, documentPath: document.readablePath, limits: limits)
     startCount += 1
     child = started
     isOpened = false
     pagesServed = 0
     let opening = WorkerEnvelope(
-      id: 0, document: document.version, body: WorkerRequest.open(name: document.name, password: document.password))
+      id: 0, document: document.version,
+      body: WorkerRequest.open(name: document.name, password: document.password))
     _ = started.send(WorkerMessageFormat.frame(opening))
     return started
   }

@@ -1,6 +1,6 @@
 import FolioCore
-import Testing
 import FolioTestSupport
+import Testing
 
 /// The obvious O(n) LRU the cache must behave like: entries from least to most recently used.
 private struct ModelCache {

@@ -1,7 +1,7 @@
+import FolioTestSupport
 import Testing
 
 @testable import FolioCore
-import FolioTestSupport
 
 /// Page boxes a document may hold, however absurd (NaN, ±0, ±∞, 1e-300, 1e300, subnormals,
 /// 2^63), become sizes every layout and the rasterizer can work with: nothing traps, every
@@ -126,9 +126,11 @@ import FolioTestSupport
         columns: rng.pick([1, 2, 3, 17, 80, 400]), rows: rng.pick([1, 2, 5, 24, 200]))
       let rasterizer = BlockRasterizer(
         symbols: rng.pick(SymbolSet.allCases), colorMode: rng.pick([.truecolor, .none]))
-      let picture = PagePicture(rasterizer: rasterizer, cellAspect: RandomCases.cellAspect(using: &rng).value)
+      let picture = PagePicture(
+        rasterizer: rasterizer, cellAspect: RandomCases.cellAspect(using: &rng).value)
       let cells = picture.pageCells(for: document.pageSize(at: page), in: box)
-      #expect(cells.columns >= 1 && cells.columns <= box.columns, "\(pool[page.rawValue]) in \(box)")
+      #expect(
+        cells.columns >= 1 && cells.columns <= box.columns, "\(pool[page.rawValue]) in \(box)")
       #expect(cells.rows >= 1 && cells.rows <= box.rows, "\(pool[page.rawValue]) in \(box)")
       #expect(rasterizer.pixelSize(for: cells).area <= box.area * 64 * 16)
       let screen = try picture.draw(page, of: document, in: box)

@@ -55,7 +55,8 @@ struct GeometryTests {
   /// Titles built to mislead: reordered by bidi embeddings, overrides and isolates, or hiding
   /// text in invisible characters. Every such control goes; joiners and real scripts stay.
   @Test func sanitizerStripsTextThatHidesOrReorders() {
-    let reordered = "invoice\u{202E}fdp.exe\u{202C} \u{2067}isolated\u{2069} \u{202B}embedded\u{202C}"
+    let reordered =
+      "invoice\u{202E}fdp.exe\u{202C} \u{2067}isolated\u{2069} \u{202B}embedded\u{202C}"
     #expect(TerminalText.sanitized(reordered) == "invoicefdp.exe isolated embedded")
     let marks = "a\u{200E}b\u{200F}c\u{061C}d\u{2066}e\u{2068}f"
     #expect(TerminalText.sanitized(marks) == "abcdef")

@@ -1,5 +1,6 @@
-@testable import FolioCore
 import FolioTestSupport
+
+@testable import FolioCore
 
 /// Checks the invariants every layout must keep and collects the violations as text, so that a
 /// failing property test names the case and what went wrong.
@@ -79,7 +80,9 @@ struct LayoutInvariants {
         fail("\(placed.page) overlaps its label")
       }
       // A page of a spread whose other page is clamped to one column gave that column up.
-      let siblingClamped = item.pages.contains { $0.page != placed.page && $0.frame.size.columns <= 1 }
+      let siblingClamped = item.pages.contains {
+        $0.page != placed.page && $0.frame.size.columns <= 1
+      }
       if !siblingClamped { checkAspect(placed) }
     }
     if item.pages.count == 2 {

@@ -1,5 +1,6 @@
-@testable import FolioCore
 import FolioTestSupport
+
+@testable import FolioCore
 
 /// Random documents, viewports and layout styles for property tests.
 enum RandomCases {

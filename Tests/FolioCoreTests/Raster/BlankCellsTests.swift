@@ -1,7 +1,7 @@
+import FolioTestSupport
 import Testing
 
 @testable import FolioCore
-import FolioTestSupport
 
 /// Blank cells (every pixel the band's first pixel's color) are found exactly, and skipping
 /// their averaging and fitting changes no cell.
@@ -78,7 +78,8 @@ struct BlankCellsTests {
         let kind = Int.random(in: 0..<4, using: &generator)
         let spot = (
           Int.random(in: 0..<cellWidth, using: &generator),
-          Int.random(in: 0..<cellHeight, using: &generator))
+          Int.random(in: 0..<cellHeight, using: &generator)
+        )
         for y in 0..<cellHeight {
           for x in 0..<cellWidth {
             var color = paper

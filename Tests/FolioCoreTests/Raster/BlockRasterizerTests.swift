@@ -1,7 +1,7 @@
+import FolioTestSupport
 import Testing
 
 @testable import FolioCore
-import FolioTestSupport
 
 /// Synthetic images with known answers for each symbol set.
 struct BlockRasterizerTests {
@@ -317,6 +317,7 @@ extension BlockRasterizerTests {
       }
     }
     let swapped = SampleGridTests.swappingRedAndBlue(image)
-    #expect(rasterizer.cells(from: swapped, size: cells) == rasterizer.cells(from: image, size: cells))
+    #expect(
+      rasterizer.cells(from: swapped, size: cells) == rasterizer.cells(from: image, size: cells))
   }
 }

@@ -1,7 +1,7 @@
+import FolioTestSupport
 import Testing
 
 @testable import FolioCore
-import FolioTestSupport
 
 /// The fitting stages against brute force over every pattern.
 struct CellFitterTests {

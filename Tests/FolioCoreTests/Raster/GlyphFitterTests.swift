@@ -1,7 +1,7 @@
+import FolioTestSupport
 import Testing
 
 @testable import FolioCore
-import FolioTestSupport
 
 /// The character fitter against a plain reference: rank every glyph by explained luma
 /// variation, then score the best few by direct summation.
@@ -135,9 +135,12 @@ struct GlyphFitterTests {
     let cells = CellFitterTests.randomCells(
       count: 600, subCells: 8, seed: 90 + UInt64(shortlistSize))
     for (index, x) in cells.enumerated() {
-      let cell = index % 3 == 0 ? x.map { $0 * scale * 1.5 } : x.map {
-        $0.clamped(lowerBound: .zero, upperBound: SIMD4(1, 1, 1, 0)) * scale
-      }
+      let cell =
+        index % 3 == 0
+        ? x.map { $0 * scale * 1.5 }
+        : x.map {
+          $0.clamped(lowerBound: .zero, upperBound: SIMD4(1, 1, 1, 0)) * scale
+        }
       let choice = cell.withUnsafeBufferPointer { fitter.fit($0.baseAddress!) }
       let expected = Self.oneCandidateAtATime(cell, fitter: fitter)
       #expect(choice.pattern == expected.pattern, "cell \(index)")

@@ -1,7 +1,7 @@
+import FolioTestSupport
 import Testing
 
 @testable import FolioCore
-import FolioTestSupport
 
 /// Maxima taken on the bits of non-negative floats are the maxima of the floats, across the
 /// whole range: zero, the smallest subnormal, the largest finite value and infinity.

@@ -1,7 +1,7 @@
+import FolioTestSupport
 import Testing
 
 @testable import FolioCore
-import FolioTestSupport
 
 /// The 16-color fit against brute force over every pair of palette colors and every pattern,
 /// and through the rasterizer.

@@ -1,7 +1,8 @@
-@testable import FolioCore
+import FolioTestSupport
 import Foundation
 import Testing
-import FolioTestSupport
+
+@testable import FolioCore
 
 /// Quantization to the xterm palette and the ANSI colors, and lightness inversion.
 struct PaletteTests {
@@ -104,8 +105,9 @@ struct PaletteTests {
     ]
     for (color, lab) in known {
       let value = Palette.oklab(color)
-      #expect(abs(Double(value.x) - lab.x) < 1e-4 && abs(Double(value.y) - lab.y) < 1e-4
-        && abs(Double(value.z) - lab.z) < 1e-4, "\(color): \(value)")
+      #expect(
+        abs(Double(value.x) - lab.x) < 1e-4 && abs(Double(value.y) - lab.y) < 1e-4
+          && abs(Double(value.z) - lab.z) < 1e-4, "\(color): \(value)")
     }
     // Every color of a grid (black and the darkest values included), to Float precision.
     var worst = 0.0

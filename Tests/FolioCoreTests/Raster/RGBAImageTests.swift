@@ -18,7 +18,9 @@ struct RGBAImageTests {
     }
     #expect(image.pixels == (0..<(size.area * 4)).map { UInt8($0 % 251) })
     let i = (2 * 4 + 1) * 4
-    #expect(image[1, 2] == RGBA(red: UInt8(i), green: UInt8(i + 1), blue: UInt8(i + 2), alpha: UInt8(i + 3)))
+    #expect(
+      image[1, 2]
+        == RGBA(red: UInt8(i), green: UInt8(i + 1), blue: UInt8(i + 2), alpha: UInt8(i + 3)))
     #expect(RGBAImage(size: size, pixels: image.pixels) == image)
   }
 

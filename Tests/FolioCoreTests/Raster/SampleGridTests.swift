@@ -1,7 +1,7 @@
+import FolioTestSupport
 import Testing
 
 @testable import FolioCore
-import FolioTestSupport
 
 /// The box filter against a plain per-pixel average over the same boxes.
 @Suite("Sample grid")
@@ -10,12 +10,16 @@ struct SampleGridTests {
   static func randomImage(width: Int, height: Int, seed: UInt64) -> RGBAImage {
     var generator = SplitMix64(seed: seed)
     return RGBAImage(size: PixelSize(width: width, height: height)) { bytes in
-      for i in bytes.indices { bytes[i] = i % 4 == 3 ? 255 : UInt8.random(in: 0...255, using: &generator) }
+      for i in bytes.indices {
+        bytes[i] = i % 4 == 3 ? 255 : UInt8.random(in: 0...255, using: &generator)
+      }
     }
   }
 
   /// The mean of each box `SampleGrid.spans` gives, scaled like the grid's samples.
-  static func naiveSamples(_ image: RGBAImage, width: Int, height: Int, space: ErrorSpace) -> [SIMD4<Float>] {
+  static func naiveSamples(_ image: RGBAImage, width: Int, height: Int, space: ErrorSpace)
+    -> [SIMD4<Float>]
+  {
     let columns = SampleGrid.spans(count: width, over: image.width)
     let rows = SampleGrid.spans(count: height, over: image.height)
     var result: [SIMD4<Float>] = []
@@ -43,7 +47,8 @@ struct SampleGridTests {
   func boxesAverageTheirPixels(boxWidth: Int, boxHeight: Int) {
     let space = ErrorSpace.lumaWeightedSRGB
     let (width, height) = (6, 5)
-    let image = Self.randomImage(width: width * boxWidth, height: height * boxHeight, seed: UInt64(boxWidth * 31 + boxHeight))
+    let image = Self.randomImage(
+      width: width * boxWidth, height: height * boxHeight, seed: UInt64(boxWidth * 31 + boxHeight))
     let grid = SampleGrid(image, width: width, height: height, space: space)
     let expected = Self.naiveSamples(image, width: width, height: height, space: space)
     for (index, sample) in grid.samples.enumerated() {
@@ -65,7 +70,10 @@ struct SampleGridTests {
   func bandsHoldTheSameSamplesAsTheWholeGrid(bandHeight: Int) {
     let space = ErrorSpace.lumaWeightedSRGB
     // 11 rows: the last band is short for band heights 2, 3 and 4.
-    for image in [Self.randomImage(width: 40, height: 44, seed: 3), Self.randomImage(width: 31, height: 29, seed: 4)] {
+    for image in [
+      Self.randomImage(width: 40, height: 44, seed: 3),
+      Self.randomImage(width: 31, height: 29, seed: 4),
+    ] {
       let whole = SampleGrid(image, width: 8, height: 11, space: space)
       var banded = SampleGrid(image, width: 8, height: 11, space: space, bandHeight: bandHeight)
       for band in 0..<((11 + bandHeight - 1) / bandHeight) {
@@ -100,7 +108,8 @@ struct SampleGridTests {
         let isAlpha = i % 4 == 3
         let pixel = i / 4
         bytes[i] =
-          isAlpha ? (pixel % 7 == 0 ? UInt8.random(in: 0...254, using: &generator) : 255)
+          isAlpha
+          ? (pixel % 7 == 0 ? UInt8.random(in: 0...254, using: &generator) : 255)
           : UInt8.random(in: 0...255, using: &generator)
       }
     }
@@ -134,7 +143,10 @@ struct SampleGridTests {
     var bytes = image.pixels
     for i in stride(from: 0, to: bytes.count, by: 4) { bytes.swapAt(i, i + 2) }
     let order: ChannelOrder = image.channelOrder == .rgba ? .bgra : .rgba
-    return RGBAImage(size: image.size, pixels: bytes, channelOrder: order)!
+    guard let swapped = RGBAImage(size: image.size, pixels: bytes, channelOrder: order) else {
+      preconditionFailure("the same size as the image it came from")
+    }
+    return swapped
   }
 
   @Test(arguments: [(4, 3, 12), (8, 2, 10), (5, 3, 8), (3, 3, 9), (6, 2, 10), (1, 1, 7)])

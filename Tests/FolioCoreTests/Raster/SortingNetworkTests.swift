@@ -1,7 +1,7 @@
+import FolioTestSupport
 import Testing
 
 @testable import FolioCore
-import FolioTestSupport
 
 /// The fitters' branch-free sort against the standard library's.
 struct SortingNetworkTests {

@@ -119,7 +119,8 @@ struct SymbolTableTests {
   @Test func substitutesFollowTheFallbackChainThenAscii() {
     let all = SymbolSet.allCases
     for set in all { #expect(set.substitute(among: all) == set) }
-    #expect(SymbolSet.octant.substitute(among: [.half, .quad, .sextant, .braille, .ascii]) == .sextant)
+    #expect(
+      SymbolSet.octant.substitute(among: [.half, .quad, .sextant, .braille, .ascii]) == .sextant)
     #expect(SymbolSet.octant.substitute(among: [.half, .quad, .braille, .ascii]) == .quad)
     #expect(SymbolSet.sextant.substitute(among: [.braille, .ascii]) == .ascii)
     #expect(SymbolSet.braille.substitute(among: [.half, .ascii]) == .ascii)

@@ -1,7 +1,7 @@
+import FolioTestSupport
 import Testing
 
 @testable import FolioCore
-import FolioTestSupport
 
 /// The sharpened bands against the whole grid sharpened sample by sample: the same value
 /// everywhere but in blank cells, which keep theirs, across band seams, run ends next to

@@ -1,7 +1,7 @@
+import FolioTestSupport
 import Testing
 
 @testable import FolioCore
-import FolioTestSupport
 
 /// Drives a `TilePool` over a `FakeGrid` as a view would, checking the pool after every pass.
 private struct ScrollSession {
