@@ -108,6 +108,8 @@ public final class PopplerDocument: DocumentSource {
     return copy
   }
 
+  /// The size of the page if it has been read already, without touching the document (how
+  /// the tests see that opening reads no page).
   public func knownPageSize(at page: PageIndex) -> PointSize? {
     sizes[page.rawValue]
   }

@@ -35,8 +35,6 @@ public final class RasterDocument: DocumentSource {
     PointSize(width: Double(pixelSize.width), height: Double(pixelSize.height)).sanitized
   }
 
-  public func knownPageSize(at page: PageIndex) -> PointSize? { pageSize(at: page) }
-
   /// The raster scaled to `size` with cairo's best filter (box-averaging when shrinking), on
   /// white paper.
   public func render(_ page: PageIndex, region: PageRegion, size: PixelSize) throws -> RGBAImage {

@@ -79,7 +79,6 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
     labels.firstIndex { $0 == label }.map { PageIndex($0) }
   }
   public func pageSize(at page: PageIndex) -> PointSize { sizes[page.rawValue].sanitized }
-  public func knownPageSize(at page: PageIndex) -> PointSize? { pageSize(at: page) }
 
   public func render(_ page: PageIndex, region: PageRegion, size: PixelSize) throws -> RGBAImage {
     guard sizes.indices.contains(page.rawValue) else {

@@ -3,16 +3,8 @@ import FolioCore
 /// What a page shows before its picture is ready: a light page-shaped box with its label in
 /// the middle, or a cached picture of the same page at another size, scaled.
 public enum Placeholder {
-  /// Paper that is not drawn yet: a light gray box (a shade pattern without colors).
-  public static func page(size: CellSize, label: String, style: RenderStyle, width: TextWidth)
-    -> ScreenBuffer
-  {
-    var buffer = ScreenBuffer(size: size)
-    fill(&buffer, label: label, style: style, width: width)
-    return buffer
-  }
-
-  /// Fills an existing buffer (a recycled tile's) with the placeholder, reusing its storage.
+  /// Fills a buffer (a recycled tile's, its storage reused) with paper that is not drawn yet: a
+  /// light gray box (a shade pattern without colors) with the label in the middle.
   public static func fill(
     _ buffer: inout ScreenBuffer, label: String, style: RenderStyle, width: TextWidth
   ) {

@@ -1,11 +1,9 @@
-/// How urgent a render is, lower first: by tier (a quick coarse pass, then what is on screen,
-/// then the prefetch margin ahead in the scroll direction, then the margin behind), then by
-/// distance from the viewport's center.
+/// How urgent a render is, lower first: by tier (what is on screen, then the prefetch margin
+/// ahead in the scroll direction, then the margin behind), then by distance from the
+/// viewport's center.
 public struct RenderPriority: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The coarse ordering of renders.
   public enum Tier: Int, Hashable, Comparable, Sendable, CaseIterable {
-    /// A quick low-resolution pass for a large visible view, before its exact render.
-    case coarse
     /// An item on screen.
     case visible
     /// An item in the prefetch margin, on the side the view is scrolling toward.

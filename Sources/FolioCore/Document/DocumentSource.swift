@@ -20,9 +20,6 @@ public protocol DocumentSource: AnyObject {
   /// May load the page: O(1) once known, possibly a walk of the page tree the first time.
   func pageSize(at page: PageIndex) -> PointSize
 
-  /// The size of the page if it has been read already, without touching the document.
-  func knownPageSize(at page: PageIndex) -> PointSize?
-
   /// Renders `region` of the page into an image of exactly `size` pixels: white paper under the
   /// page's content, rendered at that size (never rendered larger and scaled down).
   func render(_ page: PageIndex, region: PageRegion, size: PixelSize) throws -> RGBAImage

@@ -37,16 +37,6 @@ public struct PageMetrics: Hashable, Sendable {
     }
   }
 
-  /// Metrics with the sizes `document` already knows, without making it read any page. O(n).
-  public init(knownSizesOf document: some DocumentSource) {
-    self.init(pageCount: document.pageCount)
-    for index in 0..<pageCount {
-      if let size = document.knownPageSize(at: PageIndex(index)) {
-        setSize(size, of: PageIndex(index))
-      }
-    }
-  }
-
   /// The size layouts use for `page`: its own size when known, else `estimatedSize`. Always
   /// sanitized. A page outside the document gets `estimatedSize`.
   public func size(of page: PageIndex) -> PointSize {

@@ -1,10 +1,9 @@
-/// One recyclable view of a layout item: the reusable buffers that show an item (its preview
-/// cells and its label) plus which item it shows, where, and which render it wants.
+/// One recyclable view of a layout item: the reusable buffer that shows an item (its preview
+/// cells) plus which item it shows, where, and which render it wants.
 ///
 /// A tile is created by a `TilePool` when no recycled tile is free, and lives as long as the
-/// pool. Reuse keeps `preview` and `label` storage: reset them in place
-/// (`preview.reset(to:)`, `label.removeAll(keepingCapacity: true)`) so a tile shown again at the
-/// same size allocates nothing.
+/// pool. Reuse keeps the `preview` storage: reset it in place (`preview.reset(to:)`) so a tile
+/// shown again at the same size allocates nothing.
 public struct Tile<Request: Hashable> {
   /// The tile's identity in its pool, from 0; stable for the tile's life, across reuse.
   public let id: Int
@@ -14,8 +13,6 @@ public struct Tile<Request: Hashable> {
   public internal(set) var frame: CellRect
   /// The cells that draw the item's page image (or its stand-in).
   public var preview: ScreenBuffer
-  /// The item's label text.
-  public var label: String
   /// The render the tile wants; cleared when the tile is recycled.
   public var request: Request?
   /// The render whose cells are in `preview` now, or nil for a placeholder; cleared when the
@@ -29,7 +26,6 @@ public struct Tile<Request: Hashable> {
     self.itemIndex = -1
     self.frame = CellRect(x: 0, y: 0, columns: 0, rows: 0)
     self.preview = ScreenBuffer(size: CellSize(columns: 0, rows: 0))
-    self.label = ""
     self.request = nil
     self.shownRequest = nil
     self.lastPass = 0

@@ -16,15 +16,14 @@ struct RenderQueueTests {
       ("visible-far", RenderPriority(tier: .visible, distance: 30)),
       ("ahead-near", RenderPriority(tier: .ahead, distance: 2)),
       ("visible-center", RenderPriority(tier: .visible, distance: 0)),
-      ("coarse", RenderPriority(tier: .coarse, distance: 50)),
       ("visible-far-2", RenderPriority(tier: .visible, distance: 30)),
     ])
     #expect(
       drain(&queue) == [
-        "coarse", "visible-center", "visible-far", "visible-far-2", "ahead-near", "behind-near",
+        "visible-center", "visible-far", "visible-far-2", "ahead-near", "behind-near",
       ])
-    #expect(queue.runningCount == 6)
-    #expect(queue.startedCount == 6)
+    #expect(queue.runningCount == 5)
+    #expect(queue.startedCount == 5)
   }
 
   @Test func replacingCancelsWhatIsNoLongerWanted() {

@@ -17,7 +17,6 @@ final class SolidDocument: DocumentSource {
   func pageLabel(at page: PageIndex) -> String? { nil }
   func pageIndex(forLabel label: String) -> PageIndex? { nil }
   func pageSize(at page: PageIndex) -> PointSize { sizes[page.rawValue] }
-  func knownPageSize(at page: PageIndex) -> PointSize? { sizes[page.rawValue] }
   func render(_ page: PageIndex, region: PageRegion, size: PixelSize) throws -> RGBAImage {
     renderedSizes.append(size)
     return RGBAImage(size: size, fill: color)

@@ -40,8 +40,6 @@ private struct ScrollSession {
       tile, item in
       if tile.request != nil || tile.shownRequest != nil { stale += 1 }
       tile.preview.reset(to: item.frame.size)
-      tile.label.removeAll(keepingCapacity: true)
-      tile.label.append("p\(item.index + 1)")
       tile.request = item.index
       let address = tile.preview.cells.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
       configured.append((tile.id, item.frame.size, address))
@@ -83,9 +81,7 @@ private struct ScrollSession {
     var tileProblem: String?
     pool.forEachVisibleTile { tile in
       visibleIDs.append(tile.id)
-      if tile.frame != expected[tile.itemIndex] || tile.request != tile.itemIndex
-        || tile.label != "p\(tile.itemIndex + 1)"
-      {
+      if tile.frame != expected[tile.itemIndex] || tile.request != tile.itemIndex {
         tileProblem = "tile \(tile.id) for item \(tile.itemIndex) is stale"
       }
     }
