@@ -9,7 +9,7 @@ DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
-.PHONY: all deps bench-deps build release run test lint bench check-palette sample clean leak-check \
+.PHONY: all deps bench-deps build release run test lint bench check-palette check-generated sample clean leak-check \
 	fuzz libfuzz asan-check
 
 all: build
@@ -41,16 +41,21 @@ lint:
 
 bench: bench-deps release
 	.build/release/folio-bench --check-palette
+	./Scripts/check-generated.sh .build/release
 	./Scripts/bench.sh
 
 # Every sRGB color's nearest 256-color entry from the generated table against exhaustive search.
 check-palette: release
 	.build/release/folio-bench --check-palette
 
+# Every file in a Generated/ folder against what its generator writes now.
+check-generated: bench-deps release
+	./Scripts/check-generated.sh .build/release
+
 # Regenerates the built-in sample document from its generator and builds it into folio.
 sample: deps
 	$(SWIFT) run folio-make-sample .build/sample.pdf
-	./Scripts/embed-sample.sh .build/sample.pdf Sources/folio/SampleDocumentData.swift
+	./Scripts/embed-sample.sh .build/sample.pdf Sources/folio/Generated/SampleDocumentData.swift
 
 clean:
 	rm -rf .build

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Prints Sources/FolioCore/Screen/PaletteBuckets.swift: for each box of 8 x 8 x 8 sRGB
+"""Prints Sources/FolioCore/Generated/PaletteBuckets.swift: for each box of 8 x 8 x 8 sRGB
 values, the entries of the xterm cube and gray ramp (16-255) that are the Oklab-nearest entry
 of at least one color in the box, found by trying every one of the 16.7 million colors against
 all 240 entries. An entry within a small margin of the nearest distance counts too, so that
 Float32 rounding in Folio's own Oklab conversion can never pick an entry the table left out.
 Run it again to regenerate (about two minutes), then check the result with
 `folio-bench --check-palette`:
-    python3 Scripts/make-palette-buckets.py > Sources/FolioCore/Screen/PaletteBuckets.swift
+    python3 Scripts/make-palette-buckets.py > Sources/FolioCore/Generated/PaletteBuckets.swift
 """
 import numpy as np
 

@@ -65,6 +65,9 @@ public enum FixturePDF {
     }
     if let title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Folio fixtures")
+    // A fixed date, so the same pages always make the same bytes (the built-in sample is
+    // checked against its generator).
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z")
     for page in pages {
       let width = drawable(page.width)
       let height = drawable(page.height)

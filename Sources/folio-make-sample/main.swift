@@ -1,5 +1,5 @@
 // (`make sample` writes it to .build/sample.pdf and builds it into folio as
-// Sources/folio/SampleDocumentData.swift).
+// Sources/folio/Generated/SampleDocumentData.swift).
 import FolioFixtures
 // Writes Folio's built-in sample document: `swift run folio-make-sample OUTPUT.pdf`
 import Foundation
