@@ -28,10 +28,18 @@ let package = Package(
       name: "FolioCore",
       // Double's rounding and square roots call libm, which nothing else may link.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-    .target(name: "FolioUI", dependencies: ["FolioCore"]),
-    .target(name: "FolioRuntime", dependencies: ["FolioUI", "FolioCore", "FolioStore"]),
-    .target(name: "FolioTestSupport", dependencies: ["FolioRuntime", "FolioUI", "FolioCore"]),
-    .target(name: "FolioPoppler", dependencies: ["FolioCore", "CPoppler"]),
+    // Page layouts, the viewport and tiles.
+    .target(name: "FolioLayout", dependencies: ["FolioCore"]),
+    // Images into cells: symbol tables, fitters, every SIMD and unsafe-pointer loop.
+    .target(name: "FolioRaster", dependencies: ["FolioCore"]),
+    .target(name: "FolioUI", dependencies: ["FolioCore", "FolioLayout", "FolioRaster"]),
+    .target(
+      name: "FolioRuntime",
+      dependencies: ["FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioStore"]),
+    .target(
+      name: "FolioTestSupport",
+      dependencies: ["FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore"]),
+    .target(name: "FolioPoppler", dependencies: ["FolioRaster", "FolioCore", "CPoppler"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
     .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore"]),
     // The remembered place per document, in SQLite (GRDB links the system libsqlite3).
@@ -39,13 +47,16 @@ let package = Package(
     .executableTarget(
       name: "folio",
       dependencies: [
-        "FolioCore", "FolioUI", "FolioRuntime", "FolioPoppler", "FolioTerminal", "FolioStore",
+        "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
+        "FolioTerminal", "FolioStore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "folio-make-sample", dependencies: ["FolioFixtures"]),
     // The libFuzzer target (`make libfuzz`); built normally, it replays the files it is given.
-    .executableTarget(name: "folio-libfuzzer", dependencies: ["FolioCore", "FolioPoppler"]),
+    .executableTarget(
+      name: "folio-libfuzzer",
+      dependencies: ["FolioCore", "FolioLayout", "FolioRaster", "FolioPoppler"]),
     .executableTarget(
       name: "folio-fuzz",
       dependencies: [
@@ -55,27 +66,36 @@ let package = Package(
     .executableTarget(
       name: "folio-bench",
       dependencies: [
-        "FolioCore", "FolioUI", "FolioRuntime", "FolioPoppler", "FolioFixtures", "FolioTestSupport",
+        "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
+        "FolioFixtures", "FolioTestSupport",
       ]),
-    .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
     .testTarget(
-      name: "FolioUITests", dependencies: ["FolioUI", "FolioCore", "FolioTestSupport"],
+      name: "FolioCoreTests",
+      dependencies: ["FolioCore", "FolioLayout", "FolioRaster", "FolioTestSupport"]),
+    .testTarget(
+      name: "FolioUITests",
+      dependencies: ["FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioTestSupport"],
       // Golden screens, read by path from the test files (expectSnapshot).
       exclude: ["Snapshots"]),
     .testTarget(
       name: "FolioRuntimeTests",
-      dependencies: ["FolioRuntime", "FolioUI", "FolioCore", "FolioTestSupport"],
+      dependencies: [
+        "FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioTestSupport",
+      ],
       // Golden screens, read by path from the test files (expectSnapshot).
       exclude: ["Snapshots"]),
     .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioCore"]),
     .testTarget(
       name: "FolioPopplerTests",
-      dependencies: ["FolioPoppler", "FolioCore", "FolioFixtures", "FolioTestSupport"]),
+      dependencies: [
+        "FolioPoppler", "FolioRaster", "FolioCore", "FolioFixtures", "FolioTestSupport",
+      ]),
     .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: [
-        "FolioFixtures", "FolioTestSupport", "FolioRuntime", "FolioPoppler", "FolioCore", "folio",
+        "FolioFixtures", "FolioTestSupport", "FolioRuntime", "FolioPoppler", "FolioRaster",
+        "FolioCore", "folio",
         "folio-libfuzzer",
       ]),
   ],

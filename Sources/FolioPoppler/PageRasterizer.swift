@@ -1,5 +1,6 @@
 import CPoppler
 import FolioCore
+import FolioRaster
 
 /// Renders one Poppler page, or a region of it, into an RGBA image of an exact pixel size
 /// through a cairo image surface painted white first.

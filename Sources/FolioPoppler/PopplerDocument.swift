@@ -1,5 +1,6 @@
 import CPoppler
 import FolioCore
+import FolioRaster
 import Foundation
 
 /// A PDF document opened with poppler-glib: Folio's `DocumentSource` for real files.

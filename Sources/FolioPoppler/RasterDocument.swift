@@ -1,5 +1,6 @@
 import CPoppler
 import FolioCore
+import FolioRaster
 
 /// A one-page document made of a PNG raster: for measuring the block rasterizer on exactly the
 /// pixels another tool was given (the hidden `--measure-raster` option), so the comparison is

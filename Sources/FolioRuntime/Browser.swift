@@ -1,4 +1,6 @@
 import FolioCore
+import FolioLayout
+import FolioRaster
 import FolioUI
 import Foundation
 

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioRaster
 import Foundation
 
 /// Passes page workers made ahead on one thread to the render threads that will use them from

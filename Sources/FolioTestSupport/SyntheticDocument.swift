@@ -1,4 +1,5 @@
 import FolioCore
+import FolioRaster
 import Foundation
 
 /// A document made of flat-colored pages of chosen sizes, for tests: page `i` is painted in

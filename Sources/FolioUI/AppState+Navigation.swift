@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLayout
 
 /// Moving through the document: what each action does to the place, the view and the zoom.
 extension AppState {

@@ -1,4 +1,6 @@
 import FolioCore
+import FolioLayout
+import FolioRaster
 
 /// Everything the browser shows, as one value: the document's facts, the view settings, where
 /// the reader is, and transient input state. `update` changes it; views draw it.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLayout
 
 /// Draws the whole screen from the app state and the tiles of the picture board: each area of
 /// `ScreenAreas` by its view (the main view with labels and selection, the filmstrip, the status

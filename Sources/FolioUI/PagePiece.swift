@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLayout
 
 /// One picture the screen is made of: a whole page, or for a page larger than the screen one
 /// viewport-sized tile of it, with where it lies in content cells. Its `request` is what the

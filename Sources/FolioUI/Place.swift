@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLayout
 
 /// Where a reader is in a document and how they look at it: what Folio remembers per document
 /// and restores on the next open.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLayout
 
 /// Layout timings on a 15,000-page document of mixed page sizes: relayout of every layout and the
 /// per-frame queries (visible items, continuous index and its inverse), as medians over many runs.

@@ -1,5 +1,6 @@
 import FolioCore
 import FolioFixtures
+import FolioLayout
 import FolioPoppler
 import FolioRuntime
 import FolioTestSupport

@@ -2,6 +2,7 @@
 // Run through `make bench` (release build). Compare ratios measured in one run.
 import FolioCore
 import FolioPoppler
+import FolioRaster
 import Foundation
 
 var sections: [String] = []

@@ -1,5 +1,7 @@
 import FolioCore
+import FolioLayout
 import FolioPoppler
+import FolioRaster
 import Foundation
 
 /// The whole path from a file's bytes to cells, in one process and on one thread, for

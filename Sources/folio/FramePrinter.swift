@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLayout
 import FolioPoppler
 import FolioRuntime
 import FolioTerminal

@@ -1,6 +1,8 @@
 import ArgumentParser
 import FolioCore
+import FolioLayout
 import FolioPoppler
+import FolioRaster
 import FolioRuntime
 import FolioUI
 import Foundation

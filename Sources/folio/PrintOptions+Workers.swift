@@ -1,5 +1,7 @@
 import ArgumentParser
 import FolioCore
+import FolioLayout
+import FolioRaster
 import FolioRuntime
 import FolioUI
 import Foundation

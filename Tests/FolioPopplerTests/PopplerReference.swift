@@ -1,5 +1,6 @@
 import FolioCore
 import FolioFixtures
+import FolioRaster
 import Foundation
 
 /// Poppler's own command-line raster (`pdftoppm`), read back for comparisons.

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioFixtures
 import FolioPoppler
+import FolioRaster
 import FolioTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLayout
 import FolioUI
 import Testing
 

@@ -25,12 +25,6 @@ public struct RenderRequest: Hashable, Sendable, CustomStringConvertible {
     self.style = style
   }
 
-  /// The rasterizer that draws this request.
-  public var rasterizer: BlockRasterizer { style.rasterizer }
-
-  /// The exact pixel size the page region is rendered at.
-  public var pixelSize: PixelSize { rasterizer.pixelSize(for: size) }
-
   /// The page this request draws, in its document version: pictures of the same page key can
   /// stand in for each other.
   public var pageKey: PageKey { PageKey(document: document, page: page) }
@@ -57,19 +51,6 @@ public struct RenderStyle: Hashable, Sendable {
     self.symbols = symbols
     self.colors = colors
     self.isInverted = isInverted
-  }
-
-  /// The rasterizer for this style.
-  public var rasterizer: BlockRasterizer {
-    BlockRasterizer(symbols: symbols, colorMode: colors, isInverted: isInverted)
-  }
-}
-
-extension DocumentSource {
-  /// Renders a request: the page region at the request's exact pixel size, turned into cells.
-  public func picture(for request: RenderRequest) throws -> ScreenBuffer {
-    let image = try render(request.page, region: request.region, size: request.pixelSize)
-    return request.rasterizer.cells(from: image, size: request.size)
   }
 }
 

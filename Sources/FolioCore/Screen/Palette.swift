@@ -87,7 +87,7 @@ public enum Palette {
   }
 
   /// The Oklab value of each of the 256 entries.
-  static let entries: [SIMD4<Float>] = (0..<256).map { oklab(rgb(ofIndex: UInt8($0))) }
+  public static let entries: [SIMD4<Float>] = (0..<256).map { oklab(rgb(ofIndex: UInt8($0))) }
 
   static func squaredDistance(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
     let d = a - b
@@ -96,7 +96,7 @@ public enum Palette {
 
   /// Oklab (L, a, b, 0) of an sRGB color (Björn Ottosson, 2020). The three cone responses
   /// are computed together, one per lane.
-  static func oklab(_ color: (Int, Int, Int)) -> SIMD4<Float> {
+  public static func oklab(_ color: (Int, Int, Int)) -> SIMD4<Float> {
     let linear = SRGBTransfer.linear
     let r = linear[min(255, max(0, color.0))]
     let g = linear[min(255, max(0, color.1))]

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioRaster
 import FolioUI
 
 /// What does page work for one render thread: turns requests into cells and reads page facts.

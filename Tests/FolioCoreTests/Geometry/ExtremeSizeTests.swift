@@ -2,6 +2,8 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
+@testable import FolioRaster
 
 /// Page boxes a document may hold, however absurd (NaN, ±0, ±∞, 1e-300, 1e300, subnormals,
 /// 2^63), become sizes every layout and the rasterizer can work with: nothing traps, every

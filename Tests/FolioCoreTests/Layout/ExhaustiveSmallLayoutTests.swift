@@ -2,6 +2,7 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
 
 /// Every layout for every page count from 0 to 12, every spread mode, shift and binding, both
 /// axes, and a handful of viewports from 1 x 1 up, checked exhaustively.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
 
 /// Hand-worked grids. Letter pages in a 40 x 50 viewport make 2 columns of 19 x 12 boxes (see
 /// SmartGridSizingTests), each with a label row: 19 x 13 slots, 2 columns and 1 row apart.

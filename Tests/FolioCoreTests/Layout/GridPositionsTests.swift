@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
 
 @Suite struct GridPositionsTests {
   /// The item at each grid position, nil for empty positions, for `rows` full rows.

@@ -1,6 +1,7 @@
 import FolioTestSupport
 
 @testable import FolioCore
+@testable import FolioLayout
 
 /// Checks the invariants every layout must keep and collects the violations as text, so that a
 /// failing property test names the case and what went wrong.

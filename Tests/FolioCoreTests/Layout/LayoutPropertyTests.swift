@@ -2,6 +2,7 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
 
 /// Property tests over random documents (0 to 15,000 pages of mixed sizes, unknown and degenerate
 /// sizes included), viewports from 1 x 1 to 400 x 200 cells, cell aspects, zooms, spread modes and

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
+@testable import FolioRaster
 
 @Suite struct PageMetricsTests {
   static let letter = PointSize(width: 612, height: 792)

@@ -1,6 +1,7 @@
 import FolioTestSupport
 
 @testable import FolioCore
+@testable import FolioLayout
 
 /// Random documents, viewports and layout styles for property tests.
 enum RandomCases {

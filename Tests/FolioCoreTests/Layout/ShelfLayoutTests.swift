@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
 
 /// Hand-worked shelves in a 100 x 30 area with standard cells: the cap is a third, 10 rows; items
 /// default to floor(9 rows x 1.545) = 13 columns for Letter.

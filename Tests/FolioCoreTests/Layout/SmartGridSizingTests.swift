@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
 
 /// The smart grid formula against cases worked by hand, with standard cells (twice as tall as
 /// wide, ca = 2), the standard gutter (1 row = 2 columns) and one label row per item.

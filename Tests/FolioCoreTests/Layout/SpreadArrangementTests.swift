@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
 
 @Suite struct SpreadArrangementTests {
   /// The spreads as lists of 0-based page indices.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
 
 /// Hand-worked stacks with standard cells (shape in columns per row = 2 x width / height):
 /// Letter 1.545, landscape 2.588, a 1224 x 792 foldout 3.091.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
 
 @Suite struct ViewportTests {
   static let letter = PointSize(width: 612, height: 792)

@@ -2,6 +2,7 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioRaster
 
 /// Blank cells (every pixel the band's first pixel's color) are found exactly, and skipping
 /// their averaging and fitting changes no cell.

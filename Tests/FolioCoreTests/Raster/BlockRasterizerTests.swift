@@ -2,6 +2,8 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
+@testable import FolioRaster
 
 /// Synthetic images with known answers for each symbol set.
 struct BlockRasterizerTests {

@@ -2,6 +2,7 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioRaster
 
 /// The fitting stages against brute force over every pattern.
 struct CellFitterTests {

@@ -2,6 +2,7 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioRaster
 
 /// The character fitter against a plain reference: rank every glyph by explained luma
 /// variation, then score the best few by direct summation.

@@ -2,6 +2,7 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioRaster
 
 /// Maxima taken on the bits of non-negative floats are the maxima of the floats, across the
 /// whole range: zero, the smallest subnormal, the largest finite value and infinity.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioRaster
 import Testing
 
 /// A document of solid-colored pages, for drawing pictures without Poppler.

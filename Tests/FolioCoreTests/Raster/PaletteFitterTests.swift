@@ -2,6 +2,7 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioRaster
 
 /// The 16-color fit against brute force over every pair of palette colors and every pattern,
 /// and through the rasterizer.

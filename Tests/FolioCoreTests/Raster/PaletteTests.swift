@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FolioCore
+@testable import FolioRaster
 
 /// Quantization to the xterm palette and the ANSI colors, and lightness inversion.
 struct PaletteTests {

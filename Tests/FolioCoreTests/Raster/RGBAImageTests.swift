@@ -1,4 +1,5 @@
 import FolioCore
+import FolioRaster
 import Testing
 
 @Suite("RGBA image")

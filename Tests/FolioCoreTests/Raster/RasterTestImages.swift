@@ -1,4 +1,5 @@
 import FolioCore
+import FolioRaster
 import FolioTestSupport
 
 /// Synthetic images for rasterizer tests, described per sub-cell.

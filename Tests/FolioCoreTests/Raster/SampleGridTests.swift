@@ -2,6 +2,7 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioRaster
 
 /// The box filter against a plain per-pixel average over the same boxes.
 @Suite("Sample grid")

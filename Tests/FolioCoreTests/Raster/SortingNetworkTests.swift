@@ -2,6 +2,7 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioRaster
 
 /// The fitters' branch-free sort against the standard library's.
 struct SortingNetworkTests {

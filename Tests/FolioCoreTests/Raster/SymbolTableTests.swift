@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FolioCore
+@testable import FolioRaster
 
 /// The blitter tables: every pattern maps to the glyph Unicode defines for it.
 struct SymbolTableTests {

@@ -2,6 +2,7 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioRaster
 
 /// The sharpened bands against the whole grid sharpened sample by sample: the same value
 /// everywhere but in blank cells, which keep theirs, across band seams, run ends next to

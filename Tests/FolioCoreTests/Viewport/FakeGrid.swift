@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLayout
 
 /// An item of `FakeGrid`.
 struct FakeItem: TiledItem, Hashable {

@@ -2,6 +2,7 @@ import FolioTestSupport
 import Testing
 
 @testable import FolioCore
+@testable import FolioLayout
 
 /// Drives a `TilePool` over a `FakeGrid` as a view would, checking the pool after every pass.
 private struct ScrollSession {

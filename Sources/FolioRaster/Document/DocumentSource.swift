@@ -1,0 +1,46 @@
+import FolioCore
+
+/// A paginated document the core can lay out and draw: the one interface between Folio's core
+/// and a PDF library. Implementations are not shared between threads: a renderer on another
+/// thread opens its own instance (see `makeIndependentCopy()`).
+public protocol DocumentSource: AnyObject {
+  /// The number of pages, at least 1 for an opened document.
+  var pageCount: Int { get }
+
+  /// The document's title from its metadata, if it has a non-empty one. Untrusted text.
+  var title: String? { get }
+
+  /// The label printed on a page ("iv", "A-3"), or nil when the document defines none or the
+  /// label is just the page number.
+  /// Untrusted text. May load the page.
+  func pageLabel(at page: PageIndex) -> String?
+
+  /// The page a label names ("iv", "A-3"), if any page carries it. May walk the labels.
+  func pageIndex(forLabel label: String) -> PageIndex?
+
+  /// The page's size in points with its /Rotate applied, sanitized (never zero or NaN).
+  /// May load the page: O(1) once known, possibly a walk of the page tree the first time.
+  func pageSize(at page: PageIndex) -> PointSize
+
+  /// Renders `region` of the page into an image of exactly `size` pixels: white paper under the
+  /// page's content, rendered at that size (never rendered larger and scaled down).
+  func render(_ page: PageIndex, region: PageRegion, size: PixelSize) throws -> RGBAImage
+
+  /// Opens another instance of the same document for use on another thread.
+  func makeIndependentCopy() throws -> Self
+}
+
+extension DocumentSource {
+  /// Renders the whole page into an image of exactly `size` pixels.
+  public func render(_ page: PageIndex, size: PixelSize) throws -> RGBAImage {
+    try render(page, region: .whole, size: size)
+  }
+
+  /// The label to show for a page: its document label, else its number.
+  public func displayLabel(at page: PageIndex) -> String {
+    pageLabel(at: page) ?? String(page.number)
+  }
+
+  /// All valid page indices.
+  public var pageIndices: Range<PageIndex> { PageIndex(0)..<PageIndex(pageCount) }
+}

@@ -1,0 +1,24 @@
+import FolioCore
+
+extension RenderRequest {
+  /// The rasterizer that draws this request.
+  public var rasterizer: BlockRasterizer { style.rasterizer }
+
+  /// The exact pixel size the page region is rendered at.
+  public var pixelSize: PixelSize { rasterizer.pixelSize(for: size) }
+}
+
+extension RenderStyle {
+  /// The rasterizer for this style.
+  public var rasterizer: BlockRasterizer {
+    BlockRasterizer(symbols: symbols, colorMode: colors, isInverted: isInverted)
+  }
+}
+
+extension DocumentSource {
+  /// Renders a request: the page region at the request's exact pixel size, turned into cells.
+  public func picture(for request: RenderRequest) throws -> ScreenBuffer {
+    let image = try render(request.page, region: request.region, size: request.pixelSize)
+    return request.rasterizer.cells(from: image, size: request.size)
+  }
+}
