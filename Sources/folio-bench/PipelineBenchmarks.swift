@@ -7,11 +7,11 @@ import FolioTestSupport
 import FolioUI
 import Foundation
 
-/// Measures the viewport engine and render pipeline against issue 5's targets: time to the
+/// Measures the viewport engine and render pipeline against their targets: time to the
 /// first complete grid frame, memory while paging through 15,000 pages, throughput against
 /// Poppler's own render cost, against pdftoppm + chafa, and key-to-screen latency.
 enum PipelineBenchmarks {
-  /// How the bench's browsers draw: threads with a document each (as before issue 26), or
+  /// How the bench's browsers draw: threads with a document each (as before worker processes), or
   /// worker processes as the viewer does.
   enum Drawing: String { case threads, processes }
 

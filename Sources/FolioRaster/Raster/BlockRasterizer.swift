@@ -36,14 +36,14 @@ public struct BlockRasterizer: Sendable {
   /// nil takes `defaultBlockSharpening` for half, quad and sextant blocks and 0 for the rest.
   public var sharpening: Float?
 
-  /// The error space chosen by measurement (docs/benchmarks.md): sRGB with luma weights.
+  /// The error space chosen by measurement (docs/decisions.md): sRGB with luma weights.
   public static let defaultErrorSpace = ErrorSpace.lumaWeightedSRGB
   /// 600,000 pixels: 8 x 8 per sub-cell for thumbnails and 40 x 20 pages, 6 x 6 for a Letter
   /// page in 80 x 40 sextants, 4 x 4 in 160 x 60. Larger budgets measured no better at those
-  /// sizes and cost more to render and convert (docs/benchmarks.md).
+  /// sizes and cost more to render and convert (docs/decisions.md).
   public static let defaultPixelBudget = 600_000
   /// The sharpening half, quad and sextant blocks get by default, chosen by measurement
-  /// (docs/benchmarks.md). Octants, braille and ASCII (2 x 4 sub-cells) measured no better
+  /// (docs/decisions.md). Octants, braille and ASCII (2 x 4 sub-cells) measured no better
   /// with it and get none.
   public static let defaultBlockSharpening: Float = 0.3
 

@@ -36,7 +36,7 @@ public struct ErrorSpace: Hashable, Sendable {
   /// Equal weights on gamma-encoded sRGB.
   public static let plainSRGB = ErrorSpace(transfer: .srgb, weights: SIMD3(1, 1, 1) / 3)
 
-  /// The spaces compared in docs/benchmarks.md, by the names the measurement option uses.
+  /// The spaces compared in docs/decisions.md, by the names the measurement option uses.
   public static let named: [String: ErrorSpace] = [
     "srgb-luma": .lumaWeightedSRGB, "linear-luma": .linearLight, "srgb-plain": .plainSRGB,
     "srgb-601": ErrorSpace(transfer: .srgb, weights: SIMD3(0.299, 0.587, 0.114)),

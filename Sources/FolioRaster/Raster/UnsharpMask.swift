@@ -6,7 +6,7 @@ import FolioCore
 ///
 /// A box average is the least-squares best sample, but it softens every edge by up to a
 /// sample. The headline score (SSIM, which follows perceived sharpness) rates block art
-/// with the contrast partly restored higher on most pages (docs/benchmarks.md), as image
+/// with the contrast partly restored higher on most pages (docs/decisions.md), as image
 /// viewers sharpen thumbnails.
 ///
 /// `SampleGrid` applies it one band of sample rows at a time, handing it the row above the
