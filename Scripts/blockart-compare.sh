@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # blockart-compare.sh CORPUS_DIR OUTPUT.md
 #
-# Compares `folio --print` with chafa (and timg for half/quad) on the first and middle page of
+# Compares folio's page pictures (`folio-bench --print-page`, the same cells as `folio --print`) with chafa (and timg for half/quad) on the first and middle page of
 # every PDF in CORPUS_DIR, at 40x20, 80x40 and 160x60 cells, for the symbol sets half, quad,
 # sextant, braille and ascii, with the blockart scorer (../shared/tools/blockart/score.py), and
 # writes Markdown tables: median ssim_2x4 (the headline) and native SSIM per set and size; the
@@ -28,13 +28,14 @@
 #   REFERENCE_ARGS    pdftoppm's size options for the reference rasters (default "-r 150", as
 #                     the scorer's run_peers.sh; the cache is keyed by page only, so use a
 #                     separate BLOCKART_CACHE for other values)
-#   FOLIO_ARGS        extra folio options, e.g. "--supersampling 1" (hidden measurement options)
+#   FOLIO_ARGS        extra `folio-bench --print-page` options, e.g. "--supersampling 1" (its
+#                     measurement options)
 #   NO_BUILD=1        use the existing release build
 #   NO_TIMING=1       skip the timing runs (for quality-only experiments)
-#   ON_REFERENCE=1    folio fits its cells to the reference PNG the peers get (the hidden
+#   ON_REFERENCE=1    folio fits its cells to the reference PNG the peers get (its
 #                     --measure-raster option) instead of rendering the PDF: the rasterizers
 #                     compared on identical pixels
-#   FOLIO             the folio executable (default: .build/release/folio)
+#   FOLIO_BENCH       the folio-bench executable (default: .build/release/folio-bench)
 set -euo pipefail
 export LC_ALL=C.UTF-8
 
@@ -42,7 +43,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 BLOCKART=${BLOCKART:-$ROOT/../shared/tools/blockart}
 CACHE=${BLOCKART_CACHE:-$ROOT/.build/blockart-cache}
-FOLIO=${FOLIO:-$ROOT/.build/release/folio}
+FOLIO_BENCH=${FOLIO_BENCH:-$ROOT/.build/release/folio-bench}
 SIZES=${SIZES:-40x20 80x40 160x60}
 SYMSETS=${SYMSETS:-half quad sextant braille ascii}
 # ocrmypdf-invalid.pdf does not open; hugemono takes ~11 s per render; unreadable-metadata has
@@ -51,7 +52,7 @@ SKIP=${SKIP:-ocrmypdf-invalid.pdf ocrmypdf-hugemono-8400pt.pdf pypdf-unreadable-
 PASSWORDS=${PASSWORDS:-pypdf-password-openpassword.pdf=openpassword}
 FOLIO_ARGS=${FOLIO_ARGS:-}
 REFERENCE_ARGS=${REFERENCE_ARGS:--r 150}
-export BLOCKART CACHE FOLIO FOLIO_ARGS PASSWORDS NO_TIMING ON_REFERENCE
+export BLOCKART CACHE FOLIO_BENCH FOLIO_ARGS PASSWORDS NO_TIMING ON_REFERENCE
 
 password_for() {
   local entry
@@ -81,7 +82,7 @@ job() {
   local dir="$work/$key"; mkdir -p "$dir"
   # folio: the picture (its timing was taken by `timing` before the parallel jobs started).
   # shellcheck disable=SC2086
-  "$FOLIO" --print --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
+  "$FOLIO_BENCH" --print-page --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
     ${pw:+--password "$pw"} ${ON_REFERENCE:+--measure-raster "$ref"} $FOLIO_ARGS "$pdf" \
     > "$dir/folio.ansi" 2> "$dir/folio.err" || true
   [ -f "$dir/timing.txt" ] || : > "$dir/timing.txt"
@@ -133,7 +134,7 @@ timing() {
   dir="$work/${name%.pdf}_p${page}_${size}_${sym}"
   mkdir -p "$dir"
   # shellcheck disable=SC2086
-  "$FOLIO" --print --timing --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
+  "$FOLIO_BENCH" --print-page --timing --page "$page" --size "$size" --symbols "$sym" --colors truecolor \
     ${pw:+--password "$pw"} $FOLIO_ARGS "$pdf" 2> "$dir/timing.txt" > /dev/null < /dev/null || true
 }
 
@@ -144,7 +145,7 @@ OUT=$2
 TSV=$CACHE/$(basename "${OUT%.md}").tsv
 JOBS=${JOBS:-$(nproc)}
 
-if [ "${NO_BUILD:-0}" != 1 ]; then (cd "$ROOT" && swift build -c release --product folio >&2); fi
+if [ "${NO_BUILD:-0}" != 1 ]; then (cd "$ROOT" && swift build -c release --product folio-bench >&2); fi
 mkdir -p "$CACHE/ref" "$CACHE/peers"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/blockart-compare.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT

@@ -6,6 +6,17 @@ import FolioRaster
 import Foundation
 
 var sections: [String] = []
+if CommandLine.arguments.dropFirst().first == "--print-page" {
+  // One page drawn in this process with the rasterizer's measurement knobs (PagePrinter).
+  do {
+    FileHandle.standardOutput.write(
+      Data(try PagePrinter.run(Array(CommandLine.arguments.dropFirst(2))).utf8))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if CommandLine.arguments.dropFirst().first == "--leak-check" {
   // A workload for valgrind/LeakSanitizer: open, read, render and close documents repeatedly.
   do {

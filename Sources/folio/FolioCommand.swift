@@ -45,15 +45,11 @@ struct FolioCommand: ParsableCommand {
       throw Failure(path: path, reason: error.reason)
     }
     // Page workers start loading now, while this process opens its own copy for the page
-    // count, the first sizes and labels (--print's measurements draw in this process).
-    let printsOnePage = picture.print && picture.mode == nil
-    let prestarted = printsOnePage ? 1 : picture.workerCount
-    var opening =
-      printsOnePage && picture.measuresInProcess
-      ? nil
-      : BrowserSetup.opening(
-        readablePath: source, name: path, password: password, options: picture,
-        prestarted: prestarted)
+    // count, the first sizes and labels.
+    let prestarted = picture.print && picture.mode == nil ? 1 : picture.workerCount
+    var opening = BrowserSetup.opening(
+      readablePath: source, name: path, password: password, options: picture, prestarted: prestarted
+    )
     let document: PopplerDocument
     do {
       document = try PopplerDocument.open(readablePath: source, named: path, password: password)
@@ -65,7 +61,7 @@ struct FolioCommand: ParsableCommand {
     } catch {
       throw Failure(path: path, reason: error.reason)
     }
-    if document.password != password, opening != nil {
+    if document.password != password {
       // A password typed at the prompt: the workers started without it.
       opening = BrowserSetup.opening(
         readablePath: source, name: path, password: document.password, options: picture,
@@ -77,20 +73,9 @@ struct FolioCommand: ParsableCommand {
       if let kind = ProcessInfo.processInfo.environment["FOLIO_CRASH_TEST"] {
         CrashGuard.crash(kind)
       }
-      if let mode = picture.mode, let opening {
+      if let mode = picture.mode {
         return try FramePrinter.run(
           picture, mode: mode, document: document, opening: opening, path: path)
-      }
-      if let raster = picture.measureRaster {
-        // The PNG stands for the page --page names; the PDF was only opened to check it.
-        var options = picture
-        options.page = nil
-        do {
-          return try PrintCommand.run(
-            options, document: try RasterDocument(pngAt: raster), path: raster)
-        } catch let error as DocumentError {
-          throw Failure(path: raster, reason: error.reason)
-        }
       }
       return try PrintCommand.run(picture, document: document, workers: opening, path: path)
     }
@@ -100,7 +85,6 @@ struct FolioCommand: ParsableCommand {
         path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
         status: 2)
     }
-    guard let opening else { preconditionFailure("the viewer always draws with workers") }
     let ending = try Viewer(
       document: document, opening: opening, options: picture, path: path,
       isStream: readsStandardInput || document.readablePath != (file ?? ""),

@@ -92,28 +92,6 @@ struct PrintOptions: ParsableArguments {
   )
   var verbose = false
 
-  @Flag(help: .hidden)
-  var timing = false
-
-  @Option(help: .hidden)
-  var supersampling: Int?
-
-  /// Measurement only: the most pixels an automatic supersampling factor may render.
-  @Option(help: .hidden)
-  var pixelBudget: Int?
-
-  @Option(help: .hidden)
-  var errorSpace: String?
-
-  /// Measurement only: the unsharp-mask amount (0 turns it off).
-  @Option(help: .hidden)
-  var sharpening: Float?
-
-  /// Measurement only: fit cells to this PNG (the page another tool was given) instead of the
-  /// PDF's own render, to compare the rasterizers on identical pixels.
-  @Option(help: .hidden)
-  var measureRaster: String?
-
   func validate() throws {
     if let cellAspect, !(cellAspect.isFinite && cellAspect > 0 && cellAspect <= 10) {
       throw ValidationError("--cell-aspect must be a number above 0 and at most 10")
@@ -123,10 +101,6 @@ struct PrintOptions: ParsableArguments {
     }
     guard (1...4096).contains(cacheMb) else {
       throw ValidationError("--cache-mb must be between 1 and 4096")
-    }
-    if let sharpening, !(0...BlockRasterizer.largestSharpening).contains(sharpening) {
-      throw ValidationError(
-        "--sharpening must be between 0 and \(Int(BlockRasterizer.largestSharpening))")
     }
     if let workers, !(1...32).contains(workers) {
       throw ValidationError("--workers must be between 1 and 32")
@@ -141,76 +115,26 @@ struct PrintOptions: ParsableArguments {
 /// Writes one page as SGR-colored text: exactly ROWS lines of COLS columns.
 enum PrintCommand {
   static func run(
-    _ options: PrintOptions, document: some DocumentSource, workers: DocumentOpening? = nil,
+    _ options: PrintOptions, document: some DocumentSource, workers: DocumentOpening,
     path: String
   ) throws {
     let environment = ProcessInfo.processInfo.environment
     let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
-    let rasterizer = BlockRasterizer(
+    let style = RenderStyle(
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment),
-      colorMode: colorMode, isInverted: options.invert,
-      errorSpace: try errorSpace(named: options.errorSpace),
-      supersampling: options.supersampling,
-      pixelBudget: options.pixelBudget ?? BlockRasterizer.defaultPixelBudget,
-      sharpening: options.sharpening)
-    let picture = PagePicture(rasterizer: rasterizer, cellAspect: options.cellAspect ?? 2)
+      colors: colorMode, isInverted: options.invert)
+    let picture = PagePicture(rasterizer: style.rasterizer, cellAspect: options.cellAspect ?? 2)
     let box = options.size ?? terminalSize() ?? CellSize(columns: 80, rows: 24)
     let page = try options.startPage(in: document, path: path)
-    let screen: ScreenBuffer
-    var damage: [PageIndex: [String]] = [:]
+    let drawn: (screen: ScreenBuffer, messages: [String])
     do {
-      if let workers, !options.measuresInProcess {
-        let style = RenderStyle(
-          symbols: rasterizer.symbols, colors: colorMode, isInverted: options.invert)
-        let drawn = try draw(
-          picture, page: page, of: document, in: box, style: style, with: workers)
-        screen = drawn.screen
-        if !drawn.messages.isEmpty { damage[page] = drawn.messages }
-      } else {
-        screen =
-          options.timing
-          ? try measure(picture, page: page, of: document, in: box)
-          : try draw(picture, page: page, of: document, in: box, within: options.renderTimeLimit)
-      }
+      drawn = try draw(picture, page: page, of: document, in: box, style: style, with: workers)
     } catch let error as DocumentError {
       throw Failure(path: path, reason: error.reason)
     }
-    let text = AnsiPrinter(colorMode: colorMode).text(for: screen)
-    try StandardStreams.writeOutput(text)
-    DamageReport.write(damage, path: path, verbose: options.verbose)
-  }
-
-  /// `picture.draw` on a thread of its own, waited for at most `limit`: a page that takes
-  /// longer (a decoder that loops on a damaged image) is printed as a page-shaped box saying
-  /// it could not be drawn, and the thread is left behind (the process exits without it).
-  static func draw(
-    _ picture: PagePicture, page: PageIndex, of document: some DocumentSource, in box: CellSize,
-    within limit: Duration
-  ) throws -> ScreenBuffer {
-    let pageCells = picture.pageCells(for: document.pageSize(at: page), in: box)
-    let work = UncheckedTransfer { try picture.draw(page, of: document, in: box) }
-    let thread = Thread { work.run() }
-    thread.stackSize = 8 << 20
-    thread.start()
-    guard work.wait(for: limit) else {
-      var failed = ScreenBuffer(size: pageCells)
-      let style = RenderStyle(
-        symbols: picture.rasterizer.symbols, colors: picture.rasterizer.colorMode,
-        isInverted: picture.rasterizer.isInverted)
-      Placeholder.fillFailed(
-        &failed, reason: RenderTimeout(limit: limit).description, style: style, width: .locale)
-      return PagePicture.centered(failed, in: box)
-    }
-    return try work.result()
-  }
-
-  /// The error space named by the hidden `--error-space` option (for measurements).
-  static func errorSpace(named name: String?) throws -> ErrorSpace {
-    guard let name else { return BlockRasterizer.defaultErrorSpace }
-    guard let space = ErrorSpace.named[name] else {
-      throw ValidationError("unknown error space '\(name)'")
-    }
-    return space
+    try StandardStreams.writeOutput(AnsiPrinter(colorMode: colorMode).text(for: drawn.screen))
+    DamageReport.write(
+      drawn.messages.isEmpty ? [:] : [page: drawn.messages], path: path, verbose: options.verbose)
   }
 
   /// The size of the terminal on standard output, if it is one.
@@ -221,37 +145,6 @@ enum PrintCommand {
       window.ws_row > 0
     else { return nil }
     return CellSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
-  }
-
-  /// Draws like `PagePicture.draw` while timing its two stages (median of 7 runs each) and
-  /// reports them on standard error as `render_ms=… cells_ms=… pixels=WxH`.
-  static func measure(
-    _ picture: PagePicture, page: PageIndex, of document: some DocumentSource, in box: CellSize
-  ) throws -> ScreenBuffer {
-    guard (0..<document.pageCount).contains(page.rawValue) else {
-      throw DocumentError.pageOutOfRange(page, pageCount: document.pageCount)
-    }
-    let cells = picture.pageCells(for: document.pageSize(at: page), in: box)
-    let pixels = picture.rasterizer.pixelSize(for: cells)
-    let clock = ContinuousClock()
-    var image = RGBAImage(size: PixelSize(width: 0, height: 0))
-    var renders: [Duration] = []
-    var conversions: [Duration] = []
-    var result = ScreenBuffer(size: cells)
-    for _ in 0..<7 {
-      renders.append(try clock.measure { image = try document.render(page, size: pixels) })
-      conversions.append(
-        clock.measure { result = picture.rasterizer.cells(from: image, size: cells) })
-    }
-    func milliseconds(_ times: [Duration]) -> String {
-      let median = times.sorted()[times.count / 2]
-      let (seconds, attoseconds) = median.components
-      return String(format: "%.3f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
-    }
-    StandardStreams.writeError(
-      "render_ms=\(milliseconds(renders)) cells_ms=\(milliseconds(conversions)) pixels=\(pixels.width)x\(pixels.height)\n"
-    )
-    return PagePicture.centered(result, in: box)
   }
 }
 
@@ -302,35 +195,6 @@ extension PrintOptions {
 }
 
 extension ColorMode: ExpressibleByArgument {}
-
-/// Work handed to another thread with what it needs, which the caller promises not to touch
-/// meanwhile, and its result waited for with a deadline.
-private final class UncheckedTransfer<Output>: @unchecked Sendable {
-  private let body: () throws -> Output
-  private var outcome: Result<Output, any Error>?
-  private let finished = DispatchSemaphore(value: 0)
-
-  init(_ body: @escaping () throws -> Output) { self.body = body }
-
-  /// Runs the work (on the other thread) and signals its end.
-  func run() {
-    outcome = Result { try body() }
-    finished.signal()
-  }
-
-  /// Waits until the work has run or `limit` has passed; whether it has run.
-  func wait(for limit: Duration) -> Bool {
-    let nanoseconds =
-      limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
-    return finished.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success
-  }
-
-  /// The work's result, once `wait` said it has run.
-  func result() throws -> Output {
-    guard let outcome else { preconditionFailure("result() before the work ran") }
-    return try outcome.get()
-  }
-}
 
 extension PrintOptions {
   /// `--render-timeout` as a duration.

@@ -16,12 +16,6 @@ extension PrintOptions {
     WorkerLimits(memoryBytes: workerMemory, timePerRequest: renderTimeLimit)
   }
 
-  /// Whether a hidden measurement option asks for the rasterizer in this process.
-  var measuresInProcess: Bool {
-    timing || supersampling != nil || pixelBudget != nil || errorSpace != nil || sharpening != nil
-      || measureRaster != nil
-  }
-
   /// Parses `--worker-memory`: MiB, or a number with K, M or G (64 MiB to 1 TiB).
   static func memorySize(parsing text: String) throws -> Int {
     let units: [Character: Double] = ["K": 1024, "M": 1024 * 1024, "G": 1024 * 1024 * 1024]

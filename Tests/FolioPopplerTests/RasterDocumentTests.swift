@@ -4,7 +4,7 @@ import FolioPoppler
 import Foundation
 import Testing
 
-/// The PNG-backed document behind the hidden `--measure-raster` option.
+/// The PNG-backed document behind `folio-bench --print-page --measure-raster`.
 @Suite("Raster document")
 struct RasterDocumentTests {
   /// A PNG of page 1 of the mixed-size fixture at 400 x 518 pixels, written by pdftocairo.
