@@ -14,7 +14,7 @@ enum PageWorkerMode {
   static func run(arguments: [String]) -> Never {
     let memoryBytes = arguments.first.flatMap { Int($0) } ?? (1 << 30)
     dropWhatIsNotNeeded(memoryBytes: memoryBytes)
-    var document: PopplerDocument?
+    var worker: LocalPageWorker?
     while let body = readFrame() {
       let envelope: WorkerEnvelope<WorkerRequest>
       do {
@@ -23,7 +23,7 @@ enum PageWorkerMode {
         // Not the viewer speaking: nothing more to do.
         _exit(3)
       }
-      let reply = answer(envelope.body, document: &document)
+      let reply = answer(envelope.body, worker: &worker)
       let frame = WorkerMessageFormat.frame(
         WorkerEnvelope(id: envelope.id, document: envelope.document, body: reply))
       guard writeAll(frame) else { _exit(0) }
@@ -32,7 +32,7 @@ enum PageWorkerMode {
     _exit(0)
   }
 
-  private static func answer(_ request: WorkerRequest, document: inout PopplerDocument?)
+  private static func answer(_ request: WorkerRequest, worker: inout LocalPageWorker?)
     -> WorkerReply
   {
     do {
@@ -40,18 +40,14 @@ enum PageWorkerMode {
       case .open(let name, let password):
         let opened = try PopplerDocument.open(
           readablePath: "/proc/self/fd/3", named: name, password: password)
-        document = opened
+        worker = LocalPageWorker(opened)
         return .opened(pageCount: opened.pageCount)
       case .render(let request):
-        guard let document else {
-          return .failed(.renderFailed(reason: "the document is not open"))
-        }
-        return .rendered(try LocalPageWorker(document).render(request))
+        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
+        return .rendered(try worker.render(request))
       case .readFacts(let pages):
-        guard let document else {
-          return .failed(.renderFailed(reason: "the document is not open"))
-        }
-        return .facts(try LocalPageWorker(document).facts(of: pages))
+        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
+        return .facts(try worker.facts(of: pages))
       }
     } catch let error as DocumentError {
       return .failed(error)

@@ -175,8 +175,8 @@ final class WorkerChild {
 
   /// How a worker ended, from its wait status.
   struct Ending {
+    /// The signal that ended it, if one did.
     var signal: Int32?
-    var exitStatus: Int32?
   }
 
   /// Waits for the worker to end on its own for up to `grace`, then kills it and waits up to
@@ -213,8 +213,7 @@ final class WorkerChild {
     }
     isReaped = true
     let signaled = (status & 0x7f) != 0 && (status & 0x7f) != 0x7f
-    return Ending(
-      signal: signaled ? status & 0x7f : nil, exitStatus: signaled ? nil : (status >> 8) & 0xff)
+    return Ending(signal: signaled ? status & 0x7f : nil)
   }
 
   /// Whether the worker has ended (reaping it if so), without waiting.

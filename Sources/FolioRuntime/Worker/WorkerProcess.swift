@@ -104,8 +104,7 @@ public final class WorkerProcess: PageWorker {
   }
 
   public func render(_ request: RenderRequest) throws -> RenderedPage {
-    var messages: [String] = []
-    let reply = try exchange(.render(request), pages: 1, messages: &messages)
+    let (reply, messages) = try exchange(.render(request), pages: 1)
     guard case .rendered(var page) = reply else {
       throw failBroken(.malformed("a reply of the wrong kind"))
     }
@@ -121,10 +120,9 @@ public final class WorkerProcess: PageWorker {
   }
 
   public func facts(of pages: Range<Int>) throws -> [PageFact] {
-    var messages: [String] = []
     // Reading facts counts no page: a batch touches 500 pages, and a recycled reader would walk
     // the page tree again to reach the next one.
-    let reply = try exchange(.readFacts(pages), pages: 0, messages: &messages)
+    let (reply, _) = try exchange(.readFacts(pages), pages: 0)
     guard case .facts(let facts) = reply else {
       throw failBroken(.malformed("a reply of the wrong kind"))
     }
@@ -132,8 +130,9 @@ public final class WorkerProcess: PageWorker {
   }
 
   /// Sends one request and waits for its reply, within the time limit counted from now.
-  private func exchange(_ request: WorkerRequest, pages: Int, messages: inout [String]) throws
-    -> WorkerReply
+  /// Returns the reply and what the worker's libraries wrote meanwhile.
+  private func exchange(_ request: WorkerRequest, pages: Int) throws
+    -> (reply: WorkerReply, messages: [String])
   {
     let deadline = ContinuousClock.now + limits.timePerRequest
     let child = try runningChild()
@@ -158,7 +157,7 @@ public final class WorkerProcess: PageWorker {
       throw failEnded(child)
     }
     let reply = try reply(from: child, id: id, until: deadline)
-    messages = child.messagesSinceSend()
+    let messages = child.messagesSinceSend()
     pagesServed += pages
     if pagesServed >= limits.pagesBeforeRecycle
       || (child.residentBytes ?? 0) >= limits.residentBytesBeforeRecycle
@@ -166,7 +165,7 @@ public final class WorkerProcess: PageWorker {
       retire()
     }
     if case .failed(let error) = reply { throw error }
-    return reply
+    return (reply, messages)
   }
 
   private func reply(from child: WorkerChild, id: UInt64, until deadline: ContinuousClock.Instant)
