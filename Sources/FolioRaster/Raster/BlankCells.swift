@@ -50,6 +50,30 @@ struct BlankCells: ~Copyable {
     return next &- index
   }
 
+  /// The sample columns a band must make once its blank cells are found, as runs of whole
+  /// cells `cellWidth` samples wide: every cell but the blank ones after the first, which
+  /// stands for them all. Also that first blank cell and how many cells are blank.
+  func columnsToMake(cellWidth: Int) -> (runs: [Range<Int>], firstBlank: Int?, blankCount: Int) {
+    var runs: [Range<Int>] = []
+    var runStart: Int? = nil
+    var firstBlank: Int? = nil
+    var blankCount = 0
+    for cell in 0..<count {
+      if !flags[cell] || blankCount == 0 {
+        if runStart == nil { runStart = cell }
+      } else if let start = runStart {
+        runs.append((start * cellWidth)..<(cell * cellWidth))
+        runStart = nil
+      }
+      if flags[cell] {
+        if blankCount == 0 { firstBlank = cell }
+        blankCount += 1
+      }
+    }
+    if let start = runStart { runs.append((start * cellWidth)..<(count * cellWidth)) }
+    return (runs, firstBlank, blankCount)
+  }
+
   /// Finds the blank cells of the band of pixel rows `rows` (non-empty) of `image`.
   mutating func find(in image: RGBAImage, rows: Range<Int>) {
     assert(!rows.isEmpty, "a band of at least one row")

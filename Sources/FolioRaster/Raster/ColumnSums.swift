@@ -2,7 +2,7 @@ import FolioCore
 
 /// The box filter's first step: for each pixel column, the sums of its pixels' channels down a
 /// run of rows, two channels packed per word (bytes 0 and 2 of each pixel in one, bytes 1 and
-/// 3 in the other; 16 bits a sum, so up to `SampleGrid.packedLimit` rows).
+/// 3 in the other; 16 bits a sum, so up to `BoxFilter.packedLimit` rows).
 enum ColumnSums {
   /// Writes into `redBlue[x]` and `greenAlpha[x]`, for each column `x` of `columns`, the sums
   /// over `rows` (not empty) of `pixels`, an image `width` words wide read as little-endian

@@ -179,7 +179,7 @@ struct UncoveredRunsTests {
     for _ in 0..<500 {
       let runs = Self.randomRuns(&generator)
       let covered = Self.randomRuns(&generator)
-      let result = SampleGrid.uncovered(runs, by: covered)
+      let result = BandSharpener.uncovered(runs, by: covered)
       let expected = Set(runs.flatMap { $0 }).subtracting(covered.flatMap { $0 })
       #expect(Set(result.flatMap { $0 }) == expected)
       #expect(result.allSatisfy { !$0.isEmpty })

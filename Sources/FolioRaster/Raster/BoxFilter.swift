@@ -1,9 +1,82 @@
 import FolioCore
 
-/// The box filter of the sample grid: each sub-cell sample the average of the pixels its box
-/// covers, over white paper. Packed 16-bit sums and four boxes at a time where the boxes are
-/// small enough (`fillPacked`), a plain average elsewhere (`fillGeneral`).
-extension SampleGrid {
+/// The first stage of a `SampleGrid`: an image averaged over a grid of equal boxes, each
+/// sample the mean of the pixels its box covers, composited over white paper and scaled into
+/// an `ErrorSpace`. Packed 16-bit sums and four boxes at a time where the boxes are small
+/// enough (`fillPacked`), a plain average elsewhere (`fillGeneral`).
+///
+/// When the image is an integer multiple of the grid this is an exact box filter; otherwise
+/// each box takes the pixels whose left/top edge falls in it (or the nearest pixel when the
+/// image is smaller).
+struct BoxFilter: ~Copyable {
+  let image: RGBAImage
+  /// The error space's channel scales.
+  let scale: SIMD4<Float>
+  /// Byte to value for `fillGeneral` (nil on the packed path, which needs none).
+  let transferTable: [Float]?
+  /// The pixel rows of each sample row (empty when the image or grid is).
+  let rows: [(Int, Int)]
+  /// The pixel columns of each sample column (empty when the image or grid is).
+  let columns: [(Int, Int)]
+  /// Whether `fillPacked` can take the image (sRGB, boxes small enough).
+  private let isPacked: Bool
+  /// The width of every box when the image is a whole multiple of the grid's width, else 0.
+  private let uniformBoxWidth: Int
+  /// Whether `uniformBoxWidth` is one `sumsOfFourBoxes` takes.
+  private let sumsFourBoxes: Bool
+  /// Scratch for `fillPacked`: a band's two packed sums per pixel column (`redBlue`: bytes 0
+  /// and 2 of each pixel, red and blue in either order; `greenAlpha`: bytes 1 and 3) and each
+  /// sample column's first pixel and width.
+  private let redBlue: UnsafeMutablePointer<UInt32>
+  private let greenAlpha: UnsafeMutablePointer<UInt32>
+  private let columnStart: UnsafeMutablePointer<Int>
+  private let columnWidth: UnsafeMutablePointer<Int>
+
+  /// A filter of `image` down to `width` x `height` samples in `space`.
+  init(_ image: RGBAImage, width: Int, height: Int, space: ErrorSpace) {
+    self.image = image
+    scale = space.scale
+    let isEmpty = width <= 0 || height <= 0 || image.width <= 0 || image.height <= 0
+    columns = isEmpty ? [] : Self.spans(count: width, over: image.width)
+    rows = isEmpty ? [] : Self.spans(count: height, over: image.height)
+    let largestBox =
+      (columns.map { $0.1 - $0.0 }.max() ?? 1) * (rows.map { $0.1 - $0.0 }.max() ?? 1)
+    isPacked = !isEmpty && space.transfer == .srgb && largestBox <= Self.packedLimit
+    transferTable = isPacked ? nil : space.transferTable()
+    uniformBoxWidth =
+      !isEmpty && image.width >= width && image.width % width == 0 ? image.width / width : 0
+    sumsFourBoxes = Self.fourBoxWidths.contains(uniformBoxWidth)
+    redBlue = .allocate(capacity: max(1, image.width))
+    greenAlpha = .allocate(capacity: max(1, image.width))
+    columnStart = .allocate(capacity: max(1, columns.count))
+    columnWidth = .allocate(capacity: max(1, columns.count))
+    for (index, column) in columns.enumerated() {
+      columnStart[index] = column.0
+      columnWidth[index] = column.1 - column.0
+    }
+  }
+
+  deinit {
+    redBlue.deallocate()
+    greenAlpha.deallocate()
+    columnStart.deallocate()
+    columnWidth.deallocate()
+  }
+
+  /// Computes the samples of `sampleRows` in the columns of `runs` into `samples`, whose
+  /// first row is sample row `firstRow` and whose rows are the grid's width apart.
+  func fill(
+    _ sampleRows: Range<Int>, runs: [Range<Int>], into samples: UnsafeMutablePointer<SIMD4<Float>>,
+    firstRow: Int
+  ) {
+    guard !sampleRows.isEmpty, !rows.isEmpty else { return }
+    if isPacked {
+      fillPacked(sampleRows, runs: runs, into: samples, firstRow: firstRow)
+    } else {
+      fillGeneral(sampleRows, runs: runs, into: samples, firstRow: firstRow)
+    }
+  }
+
   /// Pixels a box may hold for `fillPacked`: two 16-bit channel sums per `UInt32`.
   static let packedLimit = 65535 / 255
 
@@ -20,8 +93,12 @@ extension SampleGrid {
   /// alpha; which of red and blue is the low half depends on the image's channel order). For
   /// each run of sample columns, rows are first summed per pixel column (a loop the compiler
   /// vectorizes), then each box sums its columns.
-  func fillPacked(_ sampleRows: Range<Int>, runs: [Range<Int>]) {
+  private func fillPacked(
+    _ sampleRows: Range<Int>, runs: [Range<Int>], into samples: UnsafeMutablePointer<SIMD4<Float>>,
+    firstRow: Int
+  ) {
     let imageWidth = image.width
+    let width = columns.count
     let rb = redBlue
     let ga = greenAlpha
     let start = columnStart
@@ -151,8 +228,12 @@ extension SampleGrid {
   }
 
   /// Any transfer and box size: per-pixel table lookups, compositing where needed.
-  func fillGeneral(_ sampleRows: Range<Int>, runs: [Range<Int>]) {
+  private func fillGeneral(
+    _ sampleRows: Range<Int>, runs: [Range<Int>], into samples: UnsafeMutablePointer<SIMD4<Float>>,
+    firstRow: Int
+  ) {
     let table = transferTable
+    let width = columns.count
     for gy in sampleRows {
       for run in runs {
         for gx in run {
