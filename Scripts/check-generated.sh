@@ -27,7 +27,7 @@ compare() {  # compare NAME COMMITTED REGENERATED
   compare "the built-in sample" "$here/Sources/folio/Generated/SampleDocumentData.swift" \
     "$scratch/SampleDocumentData.swift" || failed=1
 python3 "$here/Scripts/make-ascii-coverage.py" >"$scratch/AsciiGlyphCoverage.swift" &&
-  compare "the ASCII glyph coverage" "$here/Sources/FolioCore/Generated/AsciiGlyphCoverage.swift" \
+  compare "the ASCII glyph coverage" "$here/Sources/FolioRaster/Generated/AsciiGlyphCoverage.swift" \
     "$scratch/AsciiGlyphCoverage.swift" || failed=1
 python3 "$here/Scripts/make-palette-buckets.py" >"$scratch/PaletteBuckets.swift" &&
   compare "the palette buckets" "$here/Sources/FolioCore/Generated/PaletteBuckets.swift" \

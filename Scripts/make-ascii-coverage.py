@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Prints Sources/FolioCore/Generated/AsciiGlyphCoverage.swift: the ink coverage of each printable
+"""Prints Sources/FolioRaster/Generated/AsciiGlyphCoverage.swift: the ink coverage of each printable
 ASCII character of DejaVu Sans Mono on a 2 x 4 grid of its cell (advance width x ascent+descent),
 the same glyph model as ../shared/tools/blockart/ansi2img.py. Run it again to regenerate:
-    python3 Scripts/make-ascii-coverage.py > Sources/FolioCore/Generated/AsciiGlyphCoverage.swift
+    python3 Scripts/make-ascii-coverage.py > Sources/FolioRaster/Generated/AsciiGlyphCoverage.swift
 """
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
