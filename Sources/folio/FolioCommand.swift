@@ -24,6 +24,15 @@ struct FolioCommand: ParsableCommand {
   @OptionGroup(title: "Picture output for scripts")
   var picture: PrintOptions
 
+  @OptionGroup(title: "Search")
+  var search: FindOptions
+
+  func validate() throws {
+    if search.list && picture.print {
+      throw ValidationError("--list and --print cannot be used together")
+    }
+  }
+
   mutating func run() throws {
     let readsStandardInput = file == "-"
     if readsStandardInput && isatty(STDIN_FILENO) == 1 {
@@ -68,6 +77,12 @@ struct FolioCommand: ParsableCommand {
         prestarted: prestarted)
     }
     Self.verbose = picture.verbose
+    if search.list, let text = search.find {
+      let status = try FindList.run(
+        query: text, document: document, readablePath: source, path: path, options: picture)
+      if status != 0 { Self.exit(status) }
+      return
+    }
     if picture.print {
       // For the tests of the crash guard: a crash where no terminal is involved.
       if let kind = ProcessInfo.processInfo.environment["FOLIO_CRASH_TEST"] {
@@ -158,7 +173,8 @@ extension FolioCommand {
       Self.exit(0)
     } catch let failure as Failure {
       StandardStreams.writeError(failure.line + "\n")
-      Self.exit(failure.status)
+      // `--list` answers as grep does: 1 means "no hits", so a failure is 2.
+      Self.exit(command.search.list && failure.status == 1 ? 2 : failure.status)
     } catch let error as ValidationError {
       exitForUsage(error)
     } catch {

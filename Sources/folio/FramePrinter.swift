@@ -88,13 +88,16 @@ enum BrowserSetup {
   /// over the path later is another version.
   static func opening(
     readablePath: String, name: String, password: String?, options: PrintOptions,
-    version: DocumentVersion = .first, pinned: PinnedFile? = nil, prestarted: Int? = nil
+    version: DocumentVersion = .first, pinned: PinnedFile? = nil, prestarted: Int? = nil,
+    niceness: Int = 5
   ) -> DocumentOpening {
     let pinned = pinned ?? (try? PinnedFile(readablePath))
     let document = WorkerDocument(
       readablePath: pinned?.path ?? readablePath, name: name, password: password, version: version)
+    var limits = options.workerLimits
+    limits.niceness = niceness
     let workers = DocumentOpening.processes(
-      document, launch: WorkerLaunch(), limits: options.workerLimits,
+      document, launch: WorkerLaunch(), limits: limits,
       prestarted: prestarted ?? options.workerCount)
     return DocumentOpening(handoff: workers.handoff, keepsTimeLimit: true) {
       withExtendedLifetime(pinned) {}
