@@ -14,6 +14,10 @@ public enum Action: Hashable, Sendable {
   case last
   /// Start typing a page number or label after `:`.
   case prompt
+  /// Start typing a search after `/`.
+  case searchPrompt
+  /// To the next or previous search hit.
+  case nextHit, previousHit
   /// Open the selected page in spread mode.
   case open
   /// Back to the grid at the same page.

@@ -65,6 +65,10 @@ public struct AppState: Sendable {
   public let prefetches: Bool
   /// The pictures last asked of the runtime.
   var lastWants: PictureWants?
+  /// The search in force and what it found.
+  public internal(set) var search = SearchState()
+  /// The hit boxes last asked of the runtime.
+  var lastRegionWants: HitRegionRequest?
 
   /// Creates the state for a document opened at `page` in `mode`.
   public init(

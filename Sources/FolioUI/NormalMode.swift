@@ -46,6 +46,10 @@ public struct NormalMode: InputMode {
         return .stay
       case .prompt:
         change = .open(PromptMode(purpose: .goTo))
+      case .searchPrompt:
+        change = .open(PromptMode(purpose: .search, previous: state.search.query))
+      case .nextHit, .previousHit:
+        for _ in 0..<max(1, min(count ?? 1, 10_000)) { state.moveToHit(forward: action == .nextHit) }
       case .toggleHelp:
         change = .open(HelpMode(keymap: keymap))
       case .reload:

@@ -24,7 +24,9 @@ extension AppState {
       resize(to: size)
     case .input(.signal(.interrupt)) where modes.count > 1:
       // Ctrl-C in a prompt or over help cancels it, as in vim and the shells.
-      modes.removeLast()
+      if let prompt = modes.removeLast() as? PromptMode, prompt.purpose == .search {
+        effects += [.cancelTimer(.searchDebounce)] + startSearch(prompt.previous)
+      }
     case .input(.signal(let signal)):
       effects += signal.endsProcess ? quitting(status: signal.exitStatus) : savingPlace + [.suspend]
     case .pagesRead(let facts):
@@ -47,6 +49,14 @@ extension AppState {
       effects += adopt(summary)
     case .reopenFailed(let reason):
       effects += noteReopenFailed(reason)
+    case .timerFired(.searchDebounce):
+      if let prompt = modes.last as? PromptMode, prompt.purpose == .search {
+        effects += startSearch(prompt.text)
+      }
+    case .searchResults(let results):
+      apply(results)
+    case .hitRegions(let regions):
+      apply(regions)
     case .problem(let problem):
       say(problem)
     }
@@ -62,6 +72,11 @@ extension AppState {
       lastWants = wants
       effects.append(.want(wants))
     }
+    let regionWants = hitRegionWants
+    if let regionWants, regionWants != lastRegionWants {
+      effects.append(.wantHitRegions(regionWants))
+    }
+    lastRegionWants = regionWants
     return effects
   }
 

@@ -18,8 +18,13 @@ enum FindList {
     options: PrintOptions
   ) throws -> Int32 {
     let query = TextQuery(text)
-    let pages = DocumentText.readAll(
+    let (pages, fromCache) = DocumentText.readAll(
       document: document, readablePath: readablePath, name: path, options: options)
+    if options.verbose {
+      StandardStreams.writeError(
+        "folio: \(TerminalText.sanitized(path)): text of \(pages.count) pages: "
+          + "\(pages.count - fromCache) read, \(fromCache) from the cache\n")
+    }
     var matcher = TextMatcher(query)
     var lines = ""
     for found in matcher.matches(inPages: pages) {
@@ -44,21 +49,20 @@ enum FindList {
 /// else from text workers (which fill the cache).
 enum DocumentText {
   /// The searchable text of every page of `document` (nil for none of them: a page that could
-  /// not be read has empty text).
+  /// not be read has empty text), and how many pages came from the cache.
   static func readAll(
     document: PopplerDocument, readablePath: String, name: String, options: PrintOptions
-  ) -> [SearchableText?] {
-    let fingerprint = try? DocumentFingerprint.make(
-      fileAt: readablePath, pageCount: document.pageCount)
-    let cache = TextCache.open(
-      folder: TextCache.folder(environment: ProcessInfo.processInfo.environment)
-    ).cache
+  ) -> (pages: [SearchableText?], fromCache: Int) {
+    let opened = cacheOpener(readablePath: readablePath, pageCount: document.pageCount)()
+    let cache = opened?.cache
+    let fingerprint = opened?.key
     var cached: [Int: SearchableText] = [:]
     if let cache, let fingerprint, let texts = try? cache.searchableTexts(of: fingerprint) {
       for (page, searchable) in texts { cached[page] = SearchableText(utf8: searchable) }
     }
-    if cached.count >= document.pageCount {
-      return (0..<document.pageCount).map { cached[$0] }
+    let fromCache = cached.keys.filter { (0..<document.pageCount).contains($0) }.count
+    if fromCache >= document.pageCount {
+      return ((0..<document.pageCount).map { cached[$0] }, fromCache)
     }
     let opening = BrowserSetup.opening(
       readablePath: readablePath, name: name, password: document.password, options: options,
@@ -68,9 +72,40 @@ enum DocumentText {
         pageCount: document.pageCount, cached: cached, opening: opening,
         threads: FindList.threads, cache: cache, fingerprint: fingerprint)
     else {
-      return (0..<document.pageCount).map { document.searchable(at: $0) }
+      return ((0..<document.pageCount).map { document.searchable(at: $0) }, 0)
     }
-    return extractor.readAll()
+    return (extractor.readAll(), fromCache)
+  }
+
+  /// Opens the text cache (`$XDG_CACHE_HOME/folio`) and makes the document's key in it; nil
+  /// when either cannot be had (searching then goes on without a cache).
+  static func cacheOpener(readablePath: String, pageCount: Int)
+    -> @Sendable () -> (cache: TextCache, key: DocumentFingerprint)?
+  {
+    {
+      guard
+        let key = try? DocumentFingerprint.make(fileAt: readablePath, pageCount: pageCount),
+        let cache = TextCache.open(
+          directory: TextCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+        ).cache
+      else { return nil }
+      return (cache, key)
+    }
+  }
+
+  /// How the viewer searches the document at `readablePath`: two text workers at nice 10 and
+  /// the text cache.
+  static func searchSetup(
+    readablePath: String, name: String, password: String?, pageCount: Int,
+    options: PrintOptions, version: DocumentVersion = .first, pinned: PinnedFile? = nil
+  ) -> DocumentSearcher.Setup {
+    DocumentSearcher.Setup(
+      pageCount: pageCount,
+      opening: BrowserSetup.opening(
+        readablePath: readablePath, name: name, password: password, options: options,
+        version: version, pinned: pinned, prestarted: 0, niceness: 10),
+      threads: FindList.threads,
+      openCache: cacheOpener(readablePath: readablePath, pageCount: pageCount))
   }
 }
 

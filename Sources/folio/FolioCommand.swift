@@ -88,9 +88,11 @@ struct FolioCommand: ParsableCommand {
       if let kind = ProcessInfo.processInfo.environment["FOLIO_CRASH_TEST"] {
         CrashGuard.crash(kind)
       }
-      if let mode = picture.mode {
+      if let mode = picture.mode ?? (search.find != nil ? .continuous : nil) {
+        // With --find, a frame (continuous unless --mode says otherwise) shows the hits.
         return try FramePrinter.run(
-          picture, mode: mode, document: document, opening: opening, path: path)
+          picture, mode: mode, document: document, opening: opening, path: path,
+          find: search.find)
       }
       return try PrintCommand.run(picture, document: document, workers: opening, path: path)
     }
@@ -103,7 +105,7 @@ struct FolioCommand: ParsableCommand {
     let ending = try Viewer(
       document: document, opening: opening, options: picture, path: path,
       isStream: readsStandardInput || document.readablePath != (file ?? ""),
-      forgetsPlace: noRemember
+      forgetsPlace: noRemember, find: search.find
     ).run()
     // The terminal is restored by now.
     if let output = ending.output { try StandardStreams.writeOutput(output) }

@@ -57,7 +57,7 @@ public enum WorkerMessageFormat {
   /// The size of a frame's length prefix.
   public static let prefixSize = 4
 
-  private enum Kind: UInt8 {
+  enum Kind: UInt8 {
     case open = 1, render = 2, readFacts = 3, readText = 4
     case opened = 0x81, rendered = 0x82, facts = 0x83, texts = 0x84, failed = 0xFF
   }

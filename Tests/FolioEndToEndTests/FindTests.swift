@@ -1,0 +1,174 @@
+import FolioFixtures
+import Foundation
+import Testing
+
+/// `--find` end to end: `--list` against pdfgrep on documents whose text the test wrote, its
+/// exit statuses, the text cache it fills and uses, and searching in the viewer (the prompt,
+/// `n`/`N`, the status line, the badges on thumbnails).
+@Suite(.serialized)
+struct FindTests {
+  /// A document of `pages` pages whose lines the test knows: every page says which page it
+  /// is; "gamma" appears on pages 3, 7 (twice, once hyphenated across lines) and 12; "Gamma"
+  /// with a capital on page 12 only.
+  static func writeDocument(in folder: ScratchFolder, pages: Int = 14) throws -> String {
+    let file = folder.path + "/known-text.pdf"
+    let content: [[String]] = (1...pages).map { number in
+      var lines = ["This is page \(number) of the known text.", "Nothing else is written here."]
+      switch number {
+      case 3: lines += ["alpha beta gamma delta"]
+      case 7: lines += ["a gamma ray, and then the gam-", "ma function"]
+      case 12: lines += ["Gamma rules: gamma"]
+      default: break
+      }
+      return lines
+    }
+    try FixturePDF.write(
+      content.map { FixturePage(width: 612, height: 792, lines: $0) }, title: "Known", to: file)
+    return file
+  }
+
+  static func list(_ query: String, _ file: String, folder: ScratchFolder) throws
+    -> FolioProcess.Result
+  {
+    try FolioProcess.run(
+      ["--find", query, "--list", file], environment: folder.environment,
+      timeLimit: .seconds(120))
+  }
+
+  /// pdfgrep's count of `query` per page (ignoring case as smart case does for this query):
+  /// page → count.
+  static func pdfgrepCounts(_ query: String, _ file: String, ignoringCase: Bool) throws
+    -> [Int: Int]
+  {
+    let result = try ChildProcess.run(
+      "/usr/bin/pdfgrep", (ignoringCase ? ["-i"] : []) + ["--page-count", query, file],
+      environment: ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+    var counts: [Int: Int] = [:]
+    for line in result.outputText.split(separator: "\n") {
+      let fields = line.split(separator: ":")
+      guard fields.count == 2, let page = Int(fields[0]), let count = Int(fields[1]), count > 0
+      else { continue }
+      counts[page] = count
+    }
+    return counts
+  }
+
+  /// The `--list` lines as page → (label, count, context).
+  static func parse(_ output: String) -> [Int: (label: String, count: Int, context: String)] {
+    var pages: [Int: (String, Int, String)] = [:]
+    for line in output.split(separator: "\n") {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count == 4, let page = Int(fields[0]), let count = Int(fields[2]) else {
+        Issue.record("not a --list line: \(line)")
+        continue
+      }
+      pages[page] = (String(fields[1]), count, String(fields[3]))
+    }
+    return pages
+  }
+
+  @Test func listAgreesWithPdfgrepAndCountsTheHyphenatedWordToo() throws {
+    let folder = try ScratchFolder()
+    let file = try Self.writeDocument(in: folder)
+    let run = try Self.list("gamma", file, folder: folder)
+    #expect(run.status == 0, "\(run.standardError)")
+    let pages = Self.parse(run.standardOutput)
+    #expect(pages.keys.sorted() == [3, 7, 12])
+    // pdfgrep finds the same pages; on page 7 it misses the word split across lines.
+    let grep = try Self.pdfgrepCounts("gamma", file, ignoringCase: true)
+    #expect(Set(grep.keys) == Set(pages.keys))
+    #expect(pages[3]?.count == grep[3] && pages[12]?.count == grep[12])
+    #expect(pages[7]?.count == 2 && grep[7] == 1)
+    #expect(pages[3]?.context.contains("alpha beta gamma delta") == true)
+    #expect(pages[7]?.label == "7")
+    // Lines come in page order.
+    let order = run.standardOutput.split(separator: "\n").compactMap { Int($0.prefix { $0 != "\t" }) }
+    #expect(order == [3, 7, 12])
+  }
+
+  @Test func aCapitalMakesTheSearchCaseSensitive() throws {
+    let folder = try ScratchFolder()
+    let file = try Self.writeDocument(in: folder)
+    let run = try Self.list("Gamma", file, folder: folder)
+    #expect(run.status == 0)
+    let pages = Self.parse(run.standardOutput)
+    #expect(pages.keys.sorted() == [12] && pages[12]?.count == 1)
+    let grep = try Self.pdfgrepCounts("Gamma", file, ignoringCase: false)
+    #expect(Set(pages.keys) == Set(grep.keys))
+  }
+
+  @Test func noHitsExitOneAndErrorsExitTwo() throws {
+    let folder = try ScratchFolder()
+    let file = try Self.writeDocument(in: folder)
+    let none = try Self.list("omega", file, folder: folder)
+    #expect(none.status == 1)
+    #expect(none.standardOutput.isEmpty)
+    let missing = try Self.list("gamma", folder.path + "/nowhere.pdf", folder: folder)
+    #expect(missing.status == 2)
+    #expect(missing.standardError.hasPrefix("folio: "))
+    let usage = try FolioProcess.run(["--list", file], environment: folder.environment)
+    #expect(usage.status == 2)
+    let both = try FolioProcess.run(
+      ["--find", "x", "--list", "--print", file], environment: folder.environment)
+    #expect(both.status == 2)
+  }
+
+  @Test func aSecondSearchReadsTheCacheNotTheDocument() throws {
+    let folder = try ScratchFolder()
+    let file = try Self.writeDocument(in: folder)
+    let first = try FolioProcess.run(
+      ["--find", "gamma", "--list", "--verbose", file], environment: folder.environment)
+    #expect(first.status == 0)
+    #expect(first.standardError.contains("text of 14 pages: 14 read, 0 from the cache"))
+    let cache = folder.path + "/cache/folio/text.sqlite"
+    #expect(FileManager.default.fileExists(atPath: cache))
+    let second = try FolioProcess.run(
+      ["--find", "page 9 of", "--list", "--verbose", file], environment: folder.environment)
+    #expect(second.status == 0)
+    #expect(second.standardError.contains("text of 14 pages: 0 read, 14 from the cache"))
+    #expect(Self.parse(second.standardOutput).keys.sorted() == [9])
+  }
+
+  @Test func aDamagedCacheIsSetAsideAndRebuilt() throws {
+    let folder = try ScratchFolder()
+    let file = try Self.writeDocument(in: folder)
+    let cacheFolder = folder.path + "/cache/folio"
+    try FileManager.default.createDirectory(atPath: cacheFolder, withIntermediateDirectories: true)
+    try Data("this is not a database".utf8).write(
+      to: URL(fileURLWithPath: cacheFolder + "/text.sqlite"))
+    let run = try Self.list("gamma", file, folder: folder)
+    #expect(run.status == 0)
+    #expect(Self.parse(run.standardOutput).keys.sorted() == [3, 7, 12])
+    let names = try FileManager.default.contentsOfDirectory(atPath: cacheFolder)
+    #expect(names.contains("text.sqlite"))
+    #expect(names.contains { $0.hasPrefix("text.sqlite") && $0 != "text.sqlite" && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") })
+  }
+
+  @Test func theViewerSearchesAsYouTypeAndWalksTheHits() throws {
+    let folder = try ScratchFolder()
+    let file = try Self.writeDocument(in: folder)
+    let folio = try FolioSession(
+      nil, arguments: [file, "--mode", "continuous"], environment: folder.environment)
+    try folio.type("/gamma")
+    try folio.expectStatus("5 hits on 3 pages")
+    try folio.press("Enter")
+    let first = try folio.expectStatus("hit 1 / 5")
+    #expect(FolioSession.position(in: first)?.page == 3)
+    try folio.press("n")
+    try folio.expectStatus("hit 2 / 5")
+    try folio.expectPage(7, of: 14)
+    try folio.press("N")
+    try folio.expectStatus("hit 1 / 5")
+    try folio.expectPage(3, of: 14)
+    try folio.press("N")
+    try folio.expectStatus("to the last")
+    try folio.expectPage(12, of: 14)
+    // The grid shows the counts on the thumbnails with hits, the rest dimmed.
+    try folio.press("1")
+    try folio.expectScreen("badges with the hit counts") { screen in
+      let text = screen.rows.indices.map { screen.text(ofRow: $0) }
+      return text.contains { $0.contains(" 2 ") } && text.contains { $0.contains(" 1 ") }
+    }
+    try folio.quit()
+  }
+}
