@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The steps of opening one store file (`PlaceStore.open`, say): look at it
+/// The steps of opening one store file (`PlaceStore.open`, `TextCache.open`): look at it
 /// without writing, set it aside if it is damaged, open it for writing (creating and
 /// migrating it), or else, where the store allows it, read-only.
 struct StoreOpener {
