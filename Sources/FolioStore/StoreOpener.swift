@@ -12,6 +12,10 @@ struct StoreOpener {
   /// Whether a file or folder that cannot be written is opened read-only; without it, such a
   /// file gives no database and the problem `.readOnly`.
   var allowsReadOnly = true
+  /// Whether a `DamageMark` beside the file (damage met in use) has the whole file checked
+  /// where the schema checks only some tables at each opening; the mark goes once the file
+  /// passed or was set aside.
+  var readsDamageMark = false
   /// What messages call the file and its folder: "the state file", "the cache folder".
   var noun = "state"
 
@@ -49,8 +53,16 @@ struct StoreOpener {
 
   /// `open()` once no other process is opening the file.
   private func openLocked() -> Outcome {
+    let thorough = readsDamageMark && DamageMark.isSet(on: path)
+    let outcome = openChecking(thoroughly: thorough)
+    if thorough, outcome.database != nil { DamageMark.clear(on: path) }
+    return outcome
+  }
+
+  /// `openLocked()` with the whole file checked or only the tables the schema names.
+  private func openChecking(thoroughly thorough: Bool) -> Outcome {
     var problems: [StoreProblem] = []
-    switch inspect() {
+    switch inspect(thoroughly: thorough) {
     case .fine: break
     case .locked: return Outcome(problems: [.locked])
     case .damaged:
@@ -83,7 +95,7 @@ struct StoreOpener {
   /// Looks at the file through a read-only connection, so that a damaged file is set aside
   /// exactly as it was (a writing connection would migrate it, or checkpoint or delete its
   /// `-wal` file on closing). Anything inconclusive is left to the writable attempt.
-  func inspect() -> Inspection {
+  func inspect(thoroughly thorough: Bool) -> Inspection {
     guard let header = StateFolder.prefix(of: path, count: 16), !header.isEmpty else {
       return .fine
     }
@@ -92,7 +104,9 @@ struct StoreOpener {
       let database = try openReadOnlyConnection()
       defer { try? database.close() }
       return try database.read { db in
-        guard try schema.passesQuickCheck(db) else { return .damaged }
+        guard try schema.passesQuickCheck(db, thorough: thorough) else {
+          return .damaged
+        }
         return try schema.fitness(db) == .unusable ? .damaged : .fine
       }
     } catch {

@@ -3,9 +3,11 @@ extension TextCache {
   /// 0700 if missing. Never fails outright: the result carries the cache, or nil when there
   /// is none to use, and the problems met on the way.
   ///
-  /// - A damaged file (not a database, failing `PRAGMA quick_check`, or of a schema this code
-  ///   cannot use) is renamed aside as `text-<timestamp>.sqlite`, with its `-wal` and `-shm`
-  ///   files, untouched, and a new one is created.
+  /// - A damaged file (not a database, shorter than its header says, failing `PRAGMA
+  ///   quick_check` of its `document` table, or of a schema this code cannot use) is renamed
+  ///   aside as `text-<timestamp>.sqlite`, with its `-wal` and `-shm` files, untouched, and a
+  ///   new one is created. The whole file is checked only after a call met damage in it
+  ///   (reading all of a full cache takes seconds from disk).
   /// - A file or folder that cannot be written gives no cache (a cache that cannot take new
   ///   text is not worth reading).
   /// - `limit` is how many blob bytes are kept; `busyTimeout` how long a read or write waits
@@ -20,6 +22,7 @@ extension TextCache {
     var opener = StoreOpener(path: path, schema: TextCacheSchema.self, busyTimeout: busyTimeout)
     opener.allowsReadOnly = false
     opener.noun = "cache"
+    opener.readsDamageMark = true
     let outcome = opener.open()
     let cache = outcome.database.map { TextCache(database: $0, path: path, limit: limit) }
     return TextCacheOpening(cache: cache, problems: outcome.problems.map(TextCacheProblem.init))

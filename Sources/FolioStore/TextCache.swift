@@ -123,12 +123,15 @@ public final class TextCache: Sendable {
     }
   }
 
-  /// Runs a database call, sorting what it throws.
+  /// Runs a database call, sorting what it throws. Damage leaves a mark, so the next opening
+  /// checks the whole file.
   private func access<Value>(_ body: () throws -> Value) throws(TextCacheError) -> Value {
     do {
       return try body()
     } catch {
-      throw TextCacheError(StoreError(error))
+      let kind = StoreError(error)
+      if kind == .damaged { DamageMark.set(on: path) }
+      throw TextCacheError(kind)
     }
   }
 

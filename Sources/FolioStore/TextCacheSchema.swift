@@ -44,4 +44,8 @@ enum TextCacheSchema: StoreSchema {
         primaryKey: ["document", "number"]),
     ]
   }
+
+  /// Only `document` is checked at each opening: checking `page` reads every blob. Damage
+  /// met in use leaves a mark so that the next opening checks everything (`DamageMark`).
+  static var routinelyCheckedTables: [String]? { ["document"] }
 }

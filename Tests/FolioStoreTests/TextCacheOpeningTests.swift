@@ -47,6 +47,42 @@ import Testing
     try expectSetAside(TextCache.open(directory: folder.path), in: folder, bytes: bytes)
   }
 
+  /// Damage among the pages passes the check at opening (which reads the small `document`
+  /// table only); the call that meets it leaves a mark, and the next opening checks the whole
+  /// file and sets it aside.
+  @Test func damageMetInUseIsSetAsideAtTheNextOpening() throws {
+    let folder = try TemporaryFolder()
+    let pages = (0..<30).map { samplePage($0, seed: UInt64($0), size: 2_000) }
+    try openCache(folder.path).store(pages, of: sampleFingerprint(1))
+    #expect(!folder.names().contains("text.sqlite-wal"))
+    var bytes = try readBytes(folder.file("text.sqlite"))
+    #expect(bytes.count > 150_000)
+    let damage = bytes.count * 2 / 5..<bytes.count * 3 / 5
+    for index in damage { bytes[index] = 0 }
+    try write(bytes, to: folder.file("text.sqlite"))
+
+    do {
+      let cache = try openCache(folder.path)
+      let errors = (0..<30).compactMap { page -> TextCacheError? in
+        do throws(TextCacheError) {
+          _ = try cache.page(page, of: sampleFingerprint(1))
+          return nil
+        } catch {
+          return error
+        }
+      }
+      #expect(errors.contains(TextCacheError(.damaged)))
+      #expect(TextCacheError(.damaged).message.hasSuffix("the cache file is damaged"))
+    }
+    #expect(folder.names().contains("text.sqlite-damaged"))
+    // Opening the file for writing wrote to it (GRDB makes sure a WAL file exists by
+    // creating and dropping a table): what is set aside is the file as it is now.
+    let used = try readBytes(folder.file("text.sqlite"))
+    #expect(used[damage] == bytes[damage])
+    try expectSetAside(TextCache.open(directory: folder.path), in: folder, bytes: used)
+    #expect(!folder.names().contains("text.sqlite-damaged"))
+  }
+
   /// Checks that the opening set the damaged file aside as `text-<timestamp>.sqlite` with its
   /// bytes unchanged, and that the new cache works.
   private func expectSetAside(
