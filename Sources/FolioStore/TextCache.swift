@@ -56,7 +56,7 @@ public final class TextCache: Sendable {
       try database.read { db -> [(page: Int, searchable: [UInt8])]? in
         guard let id = try Self.id(of: document, in: db) else { return nil }
         let rows = try Row.fetchCursor(
-          db, sql: "SELECT number, searchable FROM page WHERE document = ? ORDER BY number",
+          db, sql: "SELECT number, bytes FROM searchable WHERE document = ? ORDER BY number",
           arguments: [id])
         var texts: [(page: Int, searchable: [UInt8])] = []
         while let row = try rows.next() {
@@ -84,7 +84,8 @@ public final class TextCache: Sendable {
         let row = try Row.fetchOne(
           db,
           sql: """
-            SELECT text, boxes, searchable FROM page
+            SELECT page.text, page.boxes, searchable.bytes
+            FROM page JOIN searchable USING (document, number)
             WHERE document = (SELECT id FROM document WHERE fingerprint = ?) AND number = ?
             """,
           arguments: [document.text, page])
@@ -103,7 +104,7 @@ public final class TextCache: Sendable {
         try Int.fetchOne(
           db,
           sql: """
-            SELECT COUNT(*) FROM page
+            SELECT COUNT(*) FROM searchable
             WHERE document = (SELECT id FROM document WHERE fingerprint = ?)
             """,
           arguments: [document.text]) ?? 0
@@ -166,21 +167,26 @@ public final class TextCache: Sendable {
     // length() of a blob is read from the record header, not the blob.
     let sizeOf = try db.cachedStatement(
       sql: """
-        SELECT length(searchable) + length(text) + length(boxes) FROM page
+        SELECT length(searchable.bytes) + length(page.text) + length(page.boxes)
+        FROM page JOIN searchable USING (document, number)
         WHERE document = ? AND number = ?
         """)
     // An empty blob binds as NULL (SQLite takes its missing buffer for no value).
-    let insert = try db.cachedStatement(
+    let insertSearchable = try db.cachedStatement(
       sql: """
-        INSERT OR REPLACE INTO page (document, number, searchable, text, boxes)
-        VALUES (?, ?, coalesce(?, x''), coalesce(?, x''), coalesce(?, x''))
+        INSERT OR REPLACE INTO searchable (document, number, bytes)
+        VALUES (?, ?, coalesce(?, x''))
+        """)
+    let insertPage = try db.cachedStatement(
+      sql: """
+        INSERT OR REPLACE INTO page (document, number, text, boxes)
+        VALUES (?, ?, coalesce(?, x''), coalesce(?, x''))
         """)
     var added = 0
     for page in pages {
       added -= try Int.fetchOne(sizeOf, arguments: [id, page.page]) ?? 0
-      try insert.execute(arguments: [
-        id, page.page, Data(page.searchable), Data(page.text), Data(page.boxes),
-      ])
+      try insertSearchable.execute(arguments: [id, page.page, Data(page.searchable)])
+      try insertPage.execute(arguments: [id, page.page, Data(page.text), Data(page.boxes)])
       added += page.byteCount
     }
     return added
@@ -201,6 +207,7 @@ public final class TextCache: Sendable {
       excess -= try row.decode(Int.self, atIndex: 1)
     }
     for id in dropped {
+      try db.execute(sql: "DELETE FROM searchable WHERE document = ?", arguments: [id])
       try db.execute(sql: "DELETE FROM page WHERE document = ?", arguments: [id])
       try db.execute(sql: "DELETE FROM document WHERE id = ?", arguments: [id])
     }
