@@ -177,7 +177,8 @@ public final class PopplerDocument: DocumentSource {
         for index in 0..<Int(count) {
           let r = rectangles[index]
           boxes.append(
-            TextBox(left: r.x1 / width, top: r.y1 / height, right: r.x2 / width, bottom: r.y2 / height))
+            TextBox(
+              left: r.x1 / width, top: r.y1 / height, right: r.x2 / width, bottom: r.y2 / height))
         }
       }
       g_free(rectangles)

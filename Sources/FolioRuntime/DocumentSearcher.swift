@@ -61,7 +61,8 @@ public final class DocumentSearcher {
     }
     if extractor == nil { startReading() }
     extractor?.focus(on: request.near.rawValue)
-    matcher.search(TextQuery(request.query), generation: request.generation)
+    matcher.search(
+      TextQuery(request.query), generation: request.generation, start: request.near.rawValue)
   }
 
   /// What happened since the last call: new results, hit boxes found.
@@ -73,15 +74,15 @@ public final class DocumentSearcher {
     }
     var events = pendingEvents
     pendingEvents = []
-    if let (generation, matchedCount, matches) = matcher.results() {
+    if let (generation, matchedCount, fromStart, matches) = matcher.results() {
       let pages = matches.keys.sorted().map {
         PageHits(page: PageIndex($0), count: matches[$0]?.count ?? 0)
       }
       events.append(
         .searchResults(
           SearchResults(
-            generation: generation, searchedPages: matchedCount, pageCount: setup.pageCount,
-            pages: pages)))
+            generation: generation, searchedPages: matchedCount, searchedFromStart: fromStart,
+            pageCount: setup.pageCount, pages: pages)))
     }
     return events
   }

@@ -16,6 +16,10 @@ final class SearchMatcher {
     var unmatched: [Int] = []
     /// Pages matched, and the matches of those with hits.
     var matchedCount = 0
+    /// Which pages are matched, and how many from `start` on (wrapping) all are.
+    var matched: [Bool] = []
+    var start = 0
+    var matchedFromStart = 0
     var matches: [Int: [Range<Int>]] = [:]
     /// Whether results changed since the loop last took them.
     var hasNews = false
@@ -56,13 +60,16 @@ final class SearchMatcher {
   }
 
   /// Makes `query` the search (nil: none), numbered `generation`; pages with text are matched
-  /// again from scratch.
-  func search(_ query: TextQuery?, generation: Int) {
+  /// again from scratch, those from `start` on first.
+  func search(_ query: TextQuery?, generation: Int, start: Int = 0) {
     condition.lock()
     work.generation = generation
     work.query = query
     work.matches = [:]
     work.matchedCount = 0
+    work.matched = Array(repeating: false, count: work.texts.count)
+    work.start = start
+    work.matchedFromStart = 0
     work.unmatched = query == nil ? [] : work.texts.indices.filter { work.texts[$0] != nil }
     work.hasNews = true
     condition.broadcast()
@@ -84,13 +91,15 @@ final class SearchMatcher {
 
   /// The results of the search in force, if they changed since the last call: its generation,
   /// how many pages were matched, and every page's matches.
-  func results() -> (generation: Int, matchedCount: Int, matches: [Int: [Range<Int>]])? {
+  func results() -> (
+    generation: Int, matchedCount: Int, matchedFromStart: Int, matches: [Int: [Range<Int>]]
+  )? {
     wake.drain()
     condition.lock()
     defer { condition.unlock() }
     guard work.hasNews else { return nil }
     work.hasNews = false
-    return (work.generation, work.matchedCount, work.matches)
+    return (work.generation, work.matchedCount, work.matchedFromStart, work.matches)
   }
 
   /// The matches of `page` for the search in force, and its text.
@@ -128,6 +137,11 @@ private final class SearchMatcherShared: @unchecked Sendable {
         continue
       }
       let generation = work.generation
+      // Nearest the start first (in reading order, wrapping), so the first hit from there
+      // is known early.
+      let count = max(1, work.texts.count)
+      let start = work.start
+      work.unmatched.sort { ($0 - start + count) % count > ($1 - start + count) % count }
       let pages = work.unmatched.suffix(SearchMatcher.chunkSize)
       work.unmatched.removeLast(pages.count)
       let texts = pages.map { ($0, work.texts[$0]) }
@@ -136,8 +150,18 @@ private final class SearchMatcherShared: @unchecked Sendable {
       let found = texts.map { page, text in (page, text.map { matcher.matches(in: $0) } ?? []) }
       condition.lock()
       if work.generation == generation {
-        for (page, ranges) in found where !ranges.isEmpty { work.matches[page] = ranges }
-        work.matchedCount += found.count
+        for (page, ranges) in found {
+          if !ranges.isEmpty { work.matches[page] = ranges }
+          if !work.matched[page] {
+            work.matched[page] = true
+            work.matchedCount += 1
+          }
+        }
+        while work.matchedFromStart < count
+          && work.matched[(work.start + work.matchedFromStart) % count]
+        {
+          work.matchedFromStart += 1
+        }
         work.hasNews = true
       }
       condition.unlock()

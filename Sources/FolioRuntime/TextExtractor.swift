@@ -86,7 +86,8 @@ public final class TextExtractor {
     service.replaceWanted(
       unread.sorted { $0.lowerBound < $1.lowerBound }.map { batch in
         let distance =
-          batch.contains(page) ? 0 : min(abs(batch.lowerBound - page), abs(batch.upperBound - 1 - page))
+          batch.contains(page)
+          ? 0 : min(abs(batch.lowerBound - page), abs(batch.upperBound - 1 - page))
         return (batch, RenderPriority(tier: .behind, distance: distance))
       })
   }

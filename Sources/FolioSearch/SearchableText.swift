@@ -79,7 +79,8 @@ struct Normalizer {
         pendingSpace = !output.isEmpty
         continue
       }
-      if Self.isHyphen(character), let resume = Self.lineBreakJoin(after: index - 1, in: characters),
+      if Self.isHyphen(character),
+        let resume = Self.lineBreakJoin(after: index - 1, in: characters),
         Self.endsWithLetter(output), !pendingSpace
       {
         emit([SearchableText.jointBytes.0, SearchableText.jointBytes.1], source: source)

@@ -56,7 +56,9 @@ public struct Keymap: Sendable {
     row([.home, .character("g")], .first, "g Home", "first page", count: false),
     row([.end, .character("G")], .last, "G End", "last page; NG: page N", count: true),
     row([.character(":")], .prompt, ":", "go to a page number or label", count: false),
-    row([.character("/")], .searchPrompt, "/", "search the text (Enter keeps, Esc cancels)", count: false),
+    row(
+      [.character("/")], .searchPrompt, "/", "search the text (Enter keeps, Esc cancels)",
+      count: false),
     row([.character("n")], .nextHit, "n N", "next, previous hit", count: true),
     row([.character("N")], .previousHit, "", "", count: true),
     row([.enter], .open, "Enter", "open the selected page", count: false),

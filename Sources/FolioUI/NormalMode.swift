@@ -49,7 +49,9 @@ public struct NormalMode: InputMode {
       case .searchPrompt:
         change = .open(PromptMode(purpose: .search, previous: state.search.query))
       case .nextHit, .previousHit:
-        for _ in 0..<max(1, min(count ?? 1, 10_000)) { state.moveToHit(forward: action == .nextHit) }
+        for _ in 0..<max(1, min(count ?? 1, 10_000)) {
+          state.moveToHit(forward: action == .nextHit)
+        }
       case .toggleHelp:
         change = .open(HelpMode(keymap: keymap))
       case .reload:

@@ -113,11 +113,23 @@ public struct PromptMode: InputMode {
     guard let line = areas.statusLine else { return }
     let style = Cell(" ", attributes: [.reverse])
     for x in line.minX..<line.maxX { screen[x, line.minY] = style }
+    // A search shows what it has found so far on the right, while room is left for typing.
+    var columns = line.size.columns
+    if purpose == .search, let summary = state.search.summary {
+      let right = " " + summary + " "
+      let rightWidth = width.width(of: right)
+      if rightWidth <= columns - 24 {
+        columns -= rightWidth
+        screen.write(
+          right, at: CellPoint(x: line.minX + columns, y: line.minY), maxWidth: rightWidth,
+          style: style, width: width)
+      }
+    }
     // The end of a long line stays in view, as in a shell.
     let shown = purpose.lead + TerminalText.sanitized(text) + "▏"
-    let fitted = width.truncatedFromStart(shown, toWidth: line.size.columns)
+    let fitted = width.truncatedFromStart(shown, toWidth: columns)
     screen.write(
-      fitted, at: CellPoint(x: line.minX, y: line.minY), maxWidth: line.size.columns, style: style,
+      fitted, at: CellPoint(x: line.minX, y: line.minY), maxWidth: columns, style: style,
       width: width)
   }
 }

@@ -32,7 +32,8 @@ enum SearchBenchmarks {
     let environment = ["XDG_CACHE_HOME": cache]
     // 1. The first search, cold cache, against pdfgrep (one thread of Poppler).
     try? FileManager.default.removeItem(atPath: cache)
-    let cold = try timed(PipelineBenchmarks.folioExecutable, ["--find", rareWord, "--list", manual], environment)
+    let cold = try timed(
+      PipelineBenchmarks.folioExecutable, ["--find", rareWord, "--list", manual], environment)
     let grep = try timed("/usr/bin/pdfgrep", ["-c", "-i", rareWord, manual], [:])
     row(
       "first search of “\(rareWord)”, cold cache: `folio --find \(rareWord) --list` (whole count)",
@@ -40,8 +41,10 @@ enum SearchBenchmarks {
     row("`pdfgrep -c -i \(rareWord)` on the same file", Measure.format(grep), "")
     row("ratio Folio / pdfgrep", String(format: "%.2fx", cold / grep), "≤ 0.5x")
     // 2. Searches answered by the cache, and the text it holds in memory.
-    let again = try timed(PipelineBenchmarks.folioExecutable, ["--find", rareWord, "--list", manual], environment)
-    let other = try timed(PipelineBenchmarks.folioExecutable, ["--find", commonWord, "--list", manual], environment)
+    let again = try timed(
+      PipelineBenchmarks.folioExecutable, ["--find", rareWord, "--list", manual], environment)
+    let other = try timed(
+      PipelineBenchmarks.folioExecutable, ["--find", commonWord, "--list", manual], environment)
     row("the same word again, from the cache (whole process)", Measure.format(again), "≤ 100 ms")
     row("another word (“\(commonWord)”), from the cache", Measure.format(other), "≤ 100 ms")
     let (searchable, plain) = try textSizes(manual, cacheFolder: cache)

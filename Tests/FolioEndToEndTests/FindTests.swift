@@ -82,7 +82,9 @@ struct FindTests {
     #expect(pages[3]?.context.contains("alpha beta gamma delta") == true)
     #expect(pages[7]?.label == "7")
     // Lines come in page order.
-    let order = run.standardOutput.split(separator: "\n").compactMap { Int($0.prefix { $0 != "\t" }) }
+    let order = run.standardOutput.split(separator: "\n").compactMap {
+      Int($0.prefix { $0 != "\t" })
+    }
     #expect(order == [3, 7, 12])
   }
 
@@ -141,7 +143,13 @@ struct FindTests {
     #expect(Self.parse(run.standardOutput).keys.sorted() == [3, 7, 12])
     let names = try FileManager.default.contentsOfDirectory(atPath: cacheFolder)
     #expect(names.contains("text.sqlite"))
-    #expect(names.contains { $0.hasPrefix("text.sqlite") && $0 != "text.sqlite" && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") })
+    // Set aside beside it as text-<time>.sqlite, with the bytes it had.
+    let setAside = names.filter { $0.hasPrefix("text-") && $0.hasSuffix(".sqlite") }
+    #expect(setAside.count == 1)
+    let kept = try setAside.first.map {
+      try String(contentsOfFile: cacheFolder + "/" + $0, encoding: .utf8)
+    }
+    #expect(kept == "this is not a database")
   }
 
   @Test func theViewerSearchesAsYouTypeAndWalksTheHits() throws {

@@ -98,8 +98,10 @@ struct MatcherTests {
   }
 
   @Test func contextIsCutAtWords() {
-    let page = String(repeating: "lorem ipsum ", count: 10) + "needle" + String(
-      repeating: " dolor sit", count: 10)
+    let page =
+      String(repeating: "lorem ipsum ", count: 10) + "needle"
+      + String(
+        repeating: " dolor sit", count: 10)
     let text = SearchableText(normalizing: page)
     var matcher = TextMatcher(TextQuery("needle"))
     let ranges = matcher.matches(in: text)

@@ -13,7 +13,8 @@ public struct PageText: Hashable, Sendable {
     let count = text.unicodeScalars.count
     self.boxes =
       boxes.count == count
-      ? boxes : Array(boxes.prefix(count)) + Array(repeating: TextBox(), count: max(0, count - boxes.count))
+      ? boxes
+      : Array(boxes.prefix(count)) + Array(repeating: TextBox(), count: max(0, count - boxes.count))
   }
 
   /// A page without text.

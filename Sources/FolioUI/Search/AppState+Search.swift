@@ -11,8 +11,18 @@ extension AppState {
   /// it, nearest pages first. `movesToFirstHit`: go to the first hit from here once one is known.
   mutating func startSearch(_ query: String, movesToFirstHit: Bool = false) -> [Effect] {
     let trimmed = query.allSatisfy(\.isWhitespace) ? "" : query
-    guard trimmed != search.query || movesToFirstHit else { return [] }
+    if trimmed == search.query {
+      // The same search (typed, then Enter): keep what it found; go to its first hit.
+      if movesToFirstHit && search.isActive {
+        search.pendingMove = true
+        search.start = currentPage
+        movePendingToFirstHit()
+      }
+      return []
+    }
     search.generation += 1
+    search.start = currentPage
+    search.searchedFromStart = 0
     search.query = trimmed
     search.searchedPages = 0
     search.pageCount = document.pageCount
@@ -22,28 +32,42 @@ extension AppState {
     search.regions = [:]
     search.pendingMove = movesToFirstHit && !trimmed.isEmpty
     search.revealsCurrent = false
-    return [.search(SearchRequest(generation: search.generation, query: trimmed, near: currentPage))]
+    return [
+      .search(SearchRequest(generation: search.generation, query: trimmed, near: currentPage))
+    ]
   }
 
   /// Takes what the runtime found so far.
   mutating func apply(_ results: SearchResults) {
     guard results.generation == search.generation, search.isActive else { return }
     search.searchedPages = results.searchedPages
+    search.searchedFromStart = results.searchedFromStart
     search.pageCount = results.pageCount
     search.pages = results.pages
     search.totalHits = results.pages.reduce(0) { $0 + $1.count }
     if let current = search.current, search.hitCount(of: current.page) <= current.index {
       search.current = nil
     }
-    if search.pendingMove, !results.pages.isEmpty {
-      // The first hit from here: on this page or after it, unless the search is complete and
-      // only pages before have hits (then it wraps).
-      let hasHitAhead = results.pages.contains { $0.page >= currentPage }
-      if hasHitAhead || search.isComplete {
-        search.pendingMove = false
-        moveToHit(forward: true)
-      }
-    } else if search.pendingMove, search.isComplete {
+    movePendingToFirstHit()
+  }
+
+  /// Makes the move Enter (or `--find`) asked for once the first hit from where the search
+  /// started is known: the pages from there to it are all searched.
+  private mutating func movePendingToFirstHit() {
+    guard search.pendingMove else { return }
+    let count = max(1, search.pageCount)
+    let start = search.start.rawValue
+    let first = search.pages.min { a, b in
+      (a.page.rawValue - start + count) % count < (b.page.rawValue - start + count) % count
+    }
+    if let first, (first.page.rawValue - start + count) % count < search.searchedFromStart {
+      search.pendingMove = false
+      if first.page.rawValue < start { say("past the last hit: back to the first") }
+      search.current = HitPosition(page: first.page, index: 0)
+      if first.page != currentPage { go(to: first.page) }
+      search.revealsCurrent = mode != .grid
+      if search.regions[first.page] != nil { revealCurrentHit() }
+    } else if search.isComplete {
       search.pendingMove = false
       say("no hits for “\(TerminalText.sanitized(search.query))”")
     }
@@ -75,7 +99,10 @@ extension AppState {
       if search.isComplete {
         say("no hits for “\(TerminalText.sanitized(search.query))”")
       } else {
-        search.pendingMove = forward
+        if forward {
+          search.pendingMove = true
+          search.start = currentPage
+        }
         say("searching…")
       }
       return

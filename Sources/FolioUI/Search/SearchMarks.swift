@@ -69,7 +69,8 @@ struct SearchMarks {
       colors == .none
       ? Cell(" ", attributes: [.reverse, .bold])
       : Cell(
-        " ", foreground: .rgb(0, 0, 0), background: TerminalColor(Self.hitTint), attributes: [.bold])
+        " ", foreground: .rgb(0, 0, 0), background: TerminalColor(Self.hitTint), attributes: [.bold]
+      )
     screen.write(text, at: origin, maxWidth: columns, style: style, width: width)
   }
 

@@ -20,15 +20,22 @@ public struct SearchResults: Hashable, Sendable {
   public var generation: Int
   /// Pages searched so far.
   public var searchedPages: Int
+  /// How many pages from the search's starting page on (wrapping at the end) are all
+  /// searched: the first hit from there is known once it lies within them.
+  public var searchedFromStart: Int
   /// Pages in the document.
   public var pageCount: Int
   /// Every page with hits among those searched, in page order.
   public var pages: [PageHits]
 
   /// Creates results.
-  public init(generation: Int, searchedPages: Int, pageCount: Int, pages: [PageHits]) {
+  public init(
+    generation: Int, searchedPages: Int, searchedFromStart: Int? = nil, pageCount: Int,
+    pages: [PageHits]
+  ) {
     self.generation = generation
     self.searchedPages = searchedPages
+    self.searchedFromStart = searchedFromStart ?? searchedPages
     self.pageCount = pageCount
     self.pages = pages
   }
@@ -75,6 +82,10 @@ public struct SearchState: Hashable, Sendable {
   public internal(set) var generation = 0
   /// Pages searched so far and in all.
   public internal(set) var searchedPages = 0
+  /// How many pages from `start` on (wrapping) are all searched.
+  public internal(set) var searchedFromStart = 0
+  /// The page the search started from (the reader's page then).
+  public internal(set) var start = PageIndex(0)
   public internal(set) var pageCount = 0
   /// Pages with hits, in page order.
   public internal(set) var pages: [PageHits] = []
