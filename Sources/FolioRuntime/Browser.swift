@@ -237,6 +237,9 @@ public final class Browser<Terminal: TerminalBackend> {
         } else if !request.query.isEmpty {
           send([.problem("this document cannot be searched")])
         }
+      case .wantHitLines:
+        searcher?.sendLines()
+        if let searcher { send(searcher.takeEvents()) }
       case .wantHitRegions(let request):
         searcher?.findRegions(request)
         if let searcher { send(searcher.takeEvents()) }

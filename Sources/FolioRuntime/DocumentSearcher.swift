@@ -40,6 +40,11 @@ public final class DocumentSearcher {
   static let recentLimit = 256
   private var generation = 0
   private var pendingEvents: [Event] = []
+  /// Whether the hits panel wants lines of context, and the last matches seen.
+  private var sendsLines = false
+  private var lastMatches: (generation: Int, matches: [Int: [Range<Int>]]) = (0, [:])
+  /// Lines made for the last matches' pages.
+  private var linesByPage: [Int: [HitLine]] = [:]
 
   /// Prepares to search; nothing is read before the first search.
   public init(_ setup: Setup) throws {
@@ -55,6 +60,8 @@ public final class DocumentSearcher {
   /// Starts (or clears, for an empty query) the search of `request`.
   public func search(_ request: SearchRequest) {
     generation = request.generation
+    linesByPage = [:]
+    lastMatches = (request.generation, [:])
     guard !request.query.isEmpty else {
       matcher.search(nil, generation: request.generation)
       return
@@ -75,6 +82,9 @@ public final class DocumentSearcher {
     var events = pendingEvents
     pendingEvents = []
     if let (generation, matchedCount, fromStart, matches) = matcher.results() {
+      if generation != lastMatches.generation { linesByPage = [:] }
+      lastMatches = (generation, matches)
+      if sendsLines { events.append(.hitLines(lines())) }
       let pages = matches.keys.sorted().map {
         PageHits(page: PageIndex($0), count: matches[$0]?.count ?? 0)
       }
@@ -85,6 +95,31 @@ public final class DocumentSearcher {
             pageCount: setup.pageCount, pages: pages)))
     }
     return events
+  }
+
+  /// Sends the hits panel's lines now and whenever more hits are found.
+  public func sendLines() {
+    sendsLines = true
+    pendingEvents.append(.hitLines(lines()))
+  }
+
+  /// Every hit's line of context for the last matches (at most `HitLines.limit`).
+  private func lines() -> HitLines {
+    var lines: [HitLine] = []
+    for page in lastMatches.matches.keys.sorted() where lines.count < HitLines.limit {
+      if linesByPage[page] == nil {
+        let (_, text, ranges) = matcher.matches(of: page)
+        guard let text else { continue }
+        linesByPage[page] = ranges.enumerated().map { index, range in
+          let context = HitContext(of: range, in: text, reach: 30)
+          return HitLine(
+            position: HitPosition(page: PageIndex(page), index: index), before: context.before,
+            match: context.match, after: context.after)
+        }
+      }
+      lines += linesByPage[page] ?? []
+    }
+    return HitLines(generation: lastMatches.generation, lines: Array(lines.prefix(HitLines.limit)))
   }
 
   /// Finds where the hits of `request`'s pages lie, answered by `hitRegions` events (those of

@@ -18,6 +18,8 @@ public enum Action: Hashable, Sendable {
   case searchPrompt
   /// To the next or previous search hit.
   case nextHit, previousHit
+  /// The panel listing every hit.
+  case hitsPanel
   /// Open the selected page in spread mode.
   case open
   /// Back to the grid at the same page.

@@ -21,6 +21,9 @@ public enum Effect: Sendable, Equatable {
   case search(SearchRequest)
   /// Find where these pages' hits lie; answered by `hitRegions` events.
   case wantHitRegions(HitRegionRequest)
+  /// Send every hit's line of context from now on, as hits are found (the hits panel is open);
+  /// answered by `hitLines` events.
+  case wantHitLines
   /// Give the terminal back, stop until continued, then take it again and redraw everything.
   case suspend
   /// End the program with `status`, writing `output` to standard output first if given. A

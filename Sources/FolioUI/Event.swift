@@ -22,6 +22,8 @@ public enum Event: Sendable {
   case searchResults(SearchResults)
   /// Where a page's hits lie.
   case hitRegions(HitRegions)
+  /// The hits panel's lines of context.
+  case hitLines(HitLines)
   /// Something in the background could not be done (the store of places could not save, the
   /// new version's render threads could not start): a line for the status line.
   case problem(String)

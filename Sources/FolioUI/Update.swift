@@ -12,6 +12,7 @@ extension AppState {
   /// does goes through here, and only here is the state changed.
   public mutating func update(_ event: Event) -> [Effect] {
     let placeBefore = remembersPlace ? place : nil
+    let hadPanel = showsSidePanel
     let messagesBefore = messagesSaid
     var effects: [Effect] = []
     switch event {
@@ -57,9 +58,13 @@ extension AppState {
       apply(results)
     case .hitRegions(let regions):
       apply(regions)
+    case .hitLines(let lines):
+      apply(lines)
     case .problem(let problem):
       say(problem)
     }
+    // A side panel that opened or closed takes or gives back the main view's columns.
+    if showsSidePanel != hadPanel { relayout() }
     let isQuitting = effects.contains { if case .quit = $0 { return true } else { return false } }
     if let placeBefore, place != placeBefore, !isQuitting {
       effects.append(.startTimer(.savePlace, after: Self.placeSaveDelay))

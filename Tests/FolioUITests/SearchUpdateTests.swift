@@ -150,3 +150,95 @@ struct SearchUpdateTests {
     #expect(screen.rows.contains { $0.contains(" 12 ") })
   }
 }
+
+/// The hits panel: a side area listing every hit, its keys, and staying in step with `n`.
+@Suite("Hits panel")
+struct HitsPanelTests {
+  let search = SearchUpdateTests()
+  let helper = UpdateTests()
+
+  /// A state with a search for "x" done: hits on pages 3 (two), 10 and 20, and their lines.
+  func searched() -> AppState {
+    var app = search.state(mode: .continuous)
+    _ = helper.type("/x", on: &app)
+    _ = helper.press([.enter], on: &app)
+    _ = app.update(search.results(app, [3: 2, 10: 1, 20: 1]))
+    return app
+  }
+
+  func lines(_ app: AppState) -> Event {
+    let hits: [(Int, Int, String)] = [
+      (3, 0, "alpha"), (3, 1, "beta"), (10, 0, "gamma"), (20, 0, "delta"),
+    ]
+    return .hitLines(
+      HitLines(
+        generation: app.search.generation,
+        lines: hits.map { page, index, word in
+          HitLine(
+            position: HitPosition(page: PageIndex(page), index: index), before: word + " ",
+            match: "x", after: " end")
+        }))
+  }
+
+  func panel(_ app: AppState) -> HitsPanelMode? { app.modes.last as? HitsPanelMode }
+
+  @Test func opensBesideThePagesAndAsksForLines() {
+    var app = searched()
+    let mainBefore = app.mainArea
+    let effects = helper.type("L", on: &app)
+    #expect(effects.contains(.wantHitLines))
+    #expect(panel(app) != nil)
+    let side = app.areas.sidePanel
+    #expect(side?.size.columns == 33)
+    #expect(app.mainArea.size.columns == mainBefore.size.columns - 33)
+    _ = app.update(lines(app))
+    let screen = AppView(width: .approximate).draw(app, main: TilePool(), shelf: TilePool())
+    #expect(screen.rows[0].hasPrefix("“x” 4"))
+    #expect(screen.rows[1].contains("4 alpha x end"))
+    #expect(screen.rows[3].contains("11 gamma x end"))
+    _ = helper.press([.escape], on: &app)
+    #expect(panel(app) == nil && app.mainArea == mainBefore)
+  }
+
+  @Test func jkEnterAndNStayInStep() {
+    var app = searched()
+    _ = helper.type("L", on: &app)
+    _ = app.update(lines(app))
+    _ = helper.type("jj", on: &app)
+    #expect(panel(app)?.selection == 2)
+    _ = helper.press([.enter], on: &app)
+    #expect(app.search.current == HitPosition(page: PageIndex(10), index: 0))
+    #expect(app.currentPage == PageIndex(10))
+    _ = helper.type("n", on: &app)
+    #expect(app.search.current == HitPosition(page: PageIndex(20), index: 0))
+    #expect(panel(app)?.selection == 3)
+    _ = helper.type("G", on: &app)
+    #expect(panel(app)?.selection == 3)
+    _ = helper.type("j", on: &app)
+    #expect(panel(app)?.selection == 3)
+  }
+
+  @Test func typingAfterSlashFilters() {
+    var app = searched()
+    _ = helper.type("L", on: &app)
+    _ = app.update(lines(app))
+    _ = helper.type("/gam", on: &app)
+    #expect(panel(app)?.filter == "gam")
+    #expect(panel(app).map { $0.visibleLines(app).map(\.position.page) } == [PageIndex(10)])
+    _ = helper.press([.enter], on: &app)
+    _ = helper.press([.enter], on: &app)
+    #expect(app.currentPage == PageIndex(10))
+    // Esc clears the filter first, then closes.
+    _ = helper.press([.escape], on: &app)
+    #expect(panel(app)?.filter == "")
+    _ = helper.press([.escape], on: &app)
+    #expect(panel(app) == nil)
+  }
+
+  @Test func withoutASearchThereIsNoPanel() {
+    var app = search.state()
+    _ = helper.type("L", on: &app)
+    #expect(panel(app) == nil)
+    #expect(app.message == "no search: / searches")
+  }
+}

@@ -30,6 +30,7 @@ extension AppState {
     search.totalHits = 0
     search.current = nil
     search.regions = [:]
+    search.lines = []
     search.pendingMove = movesToFirstHit && !trimmed.isEmpty
     search.revealsCurrent = false
     return [
@@ -71,6 +72,20 @@ extension AppState {
       search.pendingMove = false
       say("no hits for “\(TerminalText.sanitized(search.query))”")
     }
+  }
+
+  /// Takes the hits panel's lines.
+  mutating func apply(_ lines: HitLines) {
+    guard lines.generation == search.generation, search.isActive else { return }
+    search.lines = lines.lines
+  }
+
+  /// Makes `position` the current hit and shows it.
+  mutating func show(hit position: HitPosition) {
+    search.current = position
+    if position.page != currentPage { go(to: position.page) }
+    search.revealsCurrent = mode != .grid
+    if search.regions[position.page] != nil { revealCurrentHit() }
   }
 
   /// Takes where a page's hits lie; scrolls the current hit into view if it waited for them.

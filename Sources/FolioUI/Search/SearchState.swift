@@ -95,6 +95,8 @@ public struct SearchState: Hashable, Sendable {
   public internal(set) var current: HitPosition?
   /// Where hits lie on pages the views asked about.
   public internal(set) var regions: [PageIndex: [[PageRegion]]] = [:]
+  /// Every hit's line of context, for the hits panel (once it has asked for them).
+  public internal(set) var lines: [HitLine] = []
   /// A move asked for before any hit was known (Enter, or `--find`), made when one is.
   var pendingMove: Bool = false
   /// Whether the current hit must still be scrolled into view (its boxes were not known).
@@ -189,5 +191,40 @@ extension SearchState {
       result.append(digit)
     }
     return value < 0 ? "-" + result : result
+  }
+}
+
+/// One hit as the hits panel lists it: where it is and a line of context around it (from the
+/// document: untrusted, sanitized when drawn).
+public struct HitLine: Hashable, Sendable {
+  /// The hit.
+  public var position: HitPosition
+  /// Text before the match, the match, text after it.
+  public var before: String
+  public var match: String
+  public var after: String
+
+  /// Creates a line.
+  public init(position: HitPosition, before: String, match: String, after: String) {
+    self.position = position
+    self.before = before
+    self.match = match
+    self.after = after
+  }
+}
+
+/// The lines of every hit found so far (at most `HitLines.limit`), in reading order.
+public struct HitLines: Hashable, Sendable {
+  /// The most lines sent; a search with more hits lists its first ones.
+  public static let limit = 10_000
+  /// The search they belong to.
+  public var generation: Int
+  /// The lines.
+  public var lines: [HitLine]
+
+  /// Creates lines.
+  public init(generation: Int, lines: [HitLine]) {
+    self.generation = generation
+    self.lines = lines
   }
 }
