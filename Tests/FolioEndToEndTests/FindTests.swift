@@ -179,4 +179,43 @@ struct FindTests {
     }
     try folio.quit()
   }
+
+  @Test func findOpensOnTheFirstHitAndPrintShowsTheHits() throws {
+    let folder = try ScratchFolder()
+    let file = try Self.writeDocument(in: folder)
+    // The frame printed with the hits: continuous view, on page 7, the hit tinted.
+    let printed = try FolioProcess.run(
+      [
+        "--find", "gamma", "--print", "--page", "5", "--size", "80x30", "--colors", "truecolor",
+        file,
+      ],
+      environment: folder.environment, timeLimit: .seconds(120))
+    #expect(printed.status == 0, "\(printed.standardError)")
+    let status = printed.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(status.contains("hit 2 / 5"), "\(status)")
+    #expect(status.contains("7 / 14"), "\(status)")
+    // The current hit's tint (orange mixed into white paper) is in the frame, and without
+    // --find the same frame has none.
+    func tinted(_ output: String) -> Int {
+      output.matches(of: #/48;2;(\d+);(\d+);(\d+)m/#).filter { match in
+        let (red, green, blue) = (Int(match.1) ?? 0, Int(match.2) ?? 0, Int(match.3) ?? 0)
+        return red >= 230 && (100...200).contains(green) && blue < 110
+      }.count
+    }
+    #expect(tinted(printed.standardOutput) > 0, "no tinted cell")
+    let plain = try FolioProcess.run(
+      [
+        "--print", "--mode", "continuous", "--page", "7", "--size", "80x30", "--colors",
+        "truecolor", file,
+      ],
+      environment: folder.environment, timeLimit: .seconds(120))
+    #expect(tinted(plain.standardOutput) == 0)
+    // The viewer opens on the first hit from its starting page.
+    let folio = try FolioSession(
+      nil, arguments: [file, "--find", "Gamma", "--mode", "continuous"],
+      environment: folder.environment)
+    try folio.expectStatus("1 hit on 1 page · hit 1 / 1")
+    try folio.expectPage(12, of: 14)
+    try folio.quit()
+  }
 }
