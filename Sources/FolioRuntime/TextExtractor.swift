@@ -54,7 +54,9 @@ public final class TextExtractor {
       makeWorker: {
         lowerThreadPriority()
         return try opening.makeWorker()
-      }
+      },
+      // A worker idle after reading lets go of the pages it loaded (or ends, if it grew).
+      rest: { worker in worker.rest() }
     ) { worker, range in
       let texts = try worker.texts(of: range)
       let extracted = zip(range, texts).map { page, text in

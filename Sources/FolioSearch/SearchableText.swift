@@ -59,47 +59,68 @@ struct Normalizer {
     output.reserveCapacity(text.utf8.count)
     var sources: [Int32] = []
     if recordsSources { sources.reserveCapacity(text.utf8.count) }
-    let characters = Array(text)
-    // The index of each character's first scalar in `text`.
+    // The index in `text` of the current character's first scalar.
     var scalarIndex = 0
     var pendingSpace = false
-    var index = 0
-    func emit(_ bytes: some Sequence<UInt8>, source: Int) {
-      for byte in bytes {
-        output.append(byte)
-        if recordsSources { sources.append(Int32(truncatingIfNeeded: source)) }
-      }
+    var index = text.startIndex
+    func emit(_ byte: UInt8, source: Int) {
+      output.append(byte)
+      if recordsSources { sources.append(Int32(truncatingIfNeeded: source)) }
     }
-    while index < characters.count {
-      let character = characters[index]
+    while index < text.endIndex {
+      let character = text[index]
       let source = scalarIndex
+      let next = text.index(after: index)
+      if let ascii = character.asciiValue {
+        // One scalar, or CR LF.
+        scalarIndex += ascii == 0x0A && character.unicodeScalars.count == 2 ? 2 : 1
+        switch ascii {
+        case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20:
+          pendingSpace = !output.isEmpty
+        case 0x2D where !pendingSpace && Self.endsWithLetter(output):
+          if let (resume, skipped) = Self.lineBreakJoin(after: next, in: text) {
+            emit(SearchableText.jointBytes.0, source: source)
+            emit(SearchableText.jointBytes.1, source: source)
+            scalarIndex += skipped
+            index = resume
+            continue
+          }
+          emit(ascii, source: source)
+        case 0x00..<0x20, 0x7F:
+          break
+        default:
+          if pendingSpace {
+            emit(0x20, source: source)
+            pendingSpace = false
+          }
+          emit(ascii, source: source)
+        }
+        index = next
+        continue
+      }
       scalarIndex += character.unicodeScalars.count
-      index += 1
+      index = next
       if character.isWhitespace {
         pendingSpace = !output.isEmpty
         continue
       }
-      if Self.isHyphen(character),
-        let resume = Self.lineBreakJoin(after: index - 1, in: characters),
-        Self.endsWithLetter(output), !pendingSpace
+      if character == "\u{2010}" || character == "\u{AD}", !pendingSpace,
+        Self.endsWithLetter(output),
+        let (resume, skipped) = Self.lineBreakJoin(after: next, in: text)
       {
-        emit([SearchableText.jointBytes.0, SearchableText.jointBytes.1], source: source)
-        for skipped in characters[index..<resume] { scalarIndex += skipped.unicodeScalars.count }
+        emit(SearchableText.jointBytes.0, source: source)
+        emit(SearchableText.jointBytes.1, source: source)
+        scalarIndex += skipped
         index = resume
         continue
       }
-      if character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
-        continue
-      }
+      let form = form(of: character)
+      guard !form.isEmpty else { continue }
       if pendingSpace {
-        emit([0x20], source: source)
+        emit(0x20, source: source)
         pendingSpace = false
       }
-      if character.isASCII {
-        emit(character.utf8, source: source)
-      } else {
-        emit(form(of: character).utf8, source: source)
-      }
+      for byte in form.utf8 { emit(byte, source: source) }
     }
     return (output, sources)
   }
@@ -119,30 +140,34 @@ struct Normalizer {
     return cleaned
   }
 
-  private static func isHyphen(_ character: Character) -> Bool {
-    character == "-" || character == "\u{2010}" || character == "\u{AD}"
-  }
-
-  /// Where a word continues after the hyphen at `hyphen`: the index of the letter after the
-  /// line break that follows it (spaces around the break allowed), or nil when no line break
-  /// follows or no letter comes after it.
-  private static func lineBreakJoin(after hyphen: Int, in characters: [Character]) -> Int? {
-    var index = hyphen + 1
+  /// Where a word continues after a hyphen: the index in `text` of the letter after the line
+  /// break that follows (spaces around the break allowed; `start` is just after the hyphen),
+  /// and how many scalars lie between; nil when no line break follows or no letter comes
+  /// after it.
+  private static func lineBreakJoin(after start: String.Index, in text: String) -> (
+    String.Index, Int
+  )? {
+    var index = start
     var sawBreak = false
-    while index < characters.count, characters[index].isWhitespace {
-      if characters[index].isNewline { sawBreak = true }
-      index += 1
+    var skipped = 0
+    while index < text.endIndex, text[index].isWhitespace {
+      if text[index].isNewline { sawBreak = true }
+      skipped += text[index].unicodeScalars.count
+      index = text.index(after: index)
     }
-    guard sawBreak, index < characters.count, characters[index].isLetter else { return nil }
-    return index
+    guard sawBreak, index < text.endIndex, text[index].isLetter else { return nil }
+    return (index, skipped)
   }
 
   /// Whether `bytes` (UTF-8) ends with a letter.
   private static func endsWithLetter(_ bytes: [UInt8]) -> Bool {
-    guard !bytes.isEmpty else { return false }
+    guard let last = bytes.last else { return false }
+    if last < 0x80 {
+      return (0x41...0x5A).contains(last) || (0x61...0x7A).contains(last)
+    }
     var start = bytes.count - 1
     while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-    let last = String(decoding: bytes[start...], as: UTF8.self)
-    return last.last?.isLetter ?? false
+    let character = String(decoding: bytes[start...], as: UTF8.self)
+    return character.last?.isLetter ?? false
   }
 }

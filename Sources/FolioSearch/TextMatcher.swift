@@ -12,13 +12,66 @@ public struct TextMatcher {
   /// The byte offset in the page of each of `scalars`.
   private var offsets: [Int] = []
 
+  /// The query's bytes when it is all ASCII: matched byte by byte, without decoding the text
+  /// (a non-ASCII character of normalized text never matches an ASCII one).
+  private let asciiPattern: [UInt8]?
+
   /// A matcher for `query`.
-  public init(_ query: TextQuery) { self.query = query }
+  public init(_ query: TextQuery) {
+    self.query = query
+    asciiPattern =
+      query.scalars.allSatisfy(\.isASCII) ? query.scalars.map { UInt8($0.value) } : nil
+  }
+
+  /// The matches of the ASCII `pattern` (lower-cased when `folding`) in `text`: the same as
+  /// the scalar matcher's for such a pattern, joints included.
+  static func asciiMatches(of pattern: [UInt8], in text: [UInt8], folding: Bool) -> [Range<Int>] {
+    guard let first = pattern.first else { return [] }
+    let hyphen = UInt8(ascii: "-")
+    let (jointLead, jointTrail) = SearchableText.jointBytes
+    return text.withUnsafeBufferPointer { bytes in
+      @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
+        folding && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+      }
+      var found: [Range<Int>] = []
+      let count = bytes.count
+      var start = 0
+      while start < count {
+        guard folded(bytes[start]) == first else {
+          start += 1
+          continue
+        }
+        var p = 0
+        var t = start
+        while p < pattern.count, t < count {
+          if bytes[t] == jointLead, t + 1 < count, bytes[t + 1] == jointTrail {
+            if pattern[p] == hyphen { p += 1 }
+            t += 2
+          } else if folded(bytes[t]) == pattern[p] {
+            p += 1
+            t += 1
+          } else {
+            break
+          }
+        }
+        if p == pattern.count {
+          found.append(start..<t)
+          start = t
+        } else {
+          start += 1
+        }
+      }
+      return found
+    }
+  }
 
   /// The byte ranges of `text.utf8` that match, in order.
   public mutating func matches(in text: SearchableText) -> [Range<Int>] {
     let pattern = query.scalars
     guard let first = pattern.first else { return [] }
+    if let bytes = asciiPattern {
+      return Self.asciiMatches(of: bytes, in: text.utf8, folding: !query.isCaseSensitive)
+    }
     decode(text)
     let count = scalars.count
     let hyphen: Unicode.Scalar = "-"

@@ -55,7 +55,8 @@ struct FolioCommand: ParsableCommand {
     }
     // Page workers start loading now, while this process opens its own copy for the page
     // count, the first sizes and labels.
-    let prestarted = picture.print && picture.mode == nil ? 1 : picture.workerCount
+    let prestarted =
+      search.list ? 0 : picture.print && picture.mode == nil ? 1 : picture.workerCount
     var opening = BrowserSetup.opening(
       readablePath: source, name: path, password: password, options: picture, prestarted: prestarted
     )

@@ -62,37 +62,37 @@ extension TextBox {
 
   /// `boxes` as bytes: each box's left, top, right and bottom, little-endian.
   public static func encode(_ boxes: [TextBox]) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(boxes.count * encodedSize)
-    for box in boxes {
-      for value in [box.left, box.top, box.right, box.bottom] {
-        bytes.append(UInt8(truncatingIfNeeded: value))
-        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+    [UInt8](unsafeUninitializedCapacity: boxes.count * encodedSize) { bytes, count in
+      var offset = 0
+      func put(_ value: UInt16) {
+        bytes[offset] = UInt8(truncatingIfNeeded: value)
+        bytes[offset + 1] = UInt8(truncatingIfNeeded: value >> 8)
+        offset += 2
       }
+      for box in boxes {
+        put(box.left)
+        put(box.top)
+        put(box.right)
+        put(box.bottom)
+      }
+      count = offset
     }
-    return bytes
   }
 
   /// The boxes `encode` wrote; nil when `bytes` is not a whole number of boxes.
-  public static func decode(_ bytes: some Collection<UInt8>) -> [TextBox]? {
+  public static func decode(_ bytes: ArraySlice<UInt8>) -> [TextBox]? {
     guard bytes.count % encodedSize == 0 else { return nil }
-    var boxes: [TextBox] = []
-    boxes.reserveCapacity(bytes.count / encodedSize)
-    var values: [UInt16] = []
-    values.reserveCapacity(4)
-    var low: UInt8? = nil
-    for byte in bytes {
-      guard let first = low else {
-        low = byte
-        continue
-      }
-      values.append(UInt16(first) | UInt16(byte) << 8)
-      low = nil
-      if values.count == 4 {
-        boxes.append(TextBox(left: values[0], top: values[1], right: values[2], bottom: values[3]))
-        values.removeAll(keepingCapacity: true)
+    return bytes.withUnsafeBufferPointer { source in
+      (0..<source.count / encodedSize).map { index in
+        func value(_ field: Int) -> UInt16 {
+          let offset = index * encodedSize + field * 2
+          return UInt16(source[offset]) | UInt16(source[offset + 1]) << 8
+        }
+        return TextBox(left: value(0), top: value(1), right: value(2), bottom: value(3))
       }
     }
-    return boxes
   }
+
+  /// The boxes `encode` wrote; nil when `bytes` is not a whole number of boxes.
+  public static func decode(_ bytes: [UInt8]) -> [TextBox]? { decode(bytes[...]) }
 }
