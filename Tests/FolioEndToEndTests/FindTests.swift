@@ -218,4 +218,37 @@ struct FindTests {
     try folio.expectPage(12, of: 14)
     try folio.quit()
   }
+
+  @Test func theHitsPanelListsHitsAndJumps() throws {
+    let folder = try ScratchFolder()
+    let file = try Self.writeDocument(in: folder)
+    let folio = try FolioSession(
+      nil, arguments: [file, "--mode", "continuous"], environment: folder.environment)
+    try folio.type("/gamma")
+    try folio.press("Enter")
+    try folio.expectStatus("hit 1 / 5")
+    try folio.press("L")
+    // The panel on the left: the heading, then a row per hit with its page label.
+    let screen = try folio.expectScreen("the hits panel") { screen in
+      screen.text(ofRow: 0).hasPrefix("“gamma” 5")
+        && screen.text(ofRow: 1).contains("gamma delta")
+    }
+    #expect(screen.text(ofRow: 5).contains("12"))
+    try folio.type("jjj")
+    try folio.press("Enter")
+    try folio.expectStatus("hit 4 / 5")
+    try folio.expectPage(12, of: 14)
+    // A filter keeps the rows whose context has the typed text.
+    try folio.type("/delta")
+    try folio.expectScreen("the filtered panel") { screen in
+      screen.text(ofRow: 0).hasPrefix("/delta")
+        && screen.text(ofRow: 1).contains("gamma delta")
+        && !screen.text(ofRow: 2).contains("gamma")
+    }
+    // Esc clears the filter, then closes the panel.
+    try folio.press("Escape")
+    try folio.press("Escape")
+    try folio.expectScreen("the panel closed") { !$0.text(ofRow: 0).hasPrefix("“gamma”") }
+    try folio.quit()
+  }
 }
