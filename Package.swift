@@ -33,9 +33,13 @@ let package = Package(
     // Images into cells: symbol tables, fitters, every SIMD and unsafe-pointer loop.
     .target(name: "FolioRaster", dependencies: ["FolioCore"]),
     .target(name: "FolioUI", dependencies: ["FolioCore", "FolioLayout", "FolioRaster"]),
+    // Full-text search: normalized page text, queries and matching (Foundation for NFKC).
+    .target(name: "FolioSearch", dependencies: ["FolioCore"]),
     .target(
       name: "FolioRuntime",
-      dependencies: ["FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioStore"]),
+      dependencies: [
+        "FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioStore", "FolioSearch",
+      ]),
     .target(
       name: "FolioTestSupport",
       dependencies: ["FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore"]),
@@ -48,7 +52,7 @@ let package = Package(
       name: "folio",
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
-        "FolioTerminal", "FolioStore",
+        "FolioTerminal", "FolioStore", "FolioSearch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -91,6 +95,7 @@ let package = Package(
         "FolioPoppler", "FolioRaster", "FolioCore", "FolioFixtures", "FolioTestSupport",
       ]),
     .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"]),
+    .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioCore"]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// The named fixture documents the tests use, generated on first use into a per-process
@@ -28,6 +29,10 @@ public enum FixtureLibrary {
     /// 40 portrait pages, each showing its number large, odd pages on pink paper and even
     /// pages on blue paper (so a spread's left and right pages can be told apart on screen).
     case numbered
+    /// A 2,415-page "reference manual" of body text (about 1.8 KB a page, as the manual the
+    /// search targets were measured on): 30 lines of words from a fixed vocabulary, the same
+    /// on every run; "quaternion" on every page whose number is 5 modulo 97.
+    case manual
   }
 
   nonisolated(unsafe) private static var made: [Name: String] = [:]
@@ -110,6 +115,13 @@ public enum FixtureLibrary {
         FixturePage(
           width: 400, height: 560, headline: String(number),
           tint: number % 2 == 1 ? numberedOddTint : numberedEvenTint)
+      }
+    case .manual:
+      var generator = SplitMix64(seed: 2415)
+      return (1...2415).map { number in
+        var lines = (0..<30).map { _ in ManualText.line(using: &generator) }
+        if number % 97 == 5 { lines[number % 30] += " quaternion" }
+        return FixturePage(width: 612, height: 792, lines: ["Page \(number)"] + lines)
       }
     case .huge:
       return (1...15_000).map {

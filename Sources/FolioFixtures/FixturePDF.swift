@@ -19,12 +19,15 @@ public struct FixturePage: Sendable {
   public var label: String?
   /// Quarter turns clockwise written as /Rotate (0, 90, 180, 270), applied with qpdf.
   public var rotation: Int
+  /// Lines of body text, drawn in 10 pt DejaVu Sans from the top-left margin down (searchable
+  /// text for tests of the text layer).
+  public var lines: [String]
 
   /// Creates a page description.
   public init(
     width: Double, height: Double, headline: String = "", caption: String = "",
     tint: (Double, Double, Double)? = nil, hasColorBlocks: Bool = false, label: String? = nil,
-    rotation: Int = 0
+    rotation: Int = 0, lines: [String] = []
   ) {
     self.width = width
     self.height = height
@@ -34,6 +37,7 @@ public struct FixturePage: Sendable {
     self.hasColorBlocks = hasColorBlocks
     self.label = label
     self.rotation = rotation
+    self.lines = lines
   }
 }
 
@@ -184,6 +188,16 @@ public enum FixturePDF {
         cairo_rectangle(
           context, inset + Double(i) * band, height - inset - height / 6, band, height / 6)
         cairo_fill(context)
+      }
+    }
+    if !page.lines.isEmpty {
+      cairo_select_font_face(
+        context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+      cairo_set_source_rgb(context, 0, 0, 0)
+      cairo_set_font_size(context, 10)
+      for (index, line) in page.lines.enumerated() {
+        cairo_move_to(context, 72, 72 + 12 * Double(index + 1))
+        cairo_show_text(context, line)
       }
     }
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)

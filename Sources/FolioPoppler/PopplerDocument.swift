@@ -157,6 +157,35 @@ public final class PopplerDocument: DocumentSource {
     return image
   }
 
+  /// The page's text layer: its characters in Poppler's reading order and each one's box.
+  /// A page Poppler cannot load, or one without text, gives `PageText.empty`.
+  public func text(at page: PageIndex) -> PageText {
+    withPage(page) { poppler -> PageText in
+      guard let text = Self.takeString(poppler_page_get_text(poppler)), !text.isEmpty else {
+        return .empty
+      }
+      var width = 0.0
+      var height = 0.0
+      poppler_page_get_size(poppler, &width, &height)
+      var rectangles: UnsafeMutablePointer<PopplerRectangle>? = nil
+      var count: guint = 0
+      var boxes: [TextBox] = []
+      if poppler_page_get_text_layout(poppler, &rectangles, &count) != 0, let rectangles,
+        width > 0, height > 0
+      {
+        boxes.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+          let r = rectangles[index]
+          boxes.append(
+            TextBox(
+              left: r.x1 / width, top: r.y1 / height, right: r.x2 / width, bottom: r.y2 / height))
+        }
+      }
+      g_free(rectangles)
+      return PageText(text: text, boxes: boxes)
+    } ?? .empty
+  }
+
   /// Loads a page, records its size and label, runs `body` with it and releases it.
   private func withPage<R>(_ page: PageIndex, _ body: (OpaquePointer) -> R) -> R? {
     guard (0..<pageCount).contains(page.rawValue),

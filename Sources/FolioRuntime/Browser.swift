@@ -31,6 +31,8 @@ public final class Browser<Terminal: TerminalBackend> {
   /// How often a lost watch is tried again.
   static var rewatchInterval: Duration { .seconds(2) }
   private let places: PlaceKeeper?
+  /// Searching the document's text, when it can be searched.
+  private var searcher: DocumentSearcher?
   private let releaseFreedMemory: @Sendable () -> Void
   /// After a reload, frames wait (at most this long) for the new version's screen to be
   /// complete, so its placeholders do not flash over the old version's pictures.
@@ -58,9 +60,11 @@ public final class Browser<Terminal: TerminalBackend> {
     renderTimeout: Duration = .seconds(20), readsAllPageFacts: Bool = true,
     opening: DocumentOpening, releaseFreedMemory: @escaping @Sendable () -> Void = {},
     reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
-    watching watchedPath: String? = nil, places: PlaceKeeper? = nil
+    watching watchedPath: String? = nil, places: PlaceKeeper? = nil,
+    search: DocumentSearcher.Setup? = nil
   ) throws {
     self.state = state
+    searcher = try search.map { try DocumentSearcher($0) }
     self.terminal = terminal
     self.view = view
     self.readsAllPageFacts = readsAllPageFacts
@@ -144,6 +148,7 @@ public final class Browser<Terminal: TerminalBackend> {
     if let reopener { descriptors.append(reopener.wakeDescriptor) }
     if let places { descriptors.append(places.wakeDescriptor) }
     if let watcher { descriptors.append(watcher.descriptor) }
+    if let searcher { descriptors += searcher.wakeDescriptors }
     return descriptors
   }
 
@@ -176,6 +181,7 @@ public final class Browser<Terminal: TerminalBackend> {
     }
     if let reopener { events += reopener.takeEvents() }
     if let places { events += places.takeProblems().map { .problem($0) } }
+    if let searcher { events += searcher.takeEvents() }
     let pending = board.pendingCount
     if pending != state.pendingRenders { events.append(.renderProgress(pending: pending)) }
     return events
@@ -225,6 +231,18 @@ public final class Browser<Terminal: TerminalBackend> {
         }
       case .adoptDocument(let version):
         adopt(version)
+      case .search(let request):
+        if let searcher {
+          searcher.search(request)
+        } else if !request.query.isEmpty {
+          send([.problem("this document cannot be searched")])
+        }
+      case .wantHitLines:
+        searcher?.sendLines()
+        if let searcher { send(searcher.takeEvents()) }
+      case .wantHitRegions(let request):
+        searcher?.findRegions(request)
+        if let searcher { send(searcher.takeEvents()) }
       case .suspend:
         // A stopped process saves nothing, and may be killed while stopped.
         places?.finish(timeout: .milliseconds(500))
@@ -248,6 +266,7 @@ public final class Browser<Terminal: TerminalBackend> {
       send([.problem("cannot start rendering the new version (\(error))")])
     }
     places?.identity = document.identity
+    searcher = document.search.flatMap { try? DocumentSearcher($0) }
     // Reloads in quick succession do not push the hold back: frames come at least every 300 ms.
     holdingFrameUntil = holdingFrameUntil ?? .now + Self.reloadHold
   }
@@ -301,6 +320,37 @@ public final class Browser<Terminal: TerminalBackend> {
       _ = poll(&descriptor, 1, 50)
     }
     send([.renderProgress(pending: board.pendingCount)])
+  }
+
+  /// Starts a search for `query` and goes to its first hit from the current page when one is
+  /// found (`--find`).
+  public func find(_ query: String) {
+    send([])
+    execute(state.find(query))
+  }
+
+  /// Waits until the search in force has searched every page and the hits on screen have
+  /// their boxes (for `--find --print`), then until the screen is complete.
+  public func settleSearch(timeout: Duration = .seconds(120)) {
+    let deadline = ContinuousClock.now + timeout
+    while let searcher, state.search.isActive, ContinuousClock.now < deadline {
+      send(searcher.takeEvents())
+      if state.search.isComplete && state.hitRegionWants == nil { break }
+      var descriptors = searcher.wakeDescriptors.map {
+        pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+      }
+      _ = poll(&descriptors, nfds_t(descriptors.count), 50)
+    }
+    settle(timeout: max(.seconds(1), deadline - .now))
+  }
+
+  /// Waits up to `timeout` for background work (renders, text, search results), takes what
+  /// finished and draws the frame: the loop's step without the terminal's input (benchmarks).
+  public func pump(timeout: Duration) {
+    var descriptors = wakeDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    _ = poll(&descriptors, nfds_t(descriptors.count), Int32(timeout.wholeMilliseconds))
+    send(backgroundEvents())
+    refresh()
   }
 
   /// Cancels the prefetch margin's waiting renders and forgets them in the status line: for a

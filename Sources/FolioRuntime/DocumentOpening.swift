@@ -56,12 +56,18 @@ public struct ReopenedDocument: Sendable {
   public var opening: DocumentOpening
   /// What identifies its content in the store of places, if it is remembered.
   public var identity: DocumentIdentity?
+  /// How to search it, if it can be searched.
+  public var search: DocumentSearcher.Setup?
 
   /// Creates a reopened document.
-  public init(summary: DocumentSummary, opening: DocumentOpening, identity: DocumentIdentity?) {
+  public init(
+    summary: DocumentSummary, opening: DocumentOpening, identity: DocumentIdentity?,
+    search: DocumentSearcher.Setup? = nil
+  ) {
     self.summary = summary
     self.opening = opening
     self.identity = identity
+    self.search = search
   }
 }
 

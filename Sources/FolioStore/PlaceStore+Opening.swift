@@ -17,8 +17,13 @@ extension PlaceStore {
     if let reason = StateFolder.prepare(directory) {
       return PlaceStoreOpening(store: nil, problems: [.folderUnusable(reason)])
     }
-    let opener = StoreOpener(
-      path: directory + "/" + fileName, busyTimeout: busyTimeout, capacity: capacity)
-    return opener.open()
+    let path = directory + "/" + fileName
+    let opener = StoreOpener(path: path, schema: PlaceSchema.self, busyTimeout: busyTimeout)
+    let outcome = opener.open()
+    let store = outcome.database.map { database in
+      PlaceStore(
+        database: database, path: path, isReadOnly: outcome.isReadOnly, capacity: capacity)
+    }
+    return PlaceStoreOpening(store: store, problems: outcome.problems)
   }
 }

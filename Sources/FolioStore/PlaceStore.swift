@@ -28,11 +28,7 @@ public final class PlaceStore: Sendable {
   /// The state folder: `$XDG_STATE_HOME/folio` when that is set and absolute, else
   /// `$HOME/.local/state/folio` (the account's home directory when `HOME` is not set).
   public static func defaultDirectory(environment: [String: String]) -> String {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return trimmingTrailingSlashes(state) + "/folio"
-    }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome()
-    return trimmingTrailingSlashes(home) + "/.local/state/folio"
+    FolioDirectory.resolve("XDG_STATE_HOME", orHome: ".local/state", environment: environment)
   }
 
   /// The place saved for the document, or nil if there is none.
@@ -83,16 +79,5 @@ public final class PlaceStore: Sendable {
     } catch {
       throw StoreError(error)
     }
-  }
-
-  private static func trimmingTrailingSlashes(_ path: String) -> String {
-    var trimmed = Substring(path)
-    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-    return String(trimmed)
-  }
-
-  private static func accountHome() -> String {
-    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
-    return String(cString: directory)
   }
 }

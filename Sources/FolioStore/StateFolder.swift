@@ -1,7 +1,8 @@
 import Glibc
 
-/// The folder the state file lives in, and the file operations on it that are not SQLite's:
-/// creating the folder, checking that it can be written, and renaming a damaged file aside.
+/// The folder a store's file lives in (the state folder for places, the cache folder for
+/// text), and the file operations on it that are not SQLite's: creating the folder, checking
+/// that it can be written, and renaming a damaged file aside.
 enum StateFolder {
   /// Creates `path` and any missing parent with mode 0700; nil when it exists or was made,
   /// else the system's reason.
@@ -38,13 +39,16 @@ enum StateFolder {
   }
 
   /// Renames the database file at `path` (and its `-wal` and `-shm` files, if present) aside
-  /// in the same folder as `places-<timestamp>.sqlite`, never replacing a file; returns the
-  /// new file name, or the reason it could not be done.
+  /// in the same folder with a timestamp after its stem (`places.sqlite` as
+  /// `places-<timestamp>.sqlite`), never replacing a file; returns the new file name, or the
+  /// reason it could not be done.
   static func setAside(_ path: String, now: Double) -> Result<String, SetAsideFailure> {
     let folder = parentPath(of: path)
+    let (stem, suffix) = splitExtension(lastComponent(of: path))
     let stamp = timestamp(now)
     for attempt in 1...100 {
-      let name = attempt == 1 ? "places-\(stamp).sqlite" : "places-\(stamp)-\(attempt).sqlite"
+      let name =
+        attempt == 1 ? "\(stem)-\(stamp)\(suffix)" : "\(stem)-\(stamp)-\(attempt)\(suffix)"
       let target = folder + "/" + name
       guard !exists(target + "-wal"), !exists(target + "-shm") else { continue }
       switch move(path, to: target) {
@@ -84,6 +88,21 @@ enum StateFolder {
     var buffer = [CChar](repeating: 0, count: 32)
     let count = strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &parts)
     return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The last component of `path` (the whole of it when it has no slash).
+  static func lastComponent(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+    return String(trimmed[trimmed.index(after: slash)...])
+  }
+
+  /// A file name as its stem and its extension with the dot (`("text", ".sqlite")`; the
+  /// extension is empty when the name has no dot after its first character).
+  static func splitExtension(_ name: String) -> (stem: String, suffix: String) {
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
+    return (String(name[..<dot]), String(name[dot...]))
   }
 
   /// `path` without its last component ("/" for a top-level entry, "." for a bare name).

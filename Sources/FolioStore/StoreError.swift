@@ -1,6 +1,7 @@
 import GRDB
 
-/// Why reading or saving a place failed.
+/// Why reading or saving a place failed. (A text cache call fails for the same reasons,
+/// worded for the cache: `TextCacheError`.)
 public enum StoreError: Error, Hashable, Sendable {
   /// Another connection held the database for longer than the busy timeout.
   case locked

@@ -1,12 +1,23 @@
 import Foundation
 import GRDB
 
-/// The steps of `PlaceStore.open` for one file: look at it without writing, set it aside if
-/// it is damaged, open it for writing (creating and migrating it), or else read-only.
+/// The steps of opening one store file (`PlaceStore.open`, `TextCache.open`): look at it
+/// without writing, set it aside if it is damaged, open it for writing (creating and
+/// migrating it), or else, where the store allows it, read-only.
 struct StoreOpener {
   let path: String
+  /// The kind of file: its migrations and the tables it must have.
+  let schema: any StoreSchema.Type
   let busyTimeout: Duration
-  let capacity: Int
+  /// Whether a file or folder that cannot be written is opened read-only; without it, such a
+  /// file gives no database and the problem `.readOnly`.
+  var allowsReadOnly = true
+  /// Whether a `DamageMark` beside the file (damage met in use) has the whole file checked
+  /// where the schema checks only some tables at each opening; the mark goes once the file
+  /// passed or was set aside.
+  var readsDamageMark = false
+  /// What messages call the file and its folder: "the state file", "the cache folder".
+  var noun = "state"
 
   private var folder: String { StateFolder.parentPath(of: path) }
 
@@ -19,58 +30,72 @@ struct StoreOpener {
 
   /// The outcome of opening the file for writing.
   enum Attempt {
-    case opened(PlaceStore)
+    case opened(DatabaseQueue)
     case damaged
     case readOnly
     case locked
     case failed(String)
   }
 
-  func open() -> PlaceStoreOpening {
+  /// What opening came to: a connection (nil when the file cannot be used at all), whether it
+  /// is read-only, and the problems met on the way, in order.
+  struct Outcome {
+    var database: DatabaseQueue?
+    var isReadOnly = false
+    var problems: [StoreProblem]
+  }
+
+  func open() -> Outcome {
     let lock = FolderLock.acquire(folder, timeout: busyTimeout)
-    if case .timedOut = lock { return PlaceStoreOpening(store: nil, problems: [.locked]) }
+    if case .timedOut = lock { return Outcome(problems: [.locked]) }
     return withExtendedLifetime(lock) { openLocked() }
   }
 
   /// `open()` once no other process is opening the file.
-  private func openLocked() -> PlaceStoreOpening {
+  private func openLocked() -> Outcome {
+    let thorough = readsDamageMark && DamageMark.isSet(on: path)
+    let outcome = openChecking(thoroughly: thorough)
+    if thorough, outcome.database != nil { DamageMark.clear(on: path) }
+    return outcome
+  }
+
+  /// `openLocked()` with the whole file checked or only the tables the schema names.
+  private func openChecking(thoroughly thorough: Bool) -> Outcome {
     var problems: [StoreProblem] = []
-    switch inspect() {
+    switch inspect(thoroughly: thorough) {
     case .fine: break
-    case .locked: return PlaceStoreOpening(store: nil, problems: [.locked])
+    case .locked: return Outcome(problems: [.locked])
     case .damaged:
       guard StateFolder.isWritable(folder) else {
-        return PlaceStoreOpening(
-          store: nil, problems: [.cannotSetAside("the state folder is read-only")])
+        return Outcome(problems: [.cannotSetAside("the \(noun) folder is read-only")])
       }
       switch StateFolder.setAside(path, now: Date().timeIntervalSince1970) {
       case .failure(let failure):
-        return PlaceStoreOpening(store: nil, problems: [.cannotSetAside(failure.reason)])
+        return Outcome(problems: [.cannotSetAside(failure.reason)])
       case .success(let name):
         problems.append(.setAside(name))
       }
     }
     switch openWritable() {
-    case .opened(let store):
-      return PlaceStoreOpening(store: store, problems: problems)
-    case .readOnly where problems.isEmpty:
+    case .opened(let database):
+      return Outcome(database: database, problems: problems)
+    case .readOnly where problems.isEmpty && allowsReadOnly:
       return openReadOnly()
     case .readOnly:
-      return PlaceStoreOpening(store: nil, problems: problems + [.readOnly])
+      return Outcome(problems: problems + [.readOnly])
     case .damaged:
-      return PlaceStoreOpening(
-        store: nil, problems: problems + [.cannotOpen("the state file is damaged")])
+      return Outcome(problems: problems + [.cannotOpen("the \(noun) file is damaged")])
     case .locked:
-      return PlaceStoreOpening(store: nil, problems: problems + [.locked])
+      return Outcome(problems: problems + [.locked])
     case .failed(let reason):
-      return PlaceStoreOpening(store: nil, problems: problems + [.cannotOpen(reason)])
+      return Outcome(problems: problems + [.cannotOpen(reason)])
     }
   }
 
   /// Looks at the file through a read-only connection, so that a damaged file is set aside
   /// exactly as it was (a writing connection would migrate it, or checkpoint or delete its
   /// `-wal` file on closing). Anything inconclusive is left to the writable attempt.
-  func inspect() -> Inspection {
+  func inspect(thoroughly thorough: Bool) -> Inspection {
     guard let header = StateFolder.prefix(of: path, count: 16), !header.isEmpty else {
       return .fine
     }
@@ -79,8 +104,10 @@ struct StoreOpener {
       let database = try openReadOnlyConnection()
       defer { try? database.close() }
       return try database.read { db in
-        guard try PlaceSchema.passesQuickCheck(db) else { return .damaged }
-        return try PlaceSchema.fitness(db) == .unusable ? .damaged : .fine
+        guard try schema.passesQuickCheck(db, thorough: thorough) else {
+          return .damaged
+        }
+        return try schema.fitness(db) == .unusable ? .damaged : .fine
       }
     } catch {
       switch StoreError(error) {
@@ -100,8 +127,8 @@ struct StoreOpener {
       return classify(error)
     }
     do {
-      try PlaceSchema.migrate(database)
-      guard try database.read(PlaceSchema.fitness) == .usable else {
+      try schema.migrate(database)
+      guard try database.read(schema.fitness) == .usable else {
         try? database.close()
         return .damaged
       }
@@ -109,24 +136,22 @@ struct StoreOpener {
       try? database.close()
       return classify(error)
     }
-    return .opened(
-      PlaceStore(database: database, path: path, isReadOnly: false, capacity: capacity))
+    return .opened(database)
   }
 
-  /// Opens the file read-only, so places are still restored.
-  func openReadOnly() -> PlaceStoreOpening {
+  /// Opens the file read-only, so what it holds can still be read.
+  func openReadOnly() -> Outcome {
     let database: DatabaseQueue
     do {
       database = try openReadOnlyConnection()
-      guard try database.read(PlaceSchema.fitness) == .usable else {
+      guard try database.read(schema.fitness) == .usable else {
         try? database.close()
-        return PlaceStoreOpening(store: nil, problems: [.readOnly])
+        return Outcome(problems: [.readOnly])
       }
     } catch {
-      return PlaceStoreOpening(store: nil, problems: [.readOnly])
+      return Outcome(problems: [.readOnly])
     }
-    let store = PlaceStore(database: database, path: path, isReadOnly: true, capacity: capacity)
-    return PlaceStoreOpening(store: store, problems: [.readOnly])
+    return Outcome(database: database, isReadOnly: true, problems: [.readOnly])
   }
 
   /// A read-only connection. A WAL database in a folder that cannot be written cannot be read

@@ -1,5 +1,6 @@
 /// Something `PlaceStore.open` had to work around or give up on, to show once in the status
-/// line. Places still work unless the opening has no store.
+/// line. Places still work unless the opening has no store. (`TextCache.open` meets the same
+/// things and words them for the cache: `TextCacheProblem`.)
 public enum StoreProblem: Hashable, Sendable {
   /// The state file was damaged (or of a schema this Folio cannot use) and was renamed to the
   /// given file name in the same folder; a new one was created.

@@ -23,14 +23,19 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   private var renderCounts: [Int: Int] = [:]
   /// For each listed page, how many of its renders still fail (thrown as damaged).
   private var failuresLeft: [Int: Int]
+  /// The text of pages that have some.
+  private let texts: [Int: String]
+  private var textReadCount = 0
 
   /// Creates a document of `sizes` pages. The first `failures[i]` renders of page `i` throw
   /// (`Int.max`: every one), like a page a library cannot draw. Each render first waits at
   /// `gate`, if given, then takes `renderDelay`.
   public init(
     sizes: [PointSize], labels: [String?] = [], title: String? = nil, renderDelay: Duration = .zero,
-    failures: [Int: Int] = [:], gate: RenderGate? = nil, colorShift: Int = 0
+    failures: [Int: Int] = [:], gate: RenderGate? = nil, colorShift: Int = 0,
+    texts: [Int: String] = [:]
   ) {
+    self.texts = texts
     self.sizes = sizes
     self.labels = labels
     self.title = title
@@ -64,6 +69,30 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
     let parts = [Int(r) - 32, Int(g) - 32, Int(b) - 32]
     guard parts.allSatisfy({ $0 % 3 == 0 }) else { return nil }
     return parts[0] / 3 | (parts[1] / 3) << 6 | (parts[2] / 3) << 12
+  }
+
+  /// Page texts read so far, by every copy.
+  public var textReads: Int { lock.withLock { textReadCount } }
+
+  /// The page's text from `texts`, each character in a box of its own: 80 characters a line,
+  /// a line 1/100 of the page high, a line feed starting the next line.
+  public func text(at page: PageIndex) -> PageText {
+    lock.withLock { textReadCount += 1 }
+    guard let text = texts[page.rawValue] else { return .empty }
+    var boxes: [TextBox] = []
+    var (column, line) = (0, 0)
+    for scalar in text.unicodeScalars {
+      boxes.append(
+        TextBox(
+          left: Double(column) / 80, top: Double(line) / 100, right: Double(column + 1) / 80,
+          bottom: Double(line + 1) / 100))
+      if scalar == "\n" {
+        (column, line) = (0, line + 1)
+      } else {
+        column += 1
+      }
+    }
+    return PageText(text: text, boxes: boxes)
   }
 
   /// Renders done so far, by every copy.

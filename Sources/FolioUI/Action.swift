@@ -14,6 +14,12 @@ public enum Action: Hashable, Sendable {
   case last
   /// Start typing a page number or label after `:`.
   case prompt
+  /// Start typing a search after `/`.
+  case searchPrompt
+  /// To the next or previous search hit.
+  case nextHit, previousHit
+  /// The panel listing every hit.
+  case hitsPanel
   /// Open the selected page in spread mode.
   case open
   /// Back to the grid at the same page.

@@ -42,7 +42,7 @@ extension AppState {
       style.symbols = all[(index + 1) % all.count]
       say("symbols: \(style.symbols.rawValue)")
     case .toggleInvert: style.isInverted.toggle()
-    case .prompt, .toggleHelp, .reload, .quit:
+    case .prompt, .searchPrompt, .nextHit, .previousHit, .hitsPanel, .toggleHelp, .reload, .quit:
       // The normal mode carries these out: they open modes or ask the runtime.
       break
     }

@@ -48,6 +48,12 @@ extension AppState {
     reload.phase = .idle
     say("reloaded")
     var effects: [Effect] = [.adoptDocument(summary.version)]
+    if search.isActive {
+      // The new version's text is searched again for the same query.
+      let query = search.query
+      search.query = ""
+      effects += startSearch(query)
+    }
     if reload.changedWhileOpening {
       reload.changedWhileOpening = false
       effects += noteFileChanged()

@@ -65,6 +65,10 @@ public struct AppState: Sendable {
   public let prefetches: Bool
   /// The pictures last asked of the runtime.
   var lastWants: PictureWants?
+  /// The search in force and what it found.
+  public internal(set) var search = SearchState()
+  /// The hit boxes last asked of the runtime.
+  var lastRegionWants: HitRegionRequest?
 
   /// Creates the state for a document opened at `page` in `mode`.
   public init(
@@ -110,7 +114,20 @@ public struct AppState: Sendable {
 
   /// Where each part of the screen goes.
   public var areas: ScreenAreas {
-    ScreenAreas.layout(screen: screenSize, filmstripRows: shelf?.viewportSize.rows ?? 0)
+    ScreenAreas.layout(
+      screen: screenSize, filmstripRows: shelf?.viewportSize.rows ?? 0,
+      sidePanelColumns: sidePanelColumns)
+  }
+
+  /// Whether a mode that shows a side panel is open.
+  var showsSidePanel: Bool { modes.contains { $0 is HitsPanelMode } }
+
+  /// The side panel's width: a third of the screen, at least 24 columns, all of it on a
+  /// screen narrower than 60 columns; 0 when no panel is open.
+  var sidePanelColumns: Int {
+    guard showsSidePanel else { return 0 }
+    let columns = screenSize.columns
+    return columns < 60 ? columns : max(24, columns / 3)
   }
 
   /// The cells of the screen the main view uses.
@@ -214,7 +231,8 @@ public struct AppState: Sendable {
 
   private mutating func rebuildLayouts() {
     let screenRows = max(0, screenSize.rows - 1)
-    let columns = ScreenAreas.layout(screen: screenSize).main.size.columns
+    let columns = ScreenAreas.layout(screen: screenSize, sidePanelColumns: sidePanelColumns).main
+      .size.columns
     if mode == .spread && showsShelf && screenRows >= 8 {
       shelf = ShelfLayout(
         metrics: metrics, availableSize: CellSize(columns: columns, rows: screenRows),

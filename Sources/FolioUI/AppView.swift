@@ -22,6 +22,7 @@ public struct AppView: Sendable {
     let area = areas.main
     if !area.isEmpty {
       drawTiles(main, viewport: state.viewport, area: area, on: &screen)
+      SearchMarks(width: width).draw(state, area: area, on: &screen)
       if state.mode == .grid {
         drawLabels(state, layout: state.layout, viewport: state.viewport, area: area, on: &screen)
       }

@@ -16,6 +16,14 @@ public enum Effect: Sendable, Equatable {
   case reopenDocument
   /// Show this version of the document from now on (its summary came with `documentReopened`).
   case adoptDocument(DocumentVersion)
+  /// Search the document's text (an empty query stops and clears); answered by
+  /// `searchResults` events as pages are searched.
+  case search(SearchRequest)
+  /// Find where these pages' hits lie; answered by `hitRegions` events.
+  case wantHitRegions(HitRegionRequest)
+  /// Send every hit's line of context from now on, as hits are found (the hits panel is open);
+  /// answered by `hitLines` events.
+  case wantHitLines
   /// Give the terminal back, stop until continued, then take it again and redraw everything.
   case suspend
   /// End the program with `status`, writing `output` to standard output first if given. A

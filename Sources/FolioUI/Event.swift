@@ -18,6 +18,12 @@ public enum Event: Sendable {
   case documentReopened(DocumentSummary)
   /// The file could not be opened again (half written, damaged, gone): why.
   case reopenFailed(reason: String)
+  /// What the search in force has found so far.
+  case searchResults(SearchResults)
+  /// Where a page's hits lie.
+  case hitRegions(HitRegions)
+  /// The hits panel's lines of context.
+  case hitLines(HitLines)
   /// Something in the background could not be done (the store of places could not save, the
   /// new version's render threads could not start): a line for the status line.
   case problem(String)
@@ -72,4 +78,6 @@ public enum TimerID: Hashable, Sendable, CaseIterable {
   case reloadDebounce
   /// The file keeps changing: open it again anyway, every few seconds.
   case reloadAtLatest
+  /// Typing in the search prompt has paused: search for what is typed.
+  case searchDebounce
 }

@@ -56,6 +56,12 @@ public struct Keymap: Sendable {
     row([.home, .character("g")], .first, "g Home", "first page", count: false),
     row([.end, .character("G")], .last, "G End", "last page; NG: page N", count: true),
     row([.character(":")], .prompt, ":", "go to a page number or label", count: false),
+    row(
+      [.character("/")], .searchPrompt, "/", "search the text as you type",
+      count: false),
+    row([.character("n")], .nextHit, "n N", "next, previous hit", count: true),
+    row([.character("N")], .previousHit, "", "", count: true),
+    row([.character("L")], .hitsPanel, "L", "list of hits", count: false),
     row([.enter], .open, "Enter", "open the selected page", count: false),
     row([.escape, .backspace], .back, "Esc Bksp", "back to the grid", count: false),
     row([.tab], .cycleMode, "Tab", "grid → continuous → spread", count: false),

@@ -46,6 +46,19 @@ public struct NormalMode: InputMode {
         return .stay
       case .prompt:
         change = .open(PromptMode(purpose: .goTo))
+      case .searchPrompt:
+        change = .open(PromptMode(purpose: .search, previous: state.search.query))
+      case .hitsPanel:
+        if state.search.isActive {
+          effects.append(.wantHitLines)
+          change = .open(HitsPanelMode())
+        } else {
+          state.say("no search: / searches")
+        }
+      case .nextHit, .previousHit:
+        for _ in 0..<max(1, min(count ?? 1, 10_000)) {
+          state.moveToHit(forward: action == .nextHit)
+        }
       case .toggleHelp:
         change = .open(HelpMode(keymap: keymap))
       case .reload:

@@ -13,7 +13,8 @@ struct StatusLine {
     for x in 0..<columns { screen[line.minX + x, row] = style }
     let right = " " + details(state) + " "
     let rightWidth = width.width(of: right)
-    let left = " " + (state.message ?? state.reload.notice ?? state.document.title)
+    let left =
+      " " + (state.message ?? state.reload.notice ?? state.search.summary ?? state.document.title)
     if rightWidth >= columns {
       // Too narrow for everything: the page position wins, the label going first, then the
       // page count ("iv · 4 / 320", "4 / 320", "4"), so the page number always shows.

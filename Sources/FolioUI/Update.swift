@@ -12,6 +12,7 @@ extension AppState {
   /// does goes through here, and only here is the state changed.
   public mutating func update(_ event: Event) -> [Effect] {
     let placeBefore = remembersPlace ? place : nil
+    let hadPanel = showsSidePanel
     let messagesBefore = messagesSaid
     var effects: [Effect] = []
     switch event {
@@ -24,7 +25,9 @@ extension AppState {
       resize(to: size)
     case .input(.signal(.interrupt)) where modes.count > 1:
       // Ctrl-C in a prompt or over help cancels it, as in vim and the shells.
-      modes.removeLast()
+      if let prompt = modes.removeLast() as? PromptMode, prompt.purpose == .search {
+        effects += [.cancelTimer(.searchDebounce)] + startSearch(prompt.previous)
+      }
     case .input(.signal(let signal)):
       effects += signal.endsProcess ? quitting(status: signal.exitStatus) : savingPlace + [.suspend]
     case .pagesRead(let facts):
@@ -47,9 +50,21 @@ extension AppState {
       effects += adopt(summary)
     case .reopenFailed(let reason):
       effects += noteReopenFailed(reason)
+    case .timerFired(.searchDebounce):
+      if let prompt = modes.last as? PromptMode, prompt.purpose == .search {
+        effects += startSearch(prompt.text)
+      }
+    case .searchResults(let results):
+      apply(results)
+    case .hitRegions(let regions):
+      apply(regions)
+    case .hitLines(let lines):
+      apply(lines)
     case .problem(let problem):
       say(problem)
     }
+    // A side panel that opened or closed takes or gives back the main view's columns.
+    if showsSidePanel != hadPanel { relayout() }
     let isQuitting = effects.contains { if case .quit = $0 { return true } else { return false } }
     if let placeBefore, place != placeBefore, !isQuitting {
       effects.append(.startTimer(.savePlace, after: Self.placeSaveDelay))
@@ -62,6 +77,11 @@ extension AppState {
       lastWants = wants
       effects.append(.want(wants))
     }
+    let regionWants = hitRegionWants
+    if let regionWants, regionWants != lastRegionWants {
+      effects.append(.wantHitRegions(regionWants))
+    }
+    lastRegionWants = regionWants
     return effects
   }
 

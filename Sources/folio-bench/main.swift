@@ -120,6 +120,16 @@ if CommandLine.arguments.dropFirst().first == "--first-frame" {
     exit(1)
   }
 }
+if CommandLine.arguments.dropFirst().first == "--search" {
+  // Only the search section.
+  do {
+    print(try SearchBenchmarks.run())
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if CommandLine.arguments.dropFirst().first == "--memory-run", CommandLine.arguments.count > 2 {
   do {
     print(try PipelineBenchmarks.memoryRun(path: CommandLine.arguments[2]))
@@ -133,6 +143,7 @@ do {
   sections.append(LayoutBenchmarks.run())
   sections.append(try DocumentBenchmarks.run())
   sections.append(try PipelineBenchmarks.run())
+  sections.append(try SearchBenchmarks.run())
 } catch {
   FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
   exit(1)

@@ -24,6 +24,15 @@ struct FolioCommand: ParsableCommand {
   @OptionGroup(title: "Picture output for scripts")
   var picture: PrintOptions
 
+  @OptionGroup(title: "Search")
+  var search: FindOptions
+
+  func validate() throws {
+    if search.list && picture.print {
+      throw ValidationError("--list and --print cannot be used together")
+    }
+  }
+
   mutating func run() throws {
     let readsStandardInput = file == "-"
     if readsStandardInput && isatty(STDIN_FILENO) == 1 {
@@ -46,7 +55,8 @@ struct FolioCommand: ParsableCommand {
     }
     // Page workers start loading now, while this process opens its own copy for the page
     // count, the first sizes and labels.
-    let prestarted = picture.print && picture.mode == nil ? 1 : picture.workerCount
+    let prestarted =
+      search.list ? 0 : picture.print && picture.mode == nil ? 1 : picture.workerCount
     var opening = BrowserSetup.opening(
       readablePath: source, name: path, password: password, options: picture, prestarted: prestarted
     )
@@ -68,14 +78,22 @@ struct FolioCommand: ParsableCommand {
         prestarted: prestarted)
     }
     Self.verbose = picture.verbose
+    if search.list, let text = search.find {
+      let status = try FindList.run(
+        query: text, document: document, readablePath: source, path: path, options: picture)
+      if status != 0 { Self.exit(status) }
+      return
+    }
     if picture.print {
       // For the tests of the crash guard: a crash where no terminal is involved.
       if let kind = ProcessInfo.processInfo.environment["FOLIO_CRASH_TEST"] {
         CrashGuard.crash(kind)
       }
-      if let mode = picture.mode {
+      if let mode = picture.mode ?? (search.find != nil ? .continuous : nil) {
+        // With --find, a frame (continuous unless --mode says otherwise) shows the hits.
         return try FramePrinter.run(
-          picture, mode: mode, document: document, opening: opening, path: path)
+          picture, mode: mode, document: document, opening: opening, path: path,
+          find: search.find)
       }
       return try PrintCommand.run(picture, document: document, workers: opening, path: path)
     }
@@ -88,7 +106,7 @@ struct FolioCommand: ParsableCommand {
     let ending = try Viewer(
       document: document, opening: opening, options: picture, path: path,
       isStream: readsStandardInput || document.readablePath != (file ?? ""),
-      forgetsPlace: noRemember
+      forgetsPlace: noRemember, find: search.find
     ).run()
     // The terminal is restored by now.
     if let output = ending.output { try StandardStreams.writeOutput(output) }
@@ -158,7 +176,8 @@ extension FolioCommand {
       Self.exit(0)
     } catch let failure as Failure {
       StandardStreams.writeError(failure.line + "\n")
-      Self.exit(failure.status)
+      // `--list` answers as grep does: 1 means "no hits", so a failure is 2.
+      Self.exit(command.search.list && failure.status == 1 ? 2 : failure.status)
     } catch let error as ValidationError {
       exitForUsage(error)
     } catch {

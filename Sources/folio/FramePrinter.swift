@@ -11,7 +11,7 @@ import Foundation
 enum FramePrinter {
   static func run(
     _ options: PrintOptions, mode: ViewMode, document: PopplerDocument, opening: DocumentOpening,
-    path: String
+    path: String, find: String? = nil
   ) throws {
     let environment = ProcessInfo.processInfo.environment
     let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
@@ -23,9 +23,18 @@ enum FramePrinter {
       colors: colorMode, cellAspect: CellAspect(options.cellAspect ?? 2), environment: environment,
       prefetches: false)
     let terminal = OffscreenTerminal(size: size, colorMode: colorMode)
+    let search = find.map { _ in
+      DocumentText.searchSetup(
+        readablePath: document.readablePath, name: path, password: document.password,
+        pageCount: document.pageCount, options: options)
+    }
     let browser = try BrowserSetup.browser(
-      state: state, terminal: terminal, opening: opening, options: options, readsAllPageFacts: false
-    )
+      state: state, terminal: terminal, opening: opening, options: options,
+      readsAllPageFacts: false, search: search)
+    if let find {
+      browser.find(find)
+      browser.settleSearch()
+    }
     browser.settle()
     browser.stopPrefetching()
     let text = AnsiPrinter(colorMode: colorMode).text(for: browser.frame)
@@ -72,14 +81,14 @@ enum BrowserSetup {
     state: AppState, terminal: Terminal, opening: DocumentOpening, options: PrintOptions,
     readsAllPageFacts: Bool,
     reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
-    watching: String? = nil, places: PlaceKeeper? = nil
+    watching: String? = nil, places: PlaceKeeper? = nil, search: DocumentSearcher.Setup? = nil
   ) throws -> Browser<Terminal> {
     try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
       cacheBytes: options.cacheMb << 20, workerCount: options.workerCount,
       renderTimeout: options.renderTimeLimit, readsAllPageFacts: readsAllPageFacts,
       opening: opening, releaseFreedMemory: MemoryPolicy.releaseFreedMemory, reopen: reopen,
-      watching: watching, places: places)
+      watching: watching, places: places, search: search)
   }
 
   /// Page workers for the document at `readablePath` (`name` in messages): `prestarted` worker
@@ -88,13 +97,16 @@ enum BrowserSetup {
   /// over the path later is another version.
   static func opening(
     readablePath: String, name: String, password: String?, options: PrintOptions,
-    version: DocumentVersion = .first, pinned: PinnedFile? = nil, prestarted: Int? = nil
+    version: DocumentVersion = .first, pinned: PinnedFile? = nil, prestarted: Int? = nil,
+    niceness: Int = 5
   ) -> DocumentOpening {
     let pinned = pinned ?? (try? PinnedFile(readablePath))
     let document = WorkerDocument(
       readablePath: pinned?.path ?? readablePath, name: name, password: password, version: version)
+    var limits = options.workerLimits
+    limits.niceness = niceness
     let workers = DocumentOpening.processes(
-      document, launch: WorkerLaunch(), limits: options.workerLimits,
+      document, launch: WorkerLaunch(), limits: limits,
       prestarted: prestarted ?? options.workerCount)
     return DocumentOpening(handoff: workers.handoff, keepsTimeLimit: true) {
       withExtendedLifetime(pinned) {}

@@ -5,15 +5,16 @@ import FolioRuntime
 import FolioUI
 import Foundation
 
-/// `folio --internal-page-worker BYTES`: the hidden worker mode. Started by the viewer with a
+/// `folio --internal-page-worker BYTES [NICE]`: the hidden worker mode. Started by the viewer with a
 /// socket on descriptor 0, an unlinked file for its messages on 1 and 2, and the document on 3;
-/// gives up what it does not need, then answers requests (open, render, read facts) one at a
+/// gives up what it does not need, then answers requests (open, render, read facts, read text) one at a
 /// time until the socket closes. See docs/architecture.md for the message format.
 enum PageWorkerMode {
   /// Runs the worker; never returns.
   static func run(arguments: [String]) -> Never {
     let memoryBytes = arguments.first.flatMap { Int($0) } ?? (1 << 30)
-    dropWhatIsNotNeeded(memoryBytes: memoryBytes)
+    let niceness = arguments.dropFirst().first.flatMap { Int($0) }.map { min(19, max(0, $0)) } ?? 5
+    dropWhatIsNotNeeded(memoryBytes: memoryBytes, niceness: niceness)
     var worker: LocalPageWorker?
     while let body = readFrame() {
       let envelope: WorkerEnvelope<WorkerRequest>
@@ -48,6 +49,9 @@ enum PageWorkerMode {
       case .readFacts(let pages):
         guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
         return .facts(try worker.facts(of: pages))
+      case .readText(let pages):
+        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
+        return .texts(try worker.texts(of: pages))
       }
     } catch let error as DocumentError {
       return .failed(error)
@@ -59,17 +63,17 @@ enum PageWorkerMode {
   /// Leaves the terminal's session, closes every inherited descriptor but 0–3, forbids new
   /// privileges, leaves the network, dies with the thread that started it, writes no core
   /// file, limits its private memory to `memoryBytes` and its messages to 8 MiB, and yields the
-  /// CPU to the viewer as render threads do (nice 5).
-  private static func dropWhatIsNotNeeded(memoryBytes: Int) {
+  /// CPU to the viewer (nice `niceness`: 5 for renders, more for background text).
+  private static func dropWhatIsNotNeeded(memoryBytes: Int, niceness: Int) {
     _ = setsid()
     // A new session is a new scheduling group where the kernel groups by session: the nice
     // value of that group is what yields to the viewer there; elsewhere the process's own.
     if let group = fopen("/proc/self/autogroup", "w") {
-      fputs("5", group)
+      fputs(String(niceness), group)
       fclose(group)
     }
     let which = __priority_which_t(PRIO_PROCESS.rawValue)
-    if getpriority(which, 0) < 5 { _ = setpriority(which, 0, 5) }
+    if getpriority(which, 0) < Int32(niceness) { _ = setpriority(which, 0, Int32(niceness)) }
     // A library that loops on a warning fills no disk: past 8 MiB its writes just fail.
     signal(SIGXFSZ, SIG_IGN)
     var messages = rlimit(rlim_cur: 8 << 20, rlim_max: 8 << 20)

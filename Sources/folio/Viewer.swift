@@ -18,6 +18,8 @@ struct Viewer {
   let isStream: Bool
   /// `--no-remember`: neither restore nor save the place.
   let forgetsPlace: Bool
+  /// `--find`: search for this at once.
+  var find: String? = nil
 
   /// Runs the viewer until the person quits or a signal ends it; returns how it ended.
   func run() throws -> Browser<NcursesTerminal>.Ending {
@@ -61,7 +63,10 @@ struct Viewer {
       browser = try BrowserSetup.browser(
         state: state, terminal: terminal, opening: opening, options: options,
         readsAllPageFacts: true, reopen: isStream ? nil : reopener(remembers: memory != nil),
-        watching: isStream ? nil : path, places: places)
+        watching: isStream ? nil : path, places: places,
+        search: DocumentText.searchSetup(
+          readablePath: document.readablePath, name: path, password: document.password,
+          pageCount: document.pageCount, options: options))
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
@@ -73,6 +78,7 @@ struct Viewer {
       browser.refresh()
       CrashGuard.crash(kind)
     }
+    if let find { browser.find(find) }
     return browser.run()
   }
 
@@ -108,7 +114,10 @@ struct Viewer {
         opening: BrowserSetup.opening(
           readablePath: readable, name: path, password: password, options: options,
           version: request.version, pinned: pinned),
-        identity: identity)
+        identity: identity,
+        search: DocumentText.searchSetup(
+          readablePath: readable, name: path, password: password, pageCount: opened.pageCount,
+          options: options, version: request.version, pinned: pinned))
     }
   }
 }

@@ -153,9 +153,10 @@ final class FolioSession {
     return state != "Z" && state != "X"
   }
 
-  /// The page number and page count the status line shows ("iv · 4 / 24" → (4, 24)).
+  /// The page number and page count the status line shows ("iv · 4 / 24" → (4, 24)): the
+  /// last such pair, as a search's counts ("hit 2 / 9") come before it.
   static func position(in status: String) -> (page: Int, count: Int)? {
-    guard let match = status.firstMatch(of: #/(\d+) / (\d+)/#) else { return nil }
+    guard let match = status.matches(of: #/(\d+) / (\d+)/#).last else { return nil }
     return (Int(match.1) ?? 0, Int(match.2) ?? 0)
   }
 

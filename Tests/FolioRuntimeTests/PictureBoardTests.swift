@@ -228,6 +228,9 @@ struct PictureBoardTests {
     func facts(of pages: Range<Int>) throws -> [PageFact] {
       try LocalPageWorker(document).facts(of: pages)
     }
+    func texts(of pages: Range<Int>) throws -> [PageText] {
+      try LocalPageWorker(document).texts(of: pages)
+    }
     func rest() {}
   }
 

@@ -26,6 +26,10 @@ public protocol DocumentSource: AnyObject {
   /// page's content, rendered at that size (never rendered larger and scaled down).
   func render(_ page: PageIndex, region: PageRegion, size: PixelSize) throws -> RGBAImage
 
+  /// The page's text layer (characters and their boxes); empty for a page without text.
+  /// Untrusted text. Loads the page.
+  func text(at page: PageIndex) -> PageText
+
   /// Opens another instance of the same document for use on another thread.
   func makeIndependentCopy() throws -> Self
 }
@@ -40,6 +44,9 @@ extension DocumentSource {
   public func displayLabel(at page: PageIndex) -> String {
     pageLabel(at: page) ?? String(page.number)
   }
+
+  /// No text: for documents that have no text layer.
+  public func text(at page: PageIndex) -> PageText { .empty }
 
   /// All valid page indices.
   public var pageIndices: Range<PageIndex> { PageIndex(0)..<PageIndex(pageCount) }

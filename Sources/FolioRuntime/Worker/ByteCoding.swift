@@ -93,6 +93,12 @@ struct ByteReader {
     return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
   }
 
+  mutating func bytes(count length: Int) throws(WorkerProtocolError) -> ArraySlice<UInt8> {
+    guard length >= 0, length <= remaining else { throw .truncated }
+    defer { offset += length }
+    return bytes[offset..<offset + length]
+  }
+
   mutating func optionalString() throws(WorkerProtocolError) -> String? {
     try bool() ? try string() : nil
   }

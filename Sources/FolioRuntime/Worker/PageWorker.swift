@@ -11,6 +11,8 @@ public protocol PageWorker: AnyObject {
   func render(_ request: RenderRequest) throws -> RenderedPage
   /// The sizes and labels of `pages`, in page order.
   func facts(of pages: Range<Int>) throws -> [PageFact]
+  /// The text of `pages` (clamped to the document), in page order.
+  func texts(of pages: Range<Int>) throws -> [PageText]
   /// Called when the worker has had nothing to do for a while: gives back what it can.
   func rest()
 }
@@ -30,6 +32,10 @@ public final class LocalPageWorker: PageWorker {
 
   /// Nothing to give back: the document's memory is this process's.
   public func rest() {}
+
+  public func texts(of pages: Range<Int>) throws -> [PageText] {
+    pages.clamped(to: 0..<document.pageCount).map { document.text(at: PageIndex($0)) }
+  }
 
   public func facts(of pages: Range<Int>) throws -> [PageFact] {
     pages.clamped(to: 0..<document.pageCount).map { index in

@@ -10,6 +10,8 @@ public enum WorkerRequest: Hashable, Sendable {
   case render(RenderRequest)
   /// Read the sizes and labels of a range of pages.
   case readFacts(Range<Int>)
+  /// Read the text layer of a range of pages.
+  case readText(Range<Int>)
 }
 
 /// What a page worker answers.
@@ -20,6 +22,8 @@ public enum WorkerReply: Sendable {
   case rendered(RenderedPage)
   /// Sizes and labels, in page order.
   case facts([PageFact])
+  /// The text of each page asked for, in page order.
+  case texts([PageText])
   /// The request failed for a reason the document gives (the worker carries on).
   case failed(DocumentError)
 }
@@ -47,15 +51,15 @@ public struct WorkerEnvelope<Body: Sendable>: Sendable {
 /// bits, strings as a 4-byte length and UTF-8). docs/architecture.md lists the kinds.
 public enum WorkerMessageFormat {
   /// The version this build speaks; a frame of any other is refused.
-  public static let version: UInt8 = 1
+  public static let version: UInt8 = 2
   /// The largest body: a million cells (the largest `--size`) and room for the rest.
   public static let largestBody = 32 << 20
   /// The size of a frame's length prefix.
   public static let prefixSize = 4
 
-  private enum Kind: UInt8 {
-    case open = 1, render = 2, readFacts = 3
-    case opened = 0x81, rendered = 0x82, facts = 0x83, failed = 0xFF
+  enum Kind: UInt8 {
+    case open = 1, render = 2, readFacts = 3, readText = 4
+    case opened = 0x81, rendered = 0x82, facts = 0x83, texts = 0x84, failed = 0xFF
   }
 
   /// A whole frame (length prefix included) for a request.
@@ -80,6 +84,10 @@ public enum WorkerMessageFormat {
       body.append(request.style.isInverted)
     case .readFacts(let pages):
       header(&body, .readFacts, message)
+      body.append(count: pages.lowerBound)
+      body.append(count: pages.count)
+    case .readText(let pages):
+      header(&body, .readText, message)
       body.append(count: pages.lowerBound)
       body.append(count: pages.count)
     }
@@ -111,6 +119,9 @@ public enum WorkerMessageFormat {
         }
         body.append(optional: fact.label)
       }
+    case .texts(let texts):
+      header(&body, .texts, message)
+      append(texts, to: &body)
     case .failed(let error):
       header(&body, .failed, message)
       append(error, to: &body)
@@ -160,6 +171,11 @@ public enum WorkerMessageFormat {
       let count = try reader.count()
       guard count <= 1_000_000 else { throw .malformed("\(count) pages to read") }
       request = .readFacts(start..<start + count)
+    case .readText:
+      let start = try reader.count()
+      let count = try reader.count()
+      guard count <= 1_000_000 else { throw .malformed("\(count) pages to read") }
+      request = .readText(start..<start + count)
     default:
       throw .malformed("a reply where a request belongs")
     }
@@ -196,6 +212,8 @@ public enum WorkerMessageFormat {
         facts.append(PageFact(page: page, size: size, label: try reader.optionalString()))
       }
       reply = .facts(facts)
+    case .texts:
+      reply = .texts(try readTexts(&reader))
     case .failed:
       reply = .failed(try readError(&reader))
     default:
@@ -207,7 +225,7 @@ public enum WorkerMessageFormat {
 
   // MARK: Pieces
 
-  private static func header<Body>(
+  static func header<Body>(
     _ body: inout ByteWriter, _ kind: Kind, _ message: WorkerEnvelope<Body>
   ) {
     body.append(version)

@@ -16,8 +16,11 @@ public struct WorkerLaunch: Hashable, Sendable {
   /// Starts `executable` (by default the running program, `/proc/self/exe`) in worker mode.
   public init(executable: String = "/proc/self/exe") { self.executable = executable }
 
-  /// The arguments after the program's name: the flag and the memory limit in bytes.
-  func arguments(_ limits: WorkerLimits) -> [String] { [Self.flag, String(limits.memoryBytes)] }
+  /// The arguments after the program's name: the flag, the memory limit in bytes and the
+  /// nice value.
+  func arguments(_ limits: WorkerLimits) -> [String] {
+    [Self.flag, String(limits.memoryBytes), String(limits.niceness)]
+  }
 }
 
 /// The limits every page worker runs under.
@@ -34,13 +37,17 @@ public struct WorkerLimits: Hashable, Sendable {
   /// … or, after a rest with nothing to do, more than this (Poppler keeps an object for every
   /// page up to the last one it looked up: 35 MiB past the end of a 15,000-page document).
   public var restingResidentBytes: Int
+  /// How much the worker yields the CPU (its nice value): 5 for renders, more for background
+  /// work such as reading text for searches.
+  public var niceness: Int
 
   /// Creates limits.
   public init(
     memoryBytes: Int = 1 << 30, timePerRequest: Duration = .seconds(20),
     pagesBeforeRecycle: Int = 2_000, residentBytesBeforeRecycle: Int = 160 << 20,
-    restingResidentBytes: Int = 48 << 20
+    restingResidentBytes: Int = 48 << 20, niceness: Int = 5
   ) {
+    self.niceness = min(19, max(0, niceness))
     self.restingResidentBytes = restingResidentBytes
     self.memoryBytes = memoryBytes
     self.timePerRequest = timePerRequest
@@ -127,6 +134,15 @@ public final class WorkerProcess: PageWorker {
       throw failBroken(.malformed("a reply of the wrong kind"))
     }
     return facts
+  }
+
+  public func texts(of pages: Range<Int>) throws -> [PageText] {
+    // Each page's text loads the page, as a render does.
+    let (reply, _) = try exchange(.readText(pages), pages: pages.count)
+    guard case .texts(let texts) = reply else {
+      throw failBroken(.malformed("a reply of the wrong kind"))
+    }
+    return texts
   }
 
   /// Sends one request and waits for its reply, within the time limit counted from now.

@@ -1,0 +1,98 @@
+/// The text of one page as the document's text layer gives it: characters in reading order,
+/// lines separated by line feeds, and where each character sits on the page. What searching
+/// and highlighting read.
+public struct PageText: Hashable, Sendable {
+  /// The characters, untrusted (control characters included).
+  public var text: String
+  /// One box per Unicode scalar of `text`, in the same order.
+  public var boxes: [TextBox]
+
+  /// Creates page text; `boxes` is cut or padded with empty boxes to one per scalar of `text`.
+  public init(text: String, boxes: [TextBox]) {
+    self.text = text
+    let count = text.unicodeScalars.count
+    self.boxes =
+      boxes.count == count
+      ? boxes
+      : Array(boxes.prefix(count)) + Array(repeating: TextBox(), count: max(0, count - boxes.count))
+  }
+
+  /// A page without text.
+  public static let empty = PageText(text: "", boxes: [])
+}
+
+/// Where a character sits on its page: left, top, right and bottom edges in 1/65,535 of the
+/// page's width and height from its top-left corner, as the page is displayed (its rotation
+/// applied). Eight bytes, so a long document's boxes stay small.
+public struct TextBox: Hashable, Sendable {
+  /// The scale of the coordinates: the page's width or height.
+  public static let scale = 65535
+
+  public var left: UInt16
+  public var top: UInt16
+  public var right: UInt16
+  public var bottom: UInt16
+
+  /// A box from edges already in the box's scale.
+  public init(left: UInt16 = 0, top: UInt16 = 0, right: UInt16 = 0, bottom: UInt16 = 0) {
+    self.left = left
+    self.top = top
+    self.right = right
+    self.bottom = bottom
+  }
+
+  /// A box from edges given as fractions of the page (clamped to 0…1; NaN counts as 0).
+  public init(left: Double, top: Double, right: Double, bottom: Double) {
+    func scaled(_ value: Double) -> UInt16 {
+      guard value > 0 else { return 0 }
+      return UInt16(min(1, value) * Double(Self.scale) + 0.5)
+    }
+    self.init(
+      left: scaled(min(left, right)), top: scaled(min(top, bottom)),
+      right: scaled(max(left, right)), bottom: scaled(max(top, bottom)))
+  }
+
+  /// Whether the box covers nothing (a character without a place, such as a line break).
+  public var isEmpty: Bool { right <= left || bottom <= top }
+}
+
+extension TextBox {
+  /// Bytes per box in `encode`.
+  public static let encodedSize = 8
+
+  /// `boxes` as bytes: each box's left, top, right and bottom, little-endian.
+  public static func encode(_ boxes: [TextBox]) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: boxes.count * encodedSize) { bytes, count in
+      var offset = 0
+      func put(_ value: UInt16) {
+        bytes[offset] = UInt8(truncatingIfNeeded: value)
+        bytes[offset + 1] = UInt8(truncatingIfNeeded: value >> 8)
+        offset += 2
+      }
+      for box in boxes {
+        put(box.left)
+        put(box.top)
+        put(box.right)
+        put(box.bottom)
+      }
+      count = offset
+    }
+  }
+
+  /// The boxes `encode` wrote; nil when `bytes` is not a whole number of boxes.
+  public static func decode(_ bytes: ArraySlice<UInt8>) -> [TextBox]? {
+    guard bytes.count % encodedSize == 0 else { return nil }
+    return bytes.withUnsafeBufferPointer { source in
+      (0..<source.count / encodedSize).map { index in
+        func value(_ field: Int) -> UInt16 {
+          let offset = index * encodedSize + field * 2
+          return UInt16(source[offset]) | UInt16(source[offset + 1]) << 8
+        }
+        return TextBox(left: value(0), top: value(1), right: value(2), bottom: value(3))
+      }
+    }
+  }
+
+  /// The boxes `encode` wrote; nil when `bytes` is not a whole number of boxes.
+  public static func decode(_ bytes: [UInt8]) -> [TextBox]? { decode(bytes[...]) }
+}

@@ -1,0 +1,59 @@
+/// A line of context around a hit, for a list of hits: some text before it, the matched text,
+/// some text after it, cut at word boundaries where one is near. Untrusted text, normalized
+/// (see `SearchableText`): sanitize it before it reaches a terminal.
+public struct HitContext: Hashable, Sendable {
+  /// Text before the match (starting at a word where possible).
+  public var before: String
+  /// The matched text.
+  public var match: String
+  /// Text after the match (ending at a word where possible).
+  public var after: String
+
+  /// The context of the match at `range` of `text`, with up to `reach` bytes on each side.
+  public init(of range: Range<Int>, in text: SearchableText, reach: Int = 40) {
+    let bytes = text.utf8
+    let range = range.clamped(to: 0..<bytes.count)
+    var start = max(0, range.lowerBound - reach)
+    // Not inside a character, and from the start of a word when one begins nearby.
+    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    if start > 0, let space = bytes[start..<range.lowerBound].firstIndex(of: 0x20) {
+      start = space + 1
+    }
+    var end = min(bytes.count, range.upperBound + reach)
+    while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+    if end < bytes.count, let space = bytes[range.upperBound..<end].lastIndex(of: 0x20) {
+      end = space
+    }
+    before = text.text(in: start..<range.lowerBound)
+    match = text.text(in: range)
+    after = text.text(in: range.upperBound..<end)
+  }
+
+  /// The whole line.
+  public var line: String { before + match + after }
+}
+
+/// The matches of one page.
+public struct PageMatches: Hashable, Sendable {
+  /// The page (0-based).
+  public var page: Int
+  /// The byte ranges of its searchable text that match, in order.
+  public var ranges: [Range<Int>]
+
+  /// Creates a page's matches.
+  public init(page: Int, ranges: [Range<Int>]) {
+    self.page = page
+    self.ranges = ranges
+  }
+}
+
+extension TextMatcher {
+  /// The matches of every page that has text, in page order (pages without matches left out).
+  public mutating func matches(inPages pages: [SearchableText?]) -> [PageMatches] {
+    pages.indices.compactMap { page in
+      guard let text = pages[page] else { return nil }
+      let ranges = matches(in: text)
+      return ranges.isEmpty ? nil : PageMatches(page: page, ranges: ranges)
+    }
+  }
+}

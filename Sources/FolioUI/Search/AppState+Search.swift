@@ -1,0 +1,212 @@
+import FolioCore
+import FolioLayout
+
+/// Searching: starting and clearing searches, taking the runtime's results, `n` and `N`, and
+/// keeping the current hit in view.
+extension AppState {
+  /// How long typing in the search prompt waits before searching.
+  public static let searchDebounce = Duration.milliseconds(150)
+
+  /// Makes `query` the search in force (an empty one clears the hits) and asks the runtime for
+  /// it, nearest pages first. `movesToFirstHit`: go to the first hit from here once one is known.
+  mutating func startSearch(_ query: String, movesToFirstHit: Bool = false) -> [Effect] {
+    let trimmed = query.allSatisfy(\.isWhitespace) ? "" : query
+    if trimmed == search.query {
+      // The same search (typed, then Enter): keep what it found; go to its first hit.
+      if movesToFirstHit && search.isActive {
+        search.pendingMove = true
+        search.start = currentPage
+        movePendingToFirstHit()
+      }
+      return []
+    }
+    search.generation += 1
+    search.start = currentPage
+    search.searchedFromStart = 0
+    search.query = trimmed
+    search.searchedPages = 0
+    search.pageCount = document.pageCount
+    search.pages = []
+    search.totalHits = 0
+    search.current = nil
+    search.regions = [:]
+    search.lines = []
+    search.pendingMove = movesToFirstHit && !trimmed.isEmpty
+    search.revealsCurrent = false
+    return [
+      .search(SearchRequest(generation: search.generation, query: trimmed, near: currentPage))
+    ]
+  }
+
+  /// Takes what the runtime found so far.
+  mutating func apply(_ results: SearchResults) {
+    guard results.generation == search.generation, search.isActive else { return }
+    search.searchedPages = results.searchedPages
+    search.searchedFromStart = results.searchedFromStart
+    search.pageCount = results.pageCount
+    search.pages = results.pages
+    search.totalHits = results.pages.reduce(0) { $0 + $1.count }
+    if let current = search.current, search.hitCount(of: current.page) <= current.index {
+      search.current = nil
+    }
+    movePendingToFirstHit()
+  }
+
+  /// Makes the move Enter (or `--find`) asked for once the first hit from where the search
+  /// started is known: the pages from there to it are all searched.
+  private mutating func movePendingToFirstHit() {
+    guard search.pendingMove else { return }
+    let count = max(1, search.pageCount)
+    let start = search.start.rawValue
+    let first = search.pages.min { a, b in
+      (a.page.rawValue - start + count) % count < (b.page.rawValue - start + count) % count
+    }
+    if let first, (first.page.rawValue - start + count) % count < search.searchedFromStart {
+      search.pendingMove = false
+      if first.page.rawValue < start { say("past the last hit: back to the first") }
+      search.current = HitPosition(page: first.page, index: 0)
+      if first.page != currentPage { go(to: first.page) }
+      search.revealsCurrent = mode != .grid
+      if search.regions[first.page] != nil { revealCurrentHit() }
+    } else if search.isComplete {
+      search.pendingMove = false
+      say("no hits for “\(TerminalText.sanitized(search.query))”")
+    }
+  }
+
+  /// Takes the hits panel's lines.
+  mutating func apply(_ lines: HitLines) {
+    guard lines.generation == search.generation, search.isActive else { return }
+    search.lines = lines.lines
+  }
+
+  /// Makes `position` the current hit and shows it.
+  mutating func show(hit position: HitPosition) {
+    search.current = position
+    if position.page != currentPage { go(to: position.page) }
+    search.revealsCurrent = mode != .grid
+    if search.regions[position.page] != nil { revealCurrentHit() }
+  }
+
+  /// Takes where a page's hits lie; scrolls the current hit into view if it waited for them.
+  mutating func apply(_ regions: HitRegions) {
+    guard regions.generation == search.generation, search.isActive else { return }
+    search.regions[regions.page] = regions.hits
+    if search.revealsCurrent, let current = search.current, current.page == regions.page {
+      revealCurrentHit()
+    }
+  }
+
+  /// `n` / `N`: the next or previous hit in reading order from where the reader is.
+  mutating func moveToHit(forward: Bool) {
+    guard search.isActive else {
+      say("no search: / searches")
+      return
+    }
+    let count = search.hitCount(of: currentPage)
+    let start: HitPosition
+    if let current = search.current, current.page == currentPage {
+      start = current
+    } else {
+      start = HitPosition(page: currentPage, index: forward ? -1 : count)
+    }
+    guard let (target, wrapped) = search.hit(after: start, forward: forward) else {
+      if search.isComplete {
+        say("no hits for “\(TerminalText.sanitized(search.query))”")
+      } else {
+        if forward {
+          search.pendingMove = true
+          search.start = currentPage
+        }
+        say("searching…")
+      }
+      return
+    }
+    if wrapped {
+      say(forward ? "past the last hit: back to the first" : "before the first hit: to the last")
+    }
+    search.current = target
+    if target.page != currentPage { go(to: target.page) }
+    search.revealsCurrent = mode != .grid
+    if search.regions[target.page] != nil { revealCurrentHit() }
+  }
+
+  /// Scrolls so the current hit's first box is in view (continuous and spread views), when
+  /// its boxes are known.
+  mutating func revealCurrentHit() {
+    guard mode != .grid, let current = search.current,
+      let hits = search.regions[current.page], hits.indices.contains(current.index),
+      let box = hits[current.index].first
+    else { return }
+    search.revealsCurrent = false
+    let item = layout.item(layout.itemIndex(containing: current.page))
+    guard let placed = item.pages.first(where: { $0.page == current.page }) else { return }
+    let frame = placed.frame
+    let x = frame.minX + Int(box.x * Double(frame.size.columns))
+    let y = frame.minY + Int(box.y * Double(frame.size.rows))
+    let hitRect = CellRect(
+      x: x, y: y, columns: max(1, Int(box.width * Double(frame.size.columns))),
+      rows: max(1, Int((box.height * Double(frame.size.rows)).rounded(.up))))
+    let visible = viewport.visibleRect
+    let isInView =
+      hitRect.minX >= visible.minX && hitRect.maxX <= visible.maxX
+      && hitRect.minY >= visible.minY && hitRect.maxY <= visible.maxY
+    guard !isInView else { return }
+    // Center the hit's line, and bring it across into view if the page is wider.
+    var origin = visible.origin
+    origin.y = hitRect.minY - visible.size.rows / 2
+    if hitRect.minX < visible.minX || hitRect.maxX > visible.maxX {
+      origin.x = hitRect.minX - visible.size.columns / 4
+    }
+    viewport = layout.clamped(Viewport(origin: origin, size: visible.size))
+    followViewport()
+  }
+
+  /// The pages whose hit boxes the views need: pages with hits on screen in continuous and
+  /// spread views whose boxes are not known yet.
+  public var hitRegionWants: HitRegionRequest? {
+    guard search.isActive, mode != .grid, !search.pages.isEmpty else { return nil }
+    let pages = layout.items(intersecting: viewport.visibleRect).flatMap { $0.pages.map(\.page) }
+      .filter { search.hitCount(of: $0) > 0 && search.regions[$0] == nil }
+    return pages.isEmpty ? nil : HitRegionRequest(generation: search.generation, pages: pages)
+  }
+}
+
+/// A search the runtime is asked to run.
+public struct SearchRequest: Hashable, Sendable {
+  /// Its number; results carry it back.
+  public var generation: Int
+  /// The query ("" stops searching and clears the hits).
+  public var query: String
+  /// The page the reader is on: text is read from there outward.
+  public var near: PageIndex
+
+  /// Creates a request.
+  public init(generation: Int, query: String, near: PageIndex) {
+    self.generation = generation
+    self.query = query
+    self.near = near
+  }
+}
+
+/// Pages whose hit boxes the views need.
+public struct HitRegionRequest: Hashable, Sendable {
+  /// The search they are for.
+  public var generation: Int
+  /// The pages.
+  public var pages: [PageIndex]
+
+  /// Creates a request.
+  public init(generation: Int, pages: [PageIndex]) {
+    self.generation = generation
+    self.pages = pages
+  }
+}
+
+extension AppState {
+  /// Searches for `query` and goes to the first hit from the current page once one is known
+  /// (`--find`).
+  public mutating func find(_ query: String) -> [Effect] {
+    startSearch(query, movesToFirstHit: true)
+  }
+}

@@ -1,0 +1,94 @@
+import FolioCore
+
+/// The hits panel: every hit of the search in force in a side panel, with its page label and a
+/// line of context, the match marked. j/k (and the arrows, g/G, the page keys) move the
+/// selection, Enter shows the selected hit, `/` filters the list as you type, n/N move to the
+/// next or previous hit in the document and select it. Esc clears a filter, then closes; `q`
+/// and `L` close.
+public struct HitsPanelMode: InputMode {
+  /// The filter typed after `/` ("" for none).
+  public private(set) var filter = ""
+  /// Whether keys are typed into the filter.
+  public private(set) var isTypingFilter = false
+  /// The selected line among the filtered ones.
+  public private(set) var selection = 0
+
+  public init() {}
+
+  /// The lines the filter lets through (matched case-insensitively against the whole line
+  /// and the page label).
+  public func visibleLines(_ state: AppState) -> [HitLine] {
+    guard !filter.isEmpty else { return state.search.lines }
+    let needle = filter.lowercased()
+    return state.search.lines.filter { line in
+      (line.before + line.match + line.after).lowercased().contains(needle)
+        || state.document.label(of: line.position.page).lowercased() == needle
+    }
+  }
+
+  public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+    -> ModeChange
+  {
+    if isTypingFilter { return typeFilter(key) }
+    let lines = visibleLines(state)
+    let page = max(1, state.areas.sidePanel.map { $0.size.rows - 2 } ?? 10)
+    switch key {
+    case .character("j"), .down: selection += 1
+    case .character("k"), .up: selection -= 1
+    case .character("g"), .home: selection = 0
+    case .character("G"), .end: selection = lines.count - 1
+    case .pageDown, .character(" "), .control("f"): selection += page
+    case .pageUp, .character("b"), .control("b"): selection -= page
+    case .enter:
+      if lines.indices.contains(selection) { state.show(hit: lines[selection].position) }
+    case .character("n"), .character("N"):
+      state.moveToHit(forward: key == .character("n"))
+      if let current = state.search.current,
+        let index = lines.firstIndex(where: { $0.position == current })
+      {
+        selection = index
+      }
+    case .character("/"):
+      isTypingFilter = true
+    case .escape where !filter.isEmpty:
+      filter = ""
+      selection = 0
+    case .escape, .character("q"), .character("L"):
+      return .close
+    default:
+      break
+    }
+    selection = max(0, min(selection, lines.count - 1))
+    return .stay
+  }
+
+  private mutating func typeFilter(_ key: Key) -> ModeChange {
+    switch key {
+    case .character(let character):
+      if filter.count < PromptMode.maximumLength { filter.append(character) }
+    case .backspace, .control("h"):
+      if filter.isEmpty { isTypingFilter = false } else { filter.removeLast() }
+    case .control("u"):
+      filter = ""
+    case .enter:
+      isTypingFilter = false
+    case .escape, .control("c"), .control("g"):
+      filter = ""
+      isTypingFilter = false
+    default:
+      break
+    }
+    selection = 0
+    return .stay
+  }
+
+  public func draw(
+    _ state: AppState, areas: ScreenAreas, on screen: inout ScreenBuffer, width: TextWidth
+  ) {
+    guard let panel = areas.sidePanel, panel.size.rows >= 2, panel.size.columns >= 4 else {
+      return
+    }
+    HitsPanelView(width: width).draw(
+      state, lines: visibleLines(state), mode: self, in: panel, on: &screen)
+  }
+}

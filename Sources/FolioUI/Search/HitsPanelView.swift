@@ -1,0 +1,91 @@
+import FolioCore
+
+/// Draws the hits panel: a heading with the query and counts (and the filter), then one row per
+/// hit — its page label, then its context with the match in bold and underlined — the
+/// selected row in reverse video, the current hit marked with "›". A pure function.
+struct HitsPanelView {
+  var width: TextWidth
+
+  func draw(
+    _ state: AppState, lines: [HitLine], mode: HitsPanelMode, in panel: CellRect,
+    on screen: inout ScreenBuffer
+  ) {
+    let columns = panel.size.columns
+    let blank = Cell(" ")
+    for y in panel.minY..<panel.maxY {
+      for x in panel.minX..<panel.maxX { screen[x, y] = blank }
+    }
+    // The border on the right, between the panel and the pages.
+    let edge = panel.maxX - 1
+    let textColumns = columns - 1
+    for y in panel.minY..<panel.maxY { screen[edge, y] = Cell("│", attributes: [.dim]) }
+    var heading = "“\(TerminalText.sanitized(state.search.query))” \(state.search.totalHits)"
+    if !mode.filter.isEmpty || mode.isTypingFilter {
+      heading =
+        "/" + TerminalText.sanitized(mode.filter) + (mode.isTypingFilter ? "▏" : "")
+        + "  \(lines.count) of \(state.search.lines.count)"
+    }
+    screen.write(
+      width.truncated(heading, toWidth: textColumns), at: CellPoint(x: panel.minX, y: panel.minY),
+      maxWidth: textColumns, style: Cell(" ", attributes: [.bold]), width: width)
+    let rows = panel.size.rows - 1
+    guard rows > 0 else { return }
+    if lines.isEmpty {
+      let note = state.search.isComplete ? "no hits" : "searching…"
+      screen.write(
+        note, at: CellPoint(x: panel.minX + 1, y: panel.minY + 1), maxWidth: textColumns - 1,
+        style: Cell(" ", attributes: [.dim]), width: width)
+      return
+    }
+    // The selection stays in view, a third of the way down when the list is longer.
+    let top = max(0, min(mode.selection - rows / 3, lines.count - rows))
+    let labelColumns = min(
+      textColumns / 3,
+      lines[top..<min(lines.count, top + rows)].map {
+        width.width(of: state.document.label(of: $0.position.page))
+      }.max() ?? 1)
+    for (offset, line) in lines[top..<min(lines.count, top + rows)].enumerated() {
+      let index = top + offset
+      let y = panel.minY + 1 + offset
+      let isSelected = index == mode.selection
+      let isCurrent = line.position == state.search.current
+      let base: CellAttributes = isSelected ? [.reverse] : []
+      if isSelected {
+        for x in panel.minX..<edge { screen[x, y] = Cell(" ", attributes: base) }
+      }
+      var x = panel.minX
+      let label = width.truncated(
+        TerminalText.sanitized(state.document.label(of: line.position.page)),
+        toWidth: labelColumns)
+      let marker = isCurrent ? "›" : " "
+      x = write(marker, at: x, y: y, limit: edge, attributes: base.union(.bold), on: &screen)
+      x = write(
+        String(repeating: " ", count: labelColumns - width.width(of: label)) + label + " ",
+        at: x, y: y, limit: edge, attributes: base.union(.dim), on: &screen)
+      // Enough of the text before the match that the match shows, the rest after it.
+      let room = max(0, edge - x)
+      let match = TerminalText.sanitized(line.match)
+      let before = width.truncatedFromStart(
+        TerminalText.sanitized(line.before),
+        toWidth: max(0, min(room / 3, room - width.width(of: match))))
+      x = write(before, at: x, y: y, limit: edge, attributes: base, on: &screen)
+      x = write(
+        match, at: x, y: y, limit: edge, attributes: base.union([.bold, .underline]), on: &screen)
+      _ = write(
+        TerminalText.sanitized(line.after), at: x, y: y, limit: edge, attributes: base, on: &screen)
+    }
+  }
+
+  /// Writes `text` from column `x` on row `y`, up to column `limit`; returns the column after it.
+  private func write(
+    _ text: String, at x: Int, y: Int, limit: Int, attributes: CellAttributes,
+    on screen: inout ScreenBuffer
+  ) -> Int {
+    guard x < limit, !text.isEmpty else { return x }
+    let fitted = width.truncated(text, toWidth: limit - x)
+    screen.write(
+      fitted, at: CellPoint(x: x, y: y), maxWidth: limit - x,
+      style: Cell(" ", attributes: attributes), width: width)
+    return x + width.width(of: fitted)
+  }
+}

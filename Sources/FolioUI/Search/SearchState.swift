@@ -1,0 +1,230 @@
+import FolioCore
+
+/// How many hits one page has.
+public struct PageHits: Hashable, Sendable {
+  /// The page.
+  public var page: PageIndex
+  /// Its hits, at least 1.
+  public var count: Int
+
+  /// Creates a page's count.
+  public init(page: PageIndex, count: Int) {
+    self.page = page
+    self.count = count
+  }
+}
+
+/// What a search has found so far, as the runtime reports it after each batch of pages.
+public struct SearchResults: Hashable, Sendable {
+  /// The search it answers (`SearchState.generation`).
+  public var generation: Int
+  /// Pages searched so far.
+  public var searchedPages: Int
+  /// How many pages from the search's starting page on (wrapping at the end) are all
+  /// searched: the first hit from there is known once it lies within them.
+  public var searchedFromStart: Int
+  /// Pages in the document.
+  public var pageCount: Int
+  /// Every page with hits among those searched, in page order.
+  public var pages: [PageHits]
+
+  /// Creates results.
+  public init(
+    generation: Int, searchedPages: Int, searchedFromStart: Int? = nil, pageCount: Int,
+    pages: [PageHits]
+  ) {
+    self.generation = generation
+    self.searchedPages = searchedPages
+    self.searchedFromStart = searchedFromStart ?? searchedPages
+    self.pageCount = pageCount
+    self.pages = pages
+  }
+}
+
+/// Where a page's hits lie, for highlighting them: for each hit in order, the boxes of its
+/// characters merged into one box per line, as fractions of the page.
+public struct HitRegions: Hashable, Sendable {
+  /// The search they belong to.
+  public var generation: Int
+  /// The page.
+  public var page: PageIndex
+  /// Each hit's boxes.
+  public var hits: [[PageRegion]]
+
+  /// Creates regions.
+  public init(generation: Int, page: PageIndex, hits: [[PageRegion]]) {
+    self.generation = generation
+    self.page = page
+    self.hits = hits
+  }
+}
+
+/// One hit: its page and its place among that page's hits.
+public struct HitPosition: Hashable, Sendable {
+  /// The page.
+  public var page: PageIndex
+  /// Which of the page's hits (0-based).
+  public var index: Int
+
+  /// Creates a position.
+  public init(page: PageIndex, index: Int) {
+    self.page = page
+    self.index = index
+  }
+}
+
+/// The search as the app shows it: the query, how far the runtime has got, the pages with hits,
+/// the current hit, and the boxes of hits on pages that are visible.
+public struct SearchState: Hashable, Sendable {
+  /// The query in force ("" for none).
+  public internal(set) var query = ""
+  /// Numbers each search asked of the runtime; results of older ones are ignored.
+  public internal(set) var generation = 0
+  /// Pages searched so far and in all.
+  public internal(set) var searchedPages = 0
+  /// How many pages from `start` on (wrapping) are all searched.
+  public internal(set) var searchedFromStart = 0
+  /// The page the search started from (the reader's page then).
+  public internal(set) var start = PageIndex(0)
+  public internal(set) var pageCount = 0
+  /// Pages with hits, in page order.
+  public internal(set) var pages: [PageHits] = []
+  /// Hits on all pages.
+  public internal(set) var totalHits = 0
+  /// The hit `n` and `N` moved to last, if any.
+  public internal(set) var current: HitPosition?
+  /// Where hits lie on pages the views asked about.
+  public internal(set) var regions: [PageIndex: [[PageRegion]]] = [:]
+  /// Every hit's line of context, for the hits panel (once it has asked for them).
+  public internal(set) var lines: [HitLine] = []
+  /// A move asked for before any hit was known (Enter, or `--find`), made when one is.
+  var pendingMove: Bool = false
+  /// Whether the current hit must still be scrolled into view (its boxes were not known).
+  var revealsCurrent = false
+
+  /// Whether a search is in force.
+  public var isActive: Bool { !query.isEmpty }
+
+  /// Whether every page has been searched.
+  public var isComplete: Bool { isActive && searchedPages >= pageCount }
+
+  /// The hit count of `page` (0 without hits).
+  public func hitCount(of page: PageIndex) -> Int {
+    guard let index = position(of: page) else { return 0 }
+    return pages[index].count
+  }
+
+  /// The index in `pages` of `page`, if it has hits.
+  func position(of page: PageIndex) -> Int? {
+    var low = 0
+    var high = pages.count
+    while low < high {
+      let middle = (low + high) / 2
+      if pages[middle].page < page { low = middle + 1 } else { high = middle }
+    }
+    return low < pages.count && pages[low].page == page ? low : nil
+  }
+
+  /// The number (1-based, over all pages) of the current hit.
+  public var currentNumber: Int? {
+    guard let current, let index = position(of: current.page) else { return nil }
+    return pages[..<index].reduce(0) { $0 + $1.count } + current.index + 1
+  }
+
+  /// The hit after (or before) `place` in reading order: the next hit on its page or the first
+  /// on a later page, wrapping at the end; and whether it wrapped. Nil without hits.
+  func hit(after place: HitPosition, forward: Bool) -> (HitPosition, wrapped: Bool)? {
+    guard let first = pages.first, let last = pages.last else { return nil }
+    if let index = position(of: place.page) {
+      let count = pages[index].count
+      let next = place.index + (forward ? 1 : -1)
+      if (0..<count).contains(next) { return (HitPosition(page: place.page, index: next), false) }
+      let neighbor = index + (forward ? 1 : -1)
+      if pages.indices.contains(neighbor) {
+        let target = pages[neighbor]
+        return (HitPosition(page: target.page, index: forward ? 0 : target.count - 1), false)
+      }
+    } else {
+      // The first page with hits after the place (or the last before it).
+      var low = 0
+      var high = pages.count
+      while low < high {
+        let middle = (low + high) / 2
+        if pages[middle].page < place.page { low = middle + 1 } else { high = middle }
+      }
+      let neighbor = forward ? low : low - 1
+      if pages.indices.contains(neighbor) {
+        let target = pages[neighbor]
+        return (HitPosition(page: target.page, index: forward ? 0 : target.count - 1), false)
+      }
+    }
+    return forward
+      ? (HitPosition(page: first.page, index: 0), true)
+      : (HitPosition(page: last.page, index: last.count - 1), true)
+  }
+}
+
+extension SearchState {
+  /// The status line's words for the search: "searching 1,234 / 2,415 · 87 hits on 31
+  /// pages" while pages remain, then "87 hits on 31 pages · hit 4 / 87"; nil without a search.
+  public var summary: String? {
+    guard isActive else { return nil }
+    let hits =
+      totalHits == 0
+      ? "no hits"
+      : "\(Self.grouped(totalHits)) hit\(totalHits == 1 ? "" : "s") on \(Self.grouped(pages.count)) page\(pages.count == 1 ? "" : "s")"
+    guard isComplete else {
+      return "searching \(Self.grouped(searchedPages)) / \(Self.grouped(pageCount)) · \(hits)"
+    }
+    if let number = currentNumber {
+      return "\(hits) · hit \(Self.grouped(number)) / \(Self.grouped(totalHits))"
+    }
+    return totalHits == 0 ? "no hits for “\(TerminalText.sanitized(query))”" : hits
+  }
+
+  /// `value` with thousands separated by commas.
+  static func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return value < 0 ? "-" + result : result
+  }
+}
+
+/// One hit as the hits panel lists it: where it is and a line of context around it (from the
+/// document: untrusted, sanitized when drawn).
+public struct HitLine: Hashable, Sendable {
+  /// The hit.
+  public var position: HitPosition
+  /// Text before the match, the match, text after it.
+  public var before: String
+  public var match: String
+  public var after: String
+
+  /// Creates a line.
+  public init(position: HitPosition, before: String, match: String, after: String) {
+    self.position = position
+    self.before = before
+    self.match = match
+    self.after = after
+  }
+}
+
+/// The lines of every hit found so far (at most `HitLines.limit`), in reading order.
+public struct HitLines: Hashable, Sendable {
+  /// The most lines sent; a search with more hits lists its first ones.
+  public static let limit = 10_000
+  /// The search they belong to.
+  public var generation: Int
+  /// The lines.
+  public var lines: [HitLine]
+
+  /// Creates lines.
+  public init(generation: Int, lines: [HitLine]) {
+    self.generation = generation
+    self.lines = lines
+  }
+}
