@@ -12,29 +12,7 @@ import Testing
     try store.save(samplePlace(page: 1), for: sampleFingerprint(1), pathHint: "/a.pdf")
 
     // Another connection takes the write lock and keeps it until released.
-    let other = try DatabaseQueue(path: store.path)
-    let locked = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let unlocked = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      try? other.writeWithoutTransaction { db in
-        try db.inTransaction(.exclusive) {
-          locked.signal()
-          release.wait()
-          return .commit
-        }
-      }
-      unlocked.signal()
-    }
-    var released = false
-    func releaseLock() {
-      guard !released else { return }
-      released = true
-      release.signal()
-      _ = unlocked.wait(timeout: .now() + 10)
-    }
-    defer { releaseLock() }
-    try #require(locked.wait(timeout: .now() + 10) == .success)
+    let lock = try #require(try WriteLockHolder(path: store.path))
 
     // Save on another thread, and wait for it with a deadline: it must not hang.
     let outcome = Failures()
@@ -58,7 +36,7 @@ import Testing
     // Reading does not wait for the writer (WAL).
     #expect(try store.place(for: sampleFingerprint(1)) == samplePlace(page: 1))
 
-    releaseLock()
+    lock.releaseLock()
     try store.save(samplePlace(page: 3), for: sampleFingerprint(1), pathHint: "/a.pdf")
     #expect(try store.place(for: sampleFingerprint(1)) == samplePlace(page: 3))
   }

@@ -187,29 +187,7 @@ import Testing
     let folder = try TemporaryFolder()
     let cache = try openCache(folder.path, busyTimeout: .milliseconds(250))
     try cache.store([samplePage(0, seed: 1)], of: sampleFingerprint(1))
-    let other = try DatabaseQueue(path: cache.path)
-    let locked = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let unlocked = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      try? other.writeWithoutTransaction { db in
-        try db.inTransaction(.exclusive) {
-          locked.signal()
-          release.wait()
-          return .commit
-        }
-      }
-      unlocked.signal()
-    }
-    var released = false
-    func releaseLock() {
-      guard !released else { return }
-      released = true
-      release.signal()
-      _ = unlocked.wait(timeout: .now() + 10)
-    }
-    defer { releaseLock() }
-    try #require(locked.wait(timeout: .now() + 10) == .success)
+    let lock = try #require(try WriteLockHolder(path: cache.path))
 
     let start = ContinuousClock.now
     #expect(throws: TextCacheError(.locked)) {
@@ -219,7 +197,7 @@ import Testing
     #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(5))
     // Reading does not wait for the writer (WAL); marking the use is given up.
     #expect(try cache.searchableTexts(of: sampleFingerprint(1)).map(\.page) == [0])
-    releaseLock()
+    lock.releaseLock()
     try cache.store([samplePage(1, seed: 2)], of: sampleFingerprint(1))
     #expect(try cache.cachedPageCount(of: sampleFingerprint(1)) == 2)
   }
