@@ -96,7 +96,7 @@ public final class TextExtractor {
 
   /// Takes what was read since the last call and records it in `pages`. A batch that failed
   /// (a worker crashed or ran out of time on one of its pages) is read again a page at a time;
-  /// a single page that fails counts as a page without text.
+  /// a single page that fails is taken as a page without text.
   public func take() -> [ExtractedText] {
     let (outcomes, _) = service.drain()
     var taken: [ExtractedText] = []
@@ -115,9 +115,13 @@ public final class TextExtractor {
         for page in batch where pages[page] == nil { unread.insert(page..<page + 1) }
         split = true
       case .failure:
+        // A page no worker could read has no text (and is not cached: the next open tries
+        // again); it counts as searched.
         if pages[batch.lowerBound] == nil {
-          pages[batch.lowerBound] = SearchableText(utf8: [])
+          let empty = SearchableText(utf8: [])
+          pages[batch.lowerBound] = empty
           readCount += 1
+          taken.append(ExtractedText(page: batch.lowerBound, text: .empty, searchable: empty))
         }
       }
     }

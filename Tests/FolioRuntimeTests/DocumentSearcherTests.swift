@@ -133,4 +133,30 @@ struct DocumentSearcherTests {
     }.last
     #expect(last?.pages == [PageHits(page: PageIndex(6), count: 1)])
   }
+
+  /// Page work whose text of page 6 always fails, as a page that crashes its worker would.
+  final class TextFailingWorker: PageWorker, @unchecked Sendable {
+    let local: LocalPageWorker
+    init(_ document: SyntheticDocument) { local = LocalPageWorker(document) }
+    func render(_ request: RenderRequest) throws -> RenderedPage { try local.render(request) }
+    func facts(of pages: Range<Int>) throws -> [PageFact] { try local.facts(of: pages) }
+    func texts(of pages: Range<Int>) throws -> [PageText] {
+      if pages.contains(5) { throw WorkerFailure(.crashed(signal: 11)) }
+      return try local.texts(of: pages)
+    }
+    func rest() {}
+  }
+
+  @Test func aPageWhoseTextFailsStillLetsTheSearchFinish() throws {
+    let document = Self.document()
+    let opening = DocumentOpening(keepsTimeLimit: false) { TextFailingWorker(document) }
+    let searcher = try DocumentSearcher(
+      DocumentSearcher.Setup(pageCount: Self.pageCount, opening: opening) { nil })
+    searcher.search(SearchRequest(generation: 1, query: "of the haystack", near: PageIndex(0)))
+    let events = Self.events(from: searcher, until: Self.isComplete)
+    guard case .searchResults(let results)? = events.last(where: Self.isComplete) else { return }
+    // Every page but the failed one has the phrase; its batch's other pages were read alone.
+    #expect(results.pages.count == Self.pageCount - 3)
+    #expect(!results.pages.contains { $0.page == PageIndex(5) })
+  }
 }
