@@ -211,8 +211,13 @@ public final class Browser<Terminal: TerminalBackend> {
     return [.fileChanged]
   }
 
-  /// Carries out effects in order.
+  /// Carries out effects in order; what the searcher answered at once is sent after them (so
+  /// the effects of one update are carried out before those of the next).
   private func execute(_ effects: [Effect]) {
+    var answersSearch = false
+    defer {
+      if answersSearch, ending == nil, let searcher { send(searcher.takeEvents()) }
+    }
     for effect in effects {
       switch effect {
       case .want(let wants):
@@ -239,10 +244,10 @@ public final class Browser<Terminal: TerminalBackend> {
         }
       case .wantHitLines:
         searcher?.sendLines()
-        if let searcher { send(searcher.takeEvents()) }
+        answersSearch = true
       case .wantHitRegions(let request):
         searcher?.findRegions(request)
-        if let searcher { send(searcher.takeEvents()) }
+        answersSearch = true
       case .suspend:
         // A stopped process saves nothing, and may be killed while stopped.
         places?.finish(timeout: .milliseconds(500))

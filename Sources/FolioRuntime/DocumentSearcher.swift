@@ -122,14 +122,18 @@ public final class DocumentSearcher {
     return HitLines(generation: lastMatches.generation, lines: Array(lines.prefix(HitLines.limit)))
   }
 
-  /// Finds where the hits of `request`'s pages lie, answered by `hitRegions` events (those of
-  /// pages whose text is at hand now; the others when their text is read).
+  /// Finds where the hits of `request`'s pages lie, answered by `hitRegions` events (with no
+  /// boxes for a page whose text and boxes are neither recently read nor cached).
   public func findRegions(_ request: HitRegionRequest) {
     for page in request.pages {
       let (generation, searchable, ranges) = matcher.matches(of: page.rawValue)
-      guard generation == request.generation, searchable != nil, !ranges.isEmpty,
-        let text = pageText(page.rawValue)
-      else { continue }
+      guard generation == request.generation, searchable != nil, !ranges.isEmpty else { continue }
+      guard let text = pageText(page.rawValue) else {
+        // Its text and boxes are neither recent nor cached: the hits show without tints.
+        pendingEvents.append(
+          .hitRegions(HitRegions(generation: generation, page: page, hits: ranges.map { _ in [] })))
+        continue
+      }
       pendingEvents.append(
         .hitRegions(
           HitRegions(
@@ -212,6 +216,6 @@ enum HitBoxes {
   static func isSameLine(_ line: TextBox, _ box: TextBox) -> Bool {
     let overlap = Int(min(line.bottom, box.bottom)) - Int(max(line.top, box.top))
     let height = Int(min(line.bottom - line.top, box.bottom - box.top))
-    return overlap * 2 >= height && box.left + 16 >= line.left
+    return overlap * 2 >= height && Int(box.left) + 16 >= Int(line.left)
   }
 }

@@ -111,6 +111,13 @@ public final class TextExtractor {
           readCount += 1
           taken.append(text)
         }
+        // A reply short of pages leaves them without text rather than unsearched.
+        for page in batch where pages[page] == nil {
+          let empty = SearchableText(utf8: [])
+          pages[page] = empty
+          readCount += 1
+          taken.append(ExtractedText(page: page, text: .empty, searchable: empty))
+        }
       case .failure where batch.count > 1:
         for page in batch where pages[page] == nil { unread.insert(page..<page + 1) }
         split = true

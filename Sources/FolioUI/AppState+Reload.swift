@@ -53,6 +53,7 @@ extension AppState {
       let query = search.query
       search.query = ""
       effects += startSearch(query)
+      if showsSidePanel { effects.append(.wantHitLines) }
     }
     if reload.changedWhileOpening {
       reload.changedWhileOpening = false

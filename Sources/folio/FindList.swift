@@ -99,13 +99,19 @@ enum DocumentText {
     readablePath: String, name: String, password: String?, pageCount: Int,
     options: PrintOptions, version: DocumentVersion = .first, pinned: PinnedFile? = nil
   ) -> DocumentSearcher.Setup {
-    DocumentSearcher.Setup(
+    // The workers and the cache's key read the same file, pinned now: a file renamed over
+    // the path later is another version, whose text never goes under this one's key.
+    let pinned = pinned ?? (try? PinnedFile(readablePath))
+    let file = pinned?.path ?? readablePath
+    return DocumentSearcher.Setup(
       pageCount: pageCount,
       opening: BrowserSetup.opening(
         readablePath: readablePath, name: name, password: password, options: options,
         version: version, pinned: pinned, prestarted: 0, niceness: 10),
       threads: FindList.threads,
-      openCache: cacheOpener(readablePath: readablePath, pageCount: pageCount))
+      openCache: {
+        withExtendedLifetime(pinned) { cacheOpener(readablePath: file, pageCount: pageCount)() }
+      })
   }
 }
 

@@ -108,6 +108,27 @@ struct SearchUpdateTests {
     #expect(app.search.current == HitPosition(page: PageIndex(10), index: 0))
   }
 
+  @Test func nBeforeAnyHitWaitsUntilThePagesAfterTheReaderAreSearched() {
+    var app = state()
+    _ = helper.type("/x", on: &app)
+    _ = app.update(.timerFired(.searchDebounce))
+    _ = helper.press([.enter], on: &app)
+    _ = helper.type("31G", on: &app)
+    _ = helper.type("n", on: &app)
+    #expect(app.message == "searching…")
+    // Pages 1–20 are searched (from where the search started): a hit on page 6 is not the
+    // next one after page 31 yet, pages 32–40 are still unsearched.
+    _ = app.update(
+      .searchResults(
+        SearchResults(
+          generation: app.search.generation, searchedPages: 20, searchedFromStart: 20,
+          pageCount: 40, pages: [PageHits(page: PageIndex(5), count: 1)])))
+    #expect(app.currentPage == PageIndex(30))
+    _ = app.update(results(app, [5: 1, 35: 2]))
+    #expect(app.currentPage == PageIndex(35))
+    #expect(app.search.current == HitPosition(page: PageIndex(35), index: 0))
+  }
+
   @Test func aSearchWithoutHitsSaysSo() {
     var app = state()
     _ = helper.type("/zzz", on: &app)

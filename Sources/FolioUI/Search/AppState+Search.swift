@@ -15,13 +15,14 @@ extension AppState {
       // The same search (typed, then Enter): keep what it found; go to its first hit.
       if movesToFirstHit && search.isActive {
         search.pendingMove = true
-        search.start = currentPage
+        search.pendingOrigin = currentPage
         movePendingToFirstHit()
       }
       return []
     }
     search.generation += 1
     search.start = currentPage
+    search.pendingOrigin = currentPage
     search.searchedFromStart = 0
     search.query = trimmed
     search.searchedPages = 0
@@ -57,13 +58,23 @@ extension AppState {
   private mutating func movePendingToFirstHit() {
     guard search.pendingMove else { return }
     let count = max(1, search.pageCount)
-    let start = search.start.rawValue
+    let origin = search.pendingOrigin.rawValue
+    func distance(_ page: Int, from start: Int) -> Int { (page - start + count) % count }
     let first = search.pages.min { a, b in
-      (a.page.rawValue - start + count) % count < (b.page.rawValue - start + count) % count
+      distance(a.page.rawValue, from: origin) < distance(b.page.rawValue, from: origin)
     }
-    if let first, (first.page.rawValue - start + count) % count < search.searchedFromStart {
+    // Certain once every page from the origin to it is searched: the pages searched from the
+    // search's start on cover the origin and then the hit, or every page is searched.
+    let start = search.start.rawValue
+    let isCertain =
+      first.map { first in
+        search.isComplete
+          || (distance(origin, from: start) <= distance(first.page.rawValue, from: start)
+            && distance(first.page.rawValue, from: start) < search.searchedFromStart)
+      } ?? false
+    if let first, isCertain {
       search.pendingMove = false
-      if first.page.rawValue < start { say("past the last hit: back to the first") }
+      if first.page.rawValue < origin { say("past the last hit: back to the first") }
       search.current = HitPosition(page: first.page, index: 0)
       if first.page != currentPage { go(to: first.page) }
       search.revealsCurrent = mode != .grid
@@ -116,7 +127,7 @@ extension AppState {
       } else {
         if forward {
           search.pendingMove = true
-          search.start = currentPage
+          search.pendingOrigin = currentPage
         }
         say("searching…")
       }

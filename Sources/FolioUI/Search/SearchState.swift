@@ -84,8 +84,11 @@ public struct SearchState: Hashable, Sendable {
   public internal(set) var searchedPages = 0
   /// How many pages from `start` on (wrapping) are all searched.
   public internal(set) var searchedFromStart = 0
-  /// The page the search started from (the reader's page then).
+  /// The page the search started from (the reader's page then): the runtime searches outward
+  /// from it, and `searchedFromStart` counts from it.
   public internal(set) var start = PageIndex(0)
+  /// Where a pending move goes from: the first hit after this page is wanted.
+  var pendingOrigin = PageIndex(0)
   public internal(set) var pageCount = 0
   /// Pages with hits, in page order.
   public internal(set) var pages: [PageHits] = []
