@@ -215,8 +215,10 @@ public final class Browser<Terminal: TerminalBackend> {
   /// the effects of one update are carried out before those of the next).
   private func execute(_ effects: [Effect]) {
     var answersSearch = false
+    var answers: [Event] = []
     defer {
-      if answersSearch, ending == nil, let searcher { send(searcher.takeEvents()) }
+      if answersSearch, let searcher { answers += searcher.takeEvents() }
+      if ending == nil && !answers.isEmpty { send(answers) }
     }
     for effect in effects {
       switch effect {
@@ -240,7 +242,15 @@ public final class Browser<Terminal: TerminalBackend> {
         if let searcher {
           searcher.search(request)
         } else if !request.query.isEmpty {
-          send([.problem("this document cannot be searched")])
+          // Nothing to search with: the search ends at once, without hits.
+          let pageCount = state.document.pageCount
+          answers += [
+            .searchResults(
+              SearchResults(
+                generation: request.generation, searchedPages: pageCount, pageCount: pageCount,
+                pages: [])),
+            .problem("this document cannot be searched"),
+          ]
         }
       case .wantHitLines:
         searcher?.sendLines()

@@ -97,6 +97,9 @@ public struct TextMatcher {
         }
       }
       if p == pattern.count {
+        // A match that ends inside a character folded into several scalars ("İ" → "i̇")
+        // takes the whole character.
+        while t > start, t < count, offsets[t] == offsets[t - 1] { t += 1 }
         found.append(offsets[start]..<(t < count ? offsets[t] : text.utf8.count))
         start = t
       } else {

@@ -180,4 +180,14 @@ struct BrowserTests {
     #expect(frameShows(browser, "took over 0.2 s"))
     #expect(browser.state.pendingRenders == 0)
   }
+
+  /// A loop without a searcher (the document cannot be searched) ends a search at once,
+  /// without hits, and says why.
+  @Test func aSearchWithoutASearcherEndsAtOnce() throws {
+    let (browser, _) = try makeBrowser(SyntheticDocument(pageCount: 5))
+    browser.send("/word".map { .input(.key(.character($0))) } + [.input(.key(.enter))])
+    #expect(browser.state.search.isComplete)
+    #expect(browser.state.search.totalHits == 0)
+    #expect(browser.state.message == "this document cannot be searched")
+  }
 }

@@ -60,6 +60,11 @@ struct MatcherTests {
     #expect(Self.count("encyclopedia", in: "encyclo\u{AD}pedia") == 1)
   }
 
+  @Test func aMatchEndingInsideAFoldedCharacterTakesAllOfIt() {
+    // "İ" folds to "i" and a combining dot: a query ending on its "i" takes the whole "İ".
+    #expect(Self.found("çi", in: "ÇİX") == ["Çİ"])
+  }
+
   @Test func controlCharactersAreDropped() {
     let text = SearchableText(normalizing: "bell\u{7}\u{1B}[31mred\u{0}")
     #expect(String(decoding: text.utf8, as: UTF8.self) == "bell[31mred")
