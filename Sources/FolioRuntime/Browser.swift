@@ -64,7 +64,7 @@ public final class Browser<Terminal: TerminalBackend> {
     search: DocumentSearcher.Setup? = nil
   ) throws {
     self.state = state
-    searcher = try search.map { try DocumentSearcher($0) }
+    searcher = search.map { DocumentSearcher($0) }
     self.terminal = terminal
     self.view = view
     self.readsAllPageFacts = readsAllPageFacts
@@ -281,7 +281,7 @@ public final class Browser<Terminal: TerminalBackend> {
       send([.problem("cannot start rendering the new version (\(error))")])
     }
     places?.identity = document.identity
-    searcher = document.search.flatMap { try? DocumentSearcher($0) }
+    searcher = document.search.map { DocumentSearcher($0) }
     // Reloads in quick succession do not push the hold back: frames come at least every 300 ms.
     holdingFrameUntil = holdingFrameUntil ?? .now + Self.reloadHold
   }
@@ -340,7 +340,6 @@ public final class Browser<Terminal: TerminalBackend> {
   /// Starts a search for `query` and goes to its first hit from the current page when one is
   /// found (`--find`).
   public func find(_ query: String) {
-    send([])
     execute(state.find(query))
   }
 

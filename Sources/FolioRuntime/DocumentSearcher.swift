@@ -33,12 +33,12 @@ public final class DocumentSearcher {
   private var extractor: TextExtractor?
   private var cache: TextCache?
   private var fingerprint: DocumentFingerprint?
-  private let matcher: SearchMatcher
+  /// The matching thread, started at the first search.
+  private var matcher: SearchMatcher?
   /// Recently read pages' text and boxes, for highlighting without the disk.
   private var recentTexts: [Int: PageText] = [:]
   private var recentOrder: [Int] = []
   static let recentLimit = 256
-  private var generation = 0
   private var pendingEvents: [Event] = []
   /// Whether the hits panel wants lines of context, and the last matches seen.
   private var sendsLines = false
@@ -46,27 +46,35 @@ public final class DocumentSearcher {
   /// Lines made for the last matches' pages.
   private var linesByPage: [Int: [HitLine]] = [:]
 
-  /// Prepares to search; nothing is read before the first search.
-  public init(_ setup: Setup) throws {
-    self.setup = setup
-    matcher = try SearchMatcher(pageCount: setup.pageCount)
-  }
+  /// Prepares to search; no thread starts and nothing is read before the first search.
+  public init(_ setup: Setup) { self.setup = setup }
 
   /// The descriptors to poll.
   public var wakeDescriptors: [Int32] {
-    [matcher.wakeDescriptor] + (extractor.map { [$0.wakeDescriptor] } ?? [])
+    (matcher.map { [$0.wakeDescriptor] } ?? []) + (extractor.map { [$0.wakeDescriptor] } ?? [])
   }
 
   /// Starts (or clears, for an empty query) the search of `request`.
   public func search(_ request: SearchRequest) {
-    generation = request.generation
     linesByPage = [:]
     lastMatches = (request.generation, [:])
     guard !request.query.isEmpty else {
-      matcher.search(nil, generation: request.generation)
+      matcher?.search(nil, generation: request.generation)
       return
     }
-    if extractor == nil { startReading() }
+    if matcher == nil { matcher = try? SearchMatcher(pageCount: setup.pageCount) }
+    guard let matcher else {
+      // No thread to match on: the search ends at once, without hits.
+      pendingEvents += [
+        .searchResults(
+          SearchResults(
+            generation: request.generation, searchedPages: setup.pageCount,
+            pageCount: setup.pageCount, pages: [])),
+        .problem("cannot start searching"),
+      ]
+      return
+    }
+    if extractor == nil { startReading(into: matcher) }
     extractor?.focus(on: request.near.rawValue)
     matcher.search(
       TextQuery(request.query), generation: request.generation, start: request.near.rawValue)
@@ -74,13 +82,14 @@ public final class DocumentSearcher {
 
   /// What happened since the last call: new results, hit boxes found.
   public func takeEvents() -> [Event] {
+    var events = pendingEvents
+    pendingEvents = []
+    guard let matcher else { return events }
     if let extractor {
       let read = extractor.take()
       for text in read { remember(text.page, text.text) }
       matcher.add(read.map { ($0.page, $0.searchable) })
     }
-    var events = pendingEvents
-    pendingEvents = []
     if let (generation, matchedCount, fromStart, matches) = matcher.results() {
       if generation != lastMatches.generation { linesByPage = [:] }
       lastMatches = (generation, matches)
@@ -108,8 +117,7 @@ public final class DocumentSearcher {
     var lines: [HitLine] = []
     for page in lastMatches.matches.keys.sorted() where lines.count < HitLines.limit {
       if linesByPage[page] == nil {
-        let (_, text, ranges) = matcher.matches(of: page)
-        guard let text else { continue }
+        guard let (_, text, ranges) = matcher?.matches(of: page), let text else { continue }
         linesByPage[page] = ranges.enumerated().map { index, range in
           let context = HitContext(of: range, in: text, reach: 30)
           return HitLine(
@@ -126,8 +134,9 @@ public final class DocumentSearcher {
   /// boxes for a page whose text and boxes are neither recently read nor cached).
   public func findRegions(_ request: HitRegionRequest) {
     for page in request.pages {
-      let (generation, searchable, ranges) = matcher.matches(of: page.rawValue)
-      guard generation == request.generation, searchable != nil, !ranges.isEmpty else { continue }
+      guard let (generation, searchable, ranges) = matcher?.matches(of: page.rawValue),
+        generation == request.generation, searchable != nil, !ranges.isEmpty
+      else { continue }
       guard let text = pageText(page.rawValue) else {
         // Its text and boxes are neither recent nor cached: the hits show without tints.
         pendingEvents.append(
@@ -141,7 +150,7 @@ public final class DocumentSearcher {
     }
   }
 
-  private func startReading() {
+  private func startReading(into matcher: SearchMatcher) {
     var cached: [Int: SearchableText] = [:]
     if let (cache, fingerprint) = setup.openCache() {
       self.cache = cache

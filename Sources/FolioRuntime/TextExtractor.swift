@@ -112,28 +112,26 @@ public final class TextExtractor {
           taken.append(text)
         }
         // A reply short of pages leaves them without text rather than unsearched.
-        for page in batch where pages[page] == nil {
-          let empty = SearchableText(utf8: [])
-          pages[page] = empty
-          readCount += 1
-          taken.append(ExtractedText(page: page, text: .empty, searchable: empty))
-        }
+        for page in batch where pages[page] == nil { taken.append(takeWithoutText(page)) }
       case .failure where batch.count > 1:
         for page in batch where pages[page] == nil { unread.insert(page..<page + 1) }
         split = true
       case .failure:
         // A page no worker could read has no text (and is not cached: the next open tries
         // again); it counts as searched.
-        if pages[batch.lowerBound] == nil {
-          let empty = SearchableText(utf8: [])
-          pages[batch.lowerBound] = empty
-          readCount += 1
-          taken.append(ExtractedText(page: batch.lowerBound, text: .empty, searchable: empty))
-        }
+        if pages[batch.lowerBound] == nil { taken.append(takeWithoutText(batch.lowerBound)) }
       }
     }
     if split { focus(on: focusPage) }
     return taken
+  }
+
+  /// Records `page` as read without text (not cached: the next open tries again).
+  private func takeWithoutText(_ page: Int) -> ExtractedText {
+    let empty = SearchableText(utf8: [])
+    pages[page] = empty
+    readCount += 1
+    return ExtractedText(page: page, text: .empty, searchable: empty)
   }
 }
 

@@ -102,7 +102,7 @@ enum SearchBenchmarks {
     ) {
       TextCache.open(directory: cacheFolder + "/folio").cache.map { ($0, key) }
     }
-    let searcher = try DocumentSearcher(setup)
+    let searcher = DocumentSearcher(setup)
     func count(_ word: String, generation: Int) -> (Double, Int) {
       let start = ContinuousClock.now
       searcher.search(SearchRequest(generation: generation, query: word, near: PageIndex(0)))

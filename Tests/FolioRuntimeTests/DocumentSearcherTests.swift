@@ -27,7 +27,7 @@ struct DocumentSearcherTests {
     -> DocumentSearcher
   {
     let opening = DocumentOpening(open: { document })
-    return try DocumentSearcher(
+    return DocumentSearcher(
       DocumentSearcher.Setup(pageCount: pageCount, opening: opening) {
         guard let cache = TextCache.open(directory: cacheFolder).cache else { return nil }
         return (cache, DocumentFingerprint(size: 1, head: [1], tail: [2], pageCount: pageCount))
@@ -150,7 +150,7 @@ struct DocumentSearcherTests {
   @Test func aPageWhoseTextFailsStillLetsTheSearchFinish() throws {
     let document = Self.document()
     let opening = DocumentOpening(keepsTimeLimit: false) { TextFailingWorker(document) }
-    let searcher = try DocumentSearcher(
+    let searcher = DocumentSearcher(
       DocumentSearcher.Setup(pageCount: Self.pageCount, opening: opening) { nil })
     searcher.search(SearchRequest(generation: 1, query: "of the haystack", near: PageIndex(0)))
     let events = Self.events(from: searcher, until: Self.isComplete)

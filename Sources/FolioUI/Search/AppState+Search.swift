@@ -28,7 +28,6 @@ extension AppState {
     search.searchedPages = 0
     search.pageCount = document.pageCount
     search.pages = []
-    search.totalHits = 0
     search.current = nil
     search.regions = [:]
     search.lines = []
@@ -46,7 +45,6 @@ extension AppState {
     search.searchedFromStart = results.searchedFromStart
     search.pageCount = results.pageCount
     search.pages = results.pages
-    search.totalHits = results.pages.reduce(0) { $0 + $1.count }
     if let current = search.current, search.hitCount(of: current.page) <= current.index {
       search.current = nil
     }

@@ -91,9 +91,23 @@ public struct SearchState: Hashable, Sendable {
   var pendingOrigin = PageIndex(0)
   public internal(set) var pageCount = 0
   /// Pages with hits, in page order.
-  public internal(set) var pages: [PageHits] = []
+  public internal(set) var pages: [PageHits] = [] {
+    didSet {
+      hitsBefore = []
+      hitsBefore.reserveCapacity(pages.count)
+      var total = 0
+      for page in pages {
+        hitsBefore.append(total)
+        total += page.count
+      }
+      totalHits = total
+    }
+  }
+  /// For each of `pages`, the hits on the pages before it (so a hit's number is found
+  /// without walking the pages on every frame).
+  private var hitsBefore: [Int] = []
   /// Hits on all pages.
-  public internal(set) var totalHits = 0
+  public private(set) var totalHits = 0
   /// The hit `n` and `N` moved to last, if any.
   public internal(set) var current: HitPosition?
   /// Where hits lie on pages the views asked about.
@@ -131,7 +145,7 @@ public struct SearchState: Hashable, Sendable {
   /// The number (1-based, over all pages) of the current hit.
   public var currentNumber: Int? {
     guard let current, let index = position(of: current.page) else { return nil }
-    return pages[..<index].reduce(0) { $0 + $1.count } + current.index + 1
+    return hitsBefore[index] + current.index + 1
   }
 
   /// The hit after (or before) `place` in reading order: the next hit on its page or the first
