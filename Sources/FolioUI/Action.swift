@@ -20,6 +20,8 @@ public enum Action: Hashable, Sendable {
   case nextHit, previousHit
   /// The panel listing every hit.
   case hitsPanel
+  /// The grid of only the pages with hits, and back.
+  case onlyHits
   /// Open the selected page in spread mode.
   case open
   /// Back to the grid at the same page.

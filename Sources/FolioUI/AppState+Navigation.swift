@@ -42,6 +42,7 @@ extension AppState {
       style.symbols = all[(index + 1) % all.count]
       say("symbols: \(style.symbols.rawValue)")
     case .toggleInvert: style.isInverted.toggle()
+    case .onlyHits: toggleOnlyHits()
     case .prompt, .searchPrompt, .nextHit, .previousHit, .hitsPanel, .toggleHelp, .reload, .quit:
       // The normal mode carries these out: they open modes or ask the runtime.
       break
@@ -50,7 +51,11 @@ extension AppState {
 
   /// Shows `page`: selects it in the grid, centers it elsewhere.
   public mutating func go(to page: PageIndex) {
-    let target = PageIndex(min(max(0, page.rawValue), document.pageCount - 1))
+    var target = PageIndex(min(max(0, page.rawValue), document.pageCount - 1))
+    if mode == .grid {
+      // A grid of some pages selects the shown page nearest the one asked for.
+      target = layout.pages(inItem: layout.itemIndex(containing: target)).lowerBound
+    }
     currentPage = target
     if mode == .spread && spreadZoom > .fit {
       spreadZoom = .fit
@@ -79,7 +84,8 @@ extension AppState {
       case .down: step = columns
       }
       step *= times
-      go(to: PageIndex(currentPage.rawValue + step))
+      let item = min(max(0, layout.itemIndex(containing: currentPage) + step), layout.itemCount - 1)
+      go(to: layout.pages(inItem: item).lowerBound)
     case .continuous:
       switch direction {
       case .up: scroll(dx: 0, dy: -times)
@@ -168,7 +174,8 @@ extension AppState {
     switch mode {
     case .grid:
       guard let grid = layout as? GridLayout else { return }
-      gridZoom = zoomIn ? grid.sizing.zoomingIn(gridZoom) : grid.sizing.zoomingOut(gridZoom)
+      let zoom = grid.options.zoom
+      gridZoom = zoomIn ? grid.sizing.zoomingIn(zoom) : grid.sizing.zoomingOut(zoom)
       viewport = layout.viewport(showing: currentPage, at: .nearest, from: viewport)
     case .continuous:
       continuousZoom = zoomIn ? continuousZoom.zoomedIn : continuousZoom.zoomedOut

@@ -51,8 +51,10 @@ extension AppState {
     if search.isActive {
       // The new version's text is searched again for the same query.
       let query = search.query
+      let onlyHits = showsOnlyHits
       search.query = ""
       effects += startSearch(query)
+      if onlyHits { showsOnlyHits = true }
       if showsSidePanel { effects.append(.wantHitLines) }
     }
     if reload.changedWhileOpening {

@@ -69,6 +69,9 @@ public struct AppState: Sendable {
   public internal(set) var search = SearchState()
   /// The hit boxes last asked of the runtime.
   var lastRegionWants: HitRegionRequest?
+  /// Whether the grid shows only the pages with hits of the search in force (while it has
+  /// any); a new query shows every page again.
+  public internal(set) var showsOnlyHits = false { didSet { relayout() } }
 
   /// Creates the state for a document opened at `page` in `mode`.
   public init(
@@ -220,6 +223,7 @@ public struct AppState: Sendable {
     let previousViewport = viewport
     rebuildLayouts()
     if mode == .grid {
+      currentPage = layout.pages(inItem: layout.itemIndex(containing: currentPage)).lowerBound
       viewport = layout.viewport(
         showing: currentPage, at: .nearest,
         from: layout.viewport(keepingPlaceOf: previousViewport, in: previous))
@@ -244,9 +248,15 @@ public struct AppState: Sendable {
     let area = CellSize(columns: max(1, main.columns), rows: max(1, main.rows))
     switch mode {
     case .grid:
+      // Only pages with hits: the grid aims for no more items than it has, so a few hits get
+      // large thumbnails.
+      let shown = gridShownPages
+      let zoom = shown.map { GridZoom(targetItemCount: min(gridZoom.targetItemCount, $0.count)) }
       layout = GridLayout(
         metrics: metrics, viewportSize: area, cellAspect: cellAspect,
-        options: GridOptions(zoom: gridZoom, hasDropCap: hasDropCap, binding: spreadStyle.binding))
+        options: GridOptions(
+          zoom: zoom ?? gridZoom, hasDropCap: hasDropCap && shown == nil,
+          binding: spreadStyle.binding, shownPages: shown))
     case .continuous:
       layout = ContinuousLayout(
         metrics: metrics, viewportSize: area, cellAspect: cellAspect,
@@ -260,6 +270,13 @@ public struct AppState: Sendable {
           axis: .horizontal, spreadStyle: spreadStyle,
           zoom: spreadZoom > .fit ? SpreadZoom(spread: zoomedSpread, scale: spreadZoom) : nil))
     }
+  }
+
+  /// The pages the grid shows when it shows only hits and the search has found some.
+  private var gridShownPages: [PageIndex]? {
+    guard showsOnlyHits else { return nil }
+    let pages = search.pages.lazy.map(\.page).filter { $0.rawValue < self.document.pageCount }
+    return pages.isEmpty ? nil : Array(pages)
   }
 
   /// Scrolls the filmstrip so the current page is in it.

@@ -62,6 +62,7 @@ public struct Keymap: Sendable {
     row([.character("n")], .nextHit, "n N", "next, previous hit", count: true),
     row([.character("N")], .previousHit, "", "", count: true),
     row([.character("L")], .hitsPanel, "L", "list of hits", count: false),
+    row([.character("&")], .onlyHits, "&", "only pages with hits", count: false),
     row([.enter], .open, "Enter", "open the selected page", count: false),
     row([.escape, .backspace], .back, "Esc Bksp", "back to the grid", count: false),
     row([.tab], .cycleMode, "Tab", "grid → continuous → spread", count: false),

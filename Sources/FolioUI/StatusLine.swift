@@ -51,7 +51,13 @@ struct StatusLine {
     }
     if state.spreadStyle.binding == .rightToLeft { parts.append("RTL") }
     switch state.mode {
-    case .grid: parts.append("\(state.gridZoom.targetItemCount) per screen")
+    case .grid:
+      if let shown = state.layout.spreads.shownPages {
+        parts.append(
+          "\(SearchState.grouped(shown.count)) of \(SearchState.grouped(state.document.pageCount)) pages"
+        )
+      }
+      parts.append("\(state.gridZoom.targetItemCount) per screen")
     case .continuous: parts.append("\(Int(saturating: state.continuousZoom.value * 100))%")
     case .spread: parts.append("\(Int(saturating: state.spreadZoom.value * 100))%")
     }

@@ -177,6 +177,17 @@ struct FindTests {
       let text = screen.rows.indices.map { screen.text(ofRow: $0) }
       return text.contains { $0.contains(" 2 ") } && text.contains { $0.contains(" 1 ") }
     }
+    // `&`: only the three pages with hits, and back to all fourteen.
+    try folio.press("&")
+    try folio.expectStatus("3 of 14 pages")
+    try folio.press("g")
+    try folio.expectPage(3, of: 14)
+    try folio.press("l")
+    try folio.expectPage(7, of: 14)
+    try folio.press("&")
+    try folio.expectStatus("every page")
+    try folio.press("l")
+    try folio.expectPage(8, of: 14)
     try folio.quit()
   }
 

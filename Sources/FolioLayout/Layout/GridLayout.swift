@@ -10,20 +10,24 @@ public struct GridOptions: Hashable, Sendable {
   public var binding: Binding
   /// The spacing between items.
   public var gutter: Gutter
+  /// The only pages shown (pages with search hits), or nil for every page.
+  public var shownPages: [PageIndex]?
 
-  /// Creates grid options; the defaults aim for ten items, left to right, no drop cap.
+  /// Creates grid options; the defaults aim for ten items, left to right, no drop cap, every
+  /// page.
   public init(
     zoom: GridZoom = .standard, hasDropCap: Bool = false, binding: Binding = .leftToRight,
-    gutter: Gutter = .standard
+    gutter: Gutter = .standard, shownPages: [PageIndex]? = nil
   ) {
     self.zoom = zoom
     self.hasDropCap = hasDropCap
     self.binding = binding
     self.gutter = gutter
+    self.shownPages = shownPages
   }
 }
 
-/// The smart grid: page thumbnails in rows, scrolling vertically, every item a box sized by
+/// The smart grid: page thumbnails (of every page, or of `GridOptions.shownPages`) in rows, scrolling vertically, every item a box sized by
 /// `SmartGridSizing` for the document's most common page shape, with one label row under it. A
 /// page of another shape is fitted and centered in its box. The rows are centered across the
 /// viewport. Making one is O(1) (the metrics are shared, not copied); every query is O(1) or
@@ -46,6 +50,7 @@ public struct GridLayout: DocumentLayout {
   /// Grid position and item index conversions.
   public let positions: GridPositions
   public let contentSize: CellSize
+  public let spreads: SpreadArrangement
   /// Columns left of the rows (before mirroring for right-to-left).
   private let leftMargin: Int
 
@@ -57,13 +62,17 @@ public struct GridLayout: DocumentLayout {
     self.metrics = metrics
     self.options = options
     self.cellAspect = cellAspect
+    let spreads =
+      options.shownPages.map { SpreadArrangement(pageCount: metrics.pageCount, showing: $0) }
+      ?? .singlePages(metrics.pageCount)
+    self.spreads = spreads
     sizing = SmartGridSizing(
       viewportSize: viewportSize, pageAspectRatio: metrics.mostCommonAspectRatio,
       cellAspect: cellAspect, gutter: options.gutter)
     let dimensions = sizing.dimensions(for: options.zoom)
     self.dimensions = dimensions
     positions = GridPositions(
-      columnCount: dimensions.columnCount, itemCount: metrics.pageCount,
+      columnCount: dimensions.columnCount, itemCount: spreads.spreadCount,
       dropCap: options.hasDropCap)
     let width = max(sizing.viewportSize.columns, dimensions.rowWidth)
     let rows = positions.rowCount
@@ -76,7 +85,6 @@ public struct GridLayout: DocumentLayout {
   public var progression: LayoutProgression { .topToBottom }
   /// A short document's items stay at the start.
   public var shortContentAlignment: ShortContentAlignment { .start }
-  public var spreads: SpreadArrangement { .singlePages(metrics.pageCount) }
 
   /// Columns of items.
   public var columnCount: Int { dimensions.columnCount }
@@ -108,7 +116,7 @@ public struct GridLayout: DocumentLayout {
       x: frame.minX, y: frame.minY, columns: frame.size.columns, rows: frame.size.rows - labelRows)
     let label = CellRect(
       x: frame.minX, y: frame.maxY - labelRows, columns: frame.size.columns, rows: labelRows)
-    let page = PageIndex(index)
+    let page = spreads.pages(inSpread: index).lowerBound
     let pageFrame = SpreadGeometry.centered(metrics.size(of: page), in: box, cellAspect: cellAspect)
     return LayoutItem(
       index: index, frame: frame, pages: PlacedPages(PlacedPage(page: page, frame: pageFrame)),
@@ -116,7 +124,7 @@ public struct GridLayout: DocumentLayout {
   }
 
   public func items(intersecting rect: CellRect) -> [LayoutItem] {
-    guard metrics.pageCount > 0, !rect.isEmpty else { return [] }
+    guard itemCount > 0, !rect.isEmpty else { return [] }
     let k = dimensions.columnCount
     let firstRow = max(0, rect.minY.flooredDivision(by: pitch.rows))
     let lastRow = min(rowCount - 1, (rect.maxY - 1).flooredDivision(by: pitch.rows))
@@ -144,7 +152,7 @@ public struct GridLayout: DocumentLayout {
   /// Rows and items of band `band`: one grid row, or the two rows beside a drop cap.
   private func band(_ band: Int) -> TrackSegment {
     let k = dimensions.columnCount
-    let count = metrics.pageCount
+    let count = itemCount
     let slotRows = dimensions.slotSize.rows
     if positions.hasDropCap {
       if band == 0 {
@@ -165,16 +173,16 @@ public struct GridLayout: DocumentLayout {
   private var bandCount: Int { positions.hasDropCap ? rowCount - 1 : rowCount }
 
   public func continuousIndex(atAxisCoordinate coordinate: Double) -> ContinuousSpreadIndex {
-    guard metrics.pageCount > 0 else { return ContinuousSpreadIndex(0) }
+    guard itemCount > 0 else { return ContinuousSpreadIndex(0) }
     let row = max(coordinate.cell(limit: contentSize.rows), 0) / pitch.rows
     let bandIndex = positions.hasDropCap ? max(0, row - 1) : row
     let segment = band(min(bandIndex, bandCount - 1))
-    return TrackSegment.clampedIndex(segment.index(at: coordinate), itemCount: metrics.pageCount)
+    return TrackSegment.clampedIndex(segment.index(at: coordinate), itemCount: itemCount)
   }
 
   public func axisCoordinate(for index: ContinuousSpreadIndex) -> Double {
-    guard metrics.pageCount > 0 else { return 0 }
-    let item = min(index.spread, metrics.pageCount - 1)
+    guard itemCount > 0 else { return 0 }
+    let item = min(index.spread, itemCount - 1)
     let k = dimensions.columnCount
     let bandIndex: Int
     if positions.hasDropCap {
@@ -182,6 +190,6 @@ public struct GridLayout: DocumentLayout {
     } else {
       bandIndex = item / k
     }
-    return band(bandIndex).position(for: min(index.value, Double(metrics.pageCount).nextDown))
+    return band(bandIndex).position(for: min(index.value, Double(itemCount).nextDown))
   }
 }

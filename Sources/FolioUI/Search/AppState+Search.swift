@@ -20,6 +20,8 @@ extension AppState {
       }
       return []
     }
+    // The grid of one search's pages with hits does not carry over to another.
+    if showsOnlyHits { showsOnlyHits = false }
     search.generation += 1
     search.start = currentPage
     search.pendingOrigin = currentPage
@@ -44,7 +46,10 @@ extension AppState {
     search.searchedPages = results.searchedPages
     search.searchedFromStart = results.searchedFromStart
     search.pageCount = results.pageCount
+    let found = search.pages.count != results.pages.count
     search.pages = results.pages
+    // A grid of the pages with hits grows as the search finds more.
+    if found && showsOnlyHits && mode == .grid { relayout() }
     if let current = search.current, search.hitCount(of: current.page) <= current.index {
       search.current = nil
     }
@@ -81,6 +86,27 @@ extension AppState {
       search.pendingMove = false
       say("no hits for “\(TerminalText.sanitized(search.query))”")
     }
+  }
+
+  /// `&`: the grid shows only the pages with hits, or every page again.
+  mutating func toggleOnlyHits() {
+    if showsOnlyHits && mode == .grid {
+      showsOnlyHits = false
+      say("every page")
+      return
+    }
+    guard search.isActive else {
+      say("no search: / searches")
+      return
+    }
+    guard !search.pages.isEmpty else {
+      say(
+        search.isComplete ? "no hits for “\(TerminalText.sanitized(search.query))”" : "no hits yet")
+      return
+    }
+    show(.grid)
+    if !showsOnlyHits { showsOnlyHits = true }
+    say("only pages with hits: & shows every page")
   }
 
   /// Takes the hits panel's lines.

@@ -31,6 +31,24 @@ import Testing
     #expect(item.labelFrame == CellRect(x: 21, y: 26, columns: 19, rows: 1))
   }
 
+  @Test func aGridOfSomePagesPlacesOnlyThemInOrder() {
+    var sizes = Array(repeating: Self.letter, count: 30)
+    sizes[17] = Self.landscape
+    let layout = grid(sizes, options: GridOptions(shownPages: [PageIndex(17), PageIndex(4)]))
+    #expect(layout.itemCount == 2)
+    // The slots of a two-page grid, holding pages 4 and 17 (landscape, fitted in its box).
+    #expect(
+      layout.item(0).pages[0]
+        == PlacedPage(page: PageIndex(4), frame: layout.item(0).pages[0].frame))
+    #expect(layout.item(0).frame == CellRect(x: 0, y: 0, columns: 19, rows: 13))
+    #expect(layout.item(1).pages[0].page == PageIndex(17))
+    #expect(layout.item(1).pages[0].frame == CellRect(x: 21, y: 2, columns: 19, rows: 7))
+    #expect(layout.contentSize == CellSize(columns: 40, rows: 13))
+    #expect(
+      layout.items(intersecting: layout.contentRect).map { $0.pages[0].page.rawValue } == [4, 17])
+    #expect(layout.itemIndex(containing: PageIndex(12)) == 1)
+  }
+
   @Test func aPageOfAnotherShapeIsFittedAndCenteredInItsBox() {
     let layout = grid([Self.letter, Self.letter, Self.landscape, Self.letter])
     // Landscape in 19 x 12: 19 columns -> round(19 / 2.588) = 7 rows, 2 rows from the box's top.

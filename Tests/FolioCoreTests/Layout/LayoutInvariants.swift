@@ -174,7 +174,12 @@ struct LayoutInvariants {
         fail("\(page) maps to item \(index) of \(layout.itemCount)")
         continue
       }
-      if !layout.item(index).pages.contains(where: { $0.page == page }) {
+      if let shown = layout.spreads.shownPages, !shown.contains(page) {
+        // A page not shown is stood in for by the nearest shown page.
+        let standIn = layout.pages(inItem: index).lowerBound.rawValue
+        let nearest = shown.map { abs($0.rawValue - raw) }.min() ?? 0
+        if abs(standIn - raw) != nearest { fail("\(page) maps to page \(standIn), not nearest") }
+      } else if !layout.item(index).pages.contains(where: { $0.page == page }) {
         fail("\(page) not shown by item \(index)")
       }
       if !layout.items(intersecting: layout.frame(ofItem: index)).contains(where: {

@@ -72,6 +72,15 @@ enum RandomCases {
   }
 
   /// A random layout style for a document of `pageCount` pages.
+  /// Some pages, at least one, as a grid showing only search hits gets them: in any order,
+  /// perhaps twice, perhaps past the end.
+  static func someOf(pageCount: Int, using rng: inout SplitMix64) -> [PageIndex] {
+    let count = Int.random(in: 1...min(pageCount, 400), using: &rng)
+    var pages = (0..<count).map { _ in PageIndex(Int.random(in: 0..<pageCount, using: &rng)) }
+    if rng.chance(0.2) { pages.append(PageIndex(pageCount + 3)) }
+    return pages
+  }
+
   static func style(pageCount: Int, using rng: inout SplitMix64) -> LayoutStyle {
     switch Int.random(in: 0..<4, using: &rng) {
     case 0:
@@ -80,7 +89,9 @@ enum RandomCases {
           zoom: GridZoom(
             targetItemCount: rng.chance(0.5) ? 10 : Int.random(in: 1...5000, using: &rng)),
           hasDropCap: rng.chance(0.4), binding: rng.pick(Binding.allCases),
-          gutter: gutter(using: &rng)))
+          gutter: gutter(using: &rng),
+          shownPages: pageCount > 0 && rng.chance(0.3)
+            ? someOf(pageCount: pageCount, using: &rng) : nil))
     case 1:
       return .continuous(
         ContinuousOptions(

@@ -128,4 +128,24 @@ import Testing
       #expect(arrangement.continuousSpreadIndex(for: ContinuousPageIndex(3)).value == 0)
     }
   }
+
+  @Test func someOfThePagesAreOneSpreadEachNearestFirst() {
+    // Duplicates, disorder and pages past the end are given; each shown page counts once.
+    let arrangement = SpreadArrangement(
+      pageCount: 20, showing: [12, 3, 7, 3, 25, -1].map { PageIndex($0) })
+    #expect(spreads(arrangement) == [[3], [7], [12]])
+    #expect(arrangement.shownPages == [3, 7, 12].map { PageIndex($0) })
+    #expect(arrangement.maximumPagesPerSpread == 1)
+    // A page not shown belongs to the spread of the nearest shown page, the earlier on a tie.
+    let nearest = (0..<20).map { arrangement.spreadIndex(containing: PageIndex($0)) }
+    #expect(nearest == [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2])
+    #expect(arrangement.spreadIndex(containing: PageIndex(5)) == 0)
+    // On shown pages the continuous indices are inverse; other pages start the nearest spread.
+    #expect(arrangement.continuousPageIndex(for: ContinuousSpreadIndex(1.25)).value == 7.25)
+    #expect(arrangement.continuousSpreadIndex(for: ContinuousPageIndex(7.25)).value == 1.25)
+    #expect(arrangement.continuousSpreadIndex(for: ContinuousPageIndex(10.5)).value == 2)
+    let none = SpreadArrangement(pageCount: 20, showing: [])
+    #expect(none.spreadCount == 0)
+    #expect(none.continuousSpreadIndex(for: ContinuousPageIndex(4)).value == 0)
+  }
 }
