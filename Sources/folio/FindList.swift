@@ -10,8 +10,9 @@ import Foundation
 /// `PAGE<TAB>LABEL<TAB>COUNT<TAB>CONTEXT`, as grep does for lines: status 0 with hits, 1
 /// without. Reads the text it does not find in the text cache, and fills the cache.
 enum FindList {
-  /// Text workers: two, as the viewer's background search uses.
-  static let threads = 2
+  /// Text workers of the viewer's background search: two, at nice 10, so that renders of the
+  /// pages on screen come first.
+  static let viewerThreads = 2
 
   static func run(
     query text: String, document: PopplerDocument, readablePath: String, path: String,
@@ -64,13 +65,15 @@ enum DocumentText {
     if fromCache >= document.pageCount {
       return ((0..<document.pageCount).map { cached[$0] }, fromCache)
     }
+    // Nothing is on screen to keep responsive: as many workers as renders get (`--workers`,
+    // else one per core, at most 4), at normal priority.
     let opening = BrowserSetup.opening(
       readablePath: readablePath, name: name, password: document.password, options: options,
-      prestarted: 0, niceness: 10)
+      prestarted: 0, niceness: 0)
     guard
       let extractor = try? TextExtractor(
         pageCount: document.pageCount, cached: cached, opening: opening,
-        threads: FindList.threads, cache: cache, fingerprint: fingerprint)
+        threads: options.workerCount, cache: cache, fingerprint: fingerprint)
     else {
       return ((0..<document.pageCount).map { document.searchable(at: $0) }, 0)
     }
@@ -108,7 +111,7 @@ enum DocumentText {
       opening: BrowserSetup.opening(
         readablePath: readablePath, name: name, password: password, options: options,
         version: version, pinned: pinned, prestarted: 0, niceness: 10),
-      threads: FindList.threads,
+      threads: FindList.viewerThreads,
       openCache: {
         withExtendedLifetime(pinned) { cacheOpener(readablePath: file, pageCount: pageCount)() }
       })
