@@ -258,6 +258,8 @@ public final class Browser<Terminal: TerminalBackend> {
       case .wantHitRegions(let request):
         searcher?.findRegions(request)
         answersSearch = true
+      case .wantOutline, .wantLinks, .copyToClipboard:
+        break
       case .suspend:
         // A stopped process saves nothing, and may be killed while stopped.
         places?.finish(timeout: .milliseconds(500))

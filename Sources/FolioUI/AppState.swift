@@ -69,6 +69,10 @@ public struct AppState: Sendable {
   public internal(set) var search = SearchState()
   /// The hit boxes last asked of the runtime.
   var lastRegionWants: HitRegionRequest?
+  /// The document's outline, once read (asked for when the outline panel first opens).
+  public internal(set) var outline: DocumentOutline?
+  /// Links of pages read so far (of the version shown), by page.
+  public internal(set) var links: [PageIndex: [PageLink]] = [:]
   /// Whether the grid shows only the pages with hits of the search in force (while it has
   /// any); a new query shows every page again.
   public internal(set) var showsOnlyHits = false { didSet { relayout() } }
@@ -191,6 +195,9 @@ public struct AppState: Sendable {
       ? DocumentFacts(pageCount: summary.pageCount, title: document.title) : facts
     metrics = PageMetrics(pageCount: document.pageCount)
     documentVersion = summary.version
+    // The new version's outline and links are read again when wanted.
+    outline = nil
+    links = [:]
     let anchor = layout.continuousPageIndex(at: viewport)
     let across = crossFraction
     currentPage = PageIndex(min(currentPage.rawValue, document.pageCount - 1))

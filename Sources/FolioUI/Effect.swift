@@ -24,6 +24,12 @@ public enum Effect: Sendable, Equatable {
   /// Send every hit's line of context from now on, as hits are found (the hits panel is open);
   /// answered by `hitLines` events.
   case wantHitLines
+  /// Read the document's outline (once per version); answered by `outlineRead`.
+  case wantOutline
+  /// Read these pages' links (pages on screen, lazily); answered by a `linksRead` per page.
+  case wantLinks([PageIndex])
+  /// Put this text on the terminal's clipboard (OSC 52, passed through tmux).
+  case copyToClipboard(String)
   /// Give the terminal back, stop until continued, then take it again and redraw everything.
   case suspend
   /// End the program with `status`, writing `output` to standard output first if given. A

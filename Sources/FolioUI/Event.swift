@@ -24,6 +24,10 @@ public enum Event: Sendable {
   case hitRegions(HitRegions)
   /// The hits panel's lines of context.
   case hitLines(HitLines)
+  /// The document's outline (empty when it has none or it could not be read).
+  case outlineRead(DocumentOutline)
+  /// One page's links.
+  case linksRead(PageLinks)
   /// Something in the background could not be done (the store of places could not save, the
   /// new version's render threads could not start): a line for the status line.
   case problem(String)

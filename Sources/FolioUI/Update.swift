@@ -60,6 +60,10 @@ extension AppState {
       apply(regions)
     case .hitLines(let lines):
       apply(lines)
+    case .outlineRead(let outline):
+      apply(outline)
+    case .linksRead(let links):
+      apply(links)
     case .problem(let problem):
       say(problem)
     }
