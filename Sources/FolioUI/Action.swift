@@ -22,6 +22,14 @@ public enum Action: Hashable, Sendable {
   case hitsPanel
   /// The grid of only the pages with hits, and back.
   case onlyHits
+  /// The panel of the document's outline.
+  case outlinePanel
+  /// Hints on the links on screen, to follow one by typing its hint.
+  case linkHints
+  /// Back and forward in the jump list.
+  case jumpBack, jumpForward
+  /// Select or unselect the current page (grid), or every page from the last one toggled.
+  case toggleSelection, selectRange
   /// Open the selected page in spread mode.
   case open
   /// Back to the grid at the same page.

@@ -127,7 +127,7 @@ public struct AppState: Sendable {
   }
 
   /// Whether a mode that shows a side panel is open.
-  var showsSidePanel: Bool { modes.contains { $0 is HitsPanelMode } }
+  var showsSidePanel: Bool { modes.contains { $0 is any SidePanelMode } }
 
   /// The side panel's width: a third of the screen, at least 24 columns, all of it on a
   /// screen narrower than 60 columns; 0 when no panel is open.

@@ -16,6 +16,10 @@ public protocol InputMode: Sendable {
   func draw(_ state: AppState, areas: ScreenAreas, on screen: inout ScreenBuffer, width: TextWidth)
 }
 
+/// A mode that shows a side panel (the hits, the outline): while one is open the main view
+/// gives up the panel's columns (`ScreenAreas.sidePanel`), where the mode draws itself.
+public protocol SidePanelMode: InputMode {}
+
 /// What handling input does to the mode that handled it.
 public enum ModeChange: Sendable {
   /// The mode stays on top.

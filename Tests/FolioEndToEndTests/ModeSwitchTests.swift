@@ -207,12 +207,12 @@ struct ModeSwitchTests {
     }
     let withStrip = try folio.labels().count
     #expect(withStrip >= 6, "filmstrip labels: \(withStrip)")
-    try folio.press("f")
+    try folio.press("F")
     try folio.expectScreen("no filmstrip") { screen in
       screen.runs(rows: 0..<(folio.rows - 1)) { $0.isDim || ($0.isReverse && $0.isBold) }.isEmpty
     }
     try folio.expectStatus("5 / 40", "double")
-    try folio.press("f")
+    try folio.press("F")
     try folio.expectScreen("the filmstrip is back") { screen in
       screen.runs(rows: 0..<(folio.rows - 1)) { $0.isDim || ($0.isReverse && $0.isBold) }.count
         == withStrip

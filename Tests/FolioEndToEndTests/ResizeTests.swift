@@ -57,7 +57,7 @@ struct ResizeTests {
     // Every key works at 1 x 1 and 2 x 2 without a crash.
     for size in [(1, 1), (2, 2), (3, 1), (1, 3)] {
       try folio.resize(columns: size.0, rows: size.1)
-      for key in ["Tab", "j", "+", "?", "Escape", "f", "s", "r", "Enter", "BSpace", "G", "g"] {
+      for key in ["Tab", "j", "+", "?", "Escape", "F", "s", "r", "Enter", "BSpace", "G", "g"] {
         try folio.press(key)
       }
     }

@@ -5,7 +5,7 @@ import FolioCore
 /// selection, Enter shows the selected hit, `/` filters the list as you type, n/N move to the
 /// next or previous hit in the document and select it. Esc clears a filter, then closes; `q`
 /// and `L` close.
-public struct HitsPanelMode: InputMode {
+public struct HitsPanelMode: SidePanelMode {
   /// The filter typed after `/` ("" for none).
   public private(set) var filter = ""
   /// Whether keys are typed into the filter.
