@@ -258,7 +258,9 @@ public final class Browser<Terminal: TerminalBackend> {
       case .wantHitRegions(let request):
         searcher?.findRegions(request)
         answersSearch = true
-      case .wantOutline, .wantLinks, .copyToClipboard:
+      case .copyToClipboard(let text):
+        terminal.copyToClipboard(text)
+      case .wantOutline, .wantLinks:
         break
       case .suspend:
         // A stopped process saves nothing, and may be killed while stopped.

@@ -11,7 +11,29 @@ extension Place {
       continuousZoom: continuousZoom.value, spreadZoom: spreadZoom.value,
       spreads: "\(spreadStyle.mode)", isShifted: spreadStyle.isShiftedByOne,
       isRightToLeft: spreadStyle.binding == .rightToLeft, symbols: symbols.rawValue,
-      isInverted: isInverted)
+      isInverted: isInverted, marks: Self.text(of: marks))
+  }
+
+  /// Marks as text: a line per mark, its letter, page (0-based) and, when known, how far down
+  /// the page ("a 11 0.25").
+  static func text(of marks: Marks) -> String {
+    marks.places.sorted { $0.key < $1.key }.map { letter, place in
+      "\(letter) \(place.page.rawValue)" + (place.top.map { " \($0)" } ?? "")
+    }.joined(separator: "\n")
+  }
+
+  /// Marks read back from `text`; lines that do not make a mark are skipped.
+  static func marks(from text: String) -> Marks {
+    var marks = Marks()
+    for line in text.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard fields.count == 2 || fields.count == 3, fields[0].count == 1,
+        let letter = fields[0].first, let page = Int(fields[1]), page >= 0
+      else { continue }
+      let top = fields.count == 3 ? Double(fields[2]) : nil
+      marks[letter] = Destination(page: PageIndex(page), top: top)
+    }
+    return marks
   }
 
   /// A place read from the store. A value this version does not know (a mode or symbol set
@@ -30,6 +52,7 @@ extension Place {
     spreadStyle.binding = stored.isRightToLeft ? .rightToLeft : .leftToRight
     if let symbols = SymbolSet(rawValue: stored.symbols) { self.symbols = symbols }
     isInverted = stored.isInverted
+    marks = Self.marks(from: stored.marks)
   }
 }
 

@@ -31,6 +31,9 @@ enum PlaceSchema: StoreSchema {
           CREATE INDEX IF NOT EXISTS place_openedAt ON place(openedAt);
           """)
     }
+    migrator.registerMigration("v2 marks") { db in
+      try db.execute(sql: "ALTER TABLE place ADD COLUMN marks TEXT NOT NULL DEFAULT ''")
+    }
     return migrator
   }
 
@@ -39,7 +42,8 @@ enum PlaceSchema: StoreSchema {
     [
       TableShape(
         name: table, columns: PlaceRecord.CodingKeys.allCases.map(\.rawValue),
-        primaryKey: [PlaceRecord.CodingKeys.fingerprint.rawValue])
+        primaryKey: [PlaceRecord.CodingKeys.fingerprint.rawValue],
+        addedLater: [PlaceRecord.CodingKeys.marks.rawValue])
     ]
   }
 }
@@ -50,7 +54,7 @@ struct PlaceRecord: Codable, FetchableRecord, PersistableRecord {
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case fingerprint, pathHint, openedAt, page, mode, gridItems, continuousZoom, spreadZoom
-    case spreads, isShifted, isRightToLeft, symbols, isInverted
+    case spreads, isShifted, isRightToLeft, symbols, isInverted, marks
   }
 
   var fingerprint: String
@@ -66,6 +70,7 @@ struct PlaceRecord: Codable, FetchableRecord, PersistableRecord {
   var isRightToLeft: Bool
   var symbols: String
   var isInverted: Bool
+  var marks: String
 
   init(_ place: RememberedPlace, fingerprint: String, pathHint: String, openedAt: Date) {
     self.fingerprint = fingerprint
@@ -81,12 +86,13 @@ struct PlaceRecord: Codable, FetchableRecord, PersistableRecord {
     isRightToLeft = place.isRightToLeft
     symbols = place.symbols
     isInverted = place.isInverted
+    marks = place.marks
   }
 
   var place: RememberedPlace {
     RememberedPlace(
       page: page, mode: mode, gridItems: gridItems, continuousZoom: continuousZoom,
       spreadZoom: spreadZoom, spreads: spreads, isShifted: isShifted,
-      isRightToLeft: isRightToLeft, symbols: symbols, isInverted: isInverted)
+      isRightToLeft: isRightToLeft, symbols: symbols, isInverted: isInverted, marks: marks)
   }
 }

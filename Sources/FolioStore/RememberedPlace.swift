@@ -22,11 +22,14 @@ public struct RememberedPlace: Hashable, Sendable {
   public var symbols: String
   /// Whether colors are inverted.
   public var isInverted: Bool
+  /// The document's marks, as the runtime writes them (one a line); "" for none.
+  public var marks: String
 
   /// Creates a place from its values.
   public init(
     page: Int, mode: String, gridItems: Int, continuousZoom: Double, spreadZoom: Double,
-    spreads: String, isShifted: Bool, isRightToLeft: Bool, symbols: String, isInverted: Bool
+    spreads: String, isShifted: Bool, isRightToLeft: Bool, symbols: String, isInverted: Bool,
+    marks: String = ""
   ) {
     self.page = page
     self.mode = mode
@@ -38,5 +41,6 @@ public struct RememberedPlace: Hashable, Sendable {
     self.isRightToLeft = isRightToLeft
     self.symbols = symbols
     self.isInverted = isInverted
+    self.marks = marks
   }
 }

@@ -22,6 +22,8 @@ struct TableShape {
   let name: String
   let columns: [String]
   let primaryKey: [String]
+  /// Columns a later migration adds: an older Folio's file lacks them until migrated.
+  var addedLater: Set<String> = []
 }
 
 /// What a database holds, as far as a schema is concerned.
@@ -58,16 +60,25 @@ extension StoreSchema {
     if names.isEmpty { return .needsMigration }
     guard names.contains("grdb_migrations") else { return .unusable }
     let present = tables.filter { names.contains($0.name) }
-    for table in present where try !hasNeededShape(db, table) { return .unusable }
-    guard try migrator.hasCompletedMigrations(db) else { return .needsMigration }
+    let isMigrated = try migrator.hasCompletedMigrations(db)
+    for table in present where try !hasNeededShape(db, table, migrated: isMigrated) {
+      return .unusable
+    }
+    guard isMigrated else { return .needsMigration }
     return present.count == tables.count ? .usable : .unusable
   }
 
-  /// Whether the table has every column this code reads and writes, and the key it expects.
-  private static func hasNeededShape(_ db: Database, _ table: TableShape) throws -> Bool {
+  /// Whether the table has every column this code reads and writes (before the migrations
+  /// are done, every column but those they add), and the key it expects.
+  private static func hasNeededShape(_ db: Database, _ table: TableShape, migrated: Bool) throws
+    -> Bool
+  {
     let columns = Set(try db.columns(in: table.name).map(\.name))
     let key = try db.primaryKey(table.name).columns
-    return table.columns.allSatisfy(columns.contains) && key == table.primaryKey
+    return table.columns.allSatisfy {
+      columns.contains($0) || !migrated && table.addedLater.contains($0)
+    }
+      && key == table.primaryKey
   }
 
   /// Whether SQLite's own consistency check passes, over the whole file when `thorough`,

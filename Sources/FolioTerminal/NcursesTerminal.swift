@@ -15,11 +15,13 @@ public final class NcursesTerminal: TerminalBackend {
   /// Signals read from the self-pipe and not yet returned.
   private var pendingSignals: [TerminalRestorer.Received] = []
   private let savedStandardError: Int32
+  private let environment: [String: String]
 
   /// Takes over the terminal. `colors` caps the color mode (`--colors`, or NO_COLOR's none);
   /// with COLORTERM=truecolor/24bit and a `*-direct` terminfo entry for TERM, that entry is
   /// used so 24-bit colors reach the terminal.
   public init(colors requested: ColorMode?, environment: [String: String]) throws {
+    self.environment = environment
     UserLocale.adopt(environment: environment)
     TerminalRestorer.install()
     let term = environment["TERM"] ?? "xterm"
@@ -122,6 +124,23 @@ public final class NcursesTerminal: TerminalBackend {
   public func invalidate() {
     previous = nil
     clearok(folio_stdscr(), true)
+  }
+
+  public func copyToClipboard(_ text: String) {
+    guard isActive else { return }
+    // Between frames curses has written everything; the sequence moves no cursor.
+    fflush(stdout)
+    let bytes = Array(Clipboard.sequence(copying: text).utf8)
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { break }
+        offset += written
+      }
+    }
+    Clipboard.copyThroughTmux(text, environment: environment)
   }
 
   public func present(_ frame: ScreenBuffer) {

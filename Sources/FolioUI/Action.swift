@@ -26,8 +26,12 @@ public enum Action: Hashable, Sendable {
   case outlinePanel
   /// Hints on the links on screen, to follow one by typing its hint.
   case linkHints
+  /// Copy the URI of the link last followed to the terminal's clipboard.
+  case copyLink
   /// Back and forward in the jump list.
   case jumpBack, jumpForward
+  /// `m`: set a mark (the next key names it); `'`: go to one.
+  case setMark, goToMark
   /// Select or unselect the current page (grid), or every page from the last one toggled.
   case toggleSelection, selectRange
   /// Open the selected page in spread mode.

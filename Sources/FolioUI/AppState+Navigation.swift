@@ -10,10 +10,10 @@ extension AppState {
     case .move(let direction): move(direction, times: times)
     case .page(let forward): scrollScreens(forward ? times : -times, fraction: 1)
     case .halfPage(let forward): scrollScreens(forward ? times : -times, fraction: 0.5)
-    case .first: go(to: PageIndex(0))
+    case .first: jump(toPage: PageIndex(0))
     case .last:
-      go(
-        to: count.map { PageIndex(number: min(max(1, $0), document.pageCount)) }
+      jump(
+        toPage: count.map { PageIndex(number: min(max(1, $0), document.pageCount)) }
           ?? PageIndex(document.pageCount - 1))
     case .open:
       if mode == .grid { show(.spread) }
@@ -43,10 +43,13 @@ extension AppState {
       say("symbols: \(style.symbols.rawValue)")
     case .toggleInvert: style.isInverted.toggle()
     case .onlyHits: toggleOnlyHits()
-    case .outlinePanel, .linkHints, .jumpBack, .jumpForward, .toggleSelection, .selectRange:
+    case .toggleSelection: toggleSelection()
+    case .selectRange: selectRange()
+    case .outlinePanel:
       // Being built (issue 29).
       say("not yet")
-    case .prompt, .searchPrompt, .nextHit, .previousHit, .hitsPanel, .toggleHelp, .reload, .quit:
+    case .linkHints, .copyLink, .setMark, .goToMark, .jumpBack, .jumpForward, .prompt,
+      .searchPrompt, .nextHit, .previousHit, .hitsPanel, .toggleHelp, .reload, .quit:
       // The normal mode carries these out: they open modes or ask the runtime.
       break
     }
@@ -227,6 +230,8 @@ extension AppState {
       if mode == .grid {
         go(to: page)
         if mouse.kind == .doubleClick { show(.spread) }
+      } else if followLink(at: mouse.position) {
+        return
       } else {
         currentPage = page
         followCurrentPageInShelf()

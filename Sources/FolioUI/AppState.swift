@@ -73,6 +73,18 @@ public struct AppState: Sendable {
   public internal(set) var outline: DocumentOutline?
   /// Links of pages read so far (of the version shown), by page.
   public internal(set) var links: [PageIndex: [PageLink]] = [:]
+  /// The places jumps left, for `Ctrl-O`, `Ctrl-P` and `''`.
+  public internal(set) var jumps = JumpList()
+  /// Marks set with `m`, remembered with the place.
+  public internal(set) var marks = Marks()
+  /// The URI of the link followed last, shown in the status line, for `y` to copy.
+  public internal(set) var shownLink: String?
+  /// The pages whose links were last asked of the runtime.
+  var lastLinkWants: [PageIndex] = []
+  /// The pages picked with `v` and `V`.
+  public internal(set) var selection = PageSelection()
+  /// How a `--pick` session prints the picked pages; nil when not picking.
+  public internal(set) var picking: PickFormat?
   /// Whether the grid shows only the pages with hits of the search in force (while it has
   /// any); a new query shows every page again.
   public internal(set) var showsOnlyHits = false { didSet { relayout() } }
@@ -198,6 +210,8 @@ public struct AppState: Sendable {
     // The new version's outline and links are read again when wanted.
     outline = nil
     links = [:]
+    lastLinkWants = []
+    selection.clamp(toPageCount: document.pageCount)
     let anchor = layout.continuousPageIndex(at: viewport)
     let across = crossFraction
     currentPage = PageIndex(min(currentPage.rawValue, document.pageCount - 1))

@@ -51,7 +51,8 @@ public struct AppView: Sendable {
     }
   }
 
-  /// Page labels under thumbnails, the current page's in reverse video.
+  /// Page labels under thumbnails, the current page's in reverse video; a picked page's label
+  /// starts with a check mark and its thumbnail carries one in its top-left corner.
   private func drawLabels(
     _ state: AppState, layout: any DocumentLayout, viewport: Viewport, area: CellRect,
     on screen: inout ScreenBuffer
@@ -73,9 +74,23 @@ public struct AppView: Sendable {
       guard frame.intersects(area), frame.minY >= area.minY, frame.minY < area.maxY else {
         continue
       }
+      let isPicked = state.selection.contains(page)
       let style =
-        isMarked ? Cell(" ", attributes: [.reverse, .bold]) : Cell(" ", attributes: [.dim])
-      let text = width.truncated(state.document.label(of: page), toWidth: frame.size.columns)
+        isMarked
+        ? Cell(" ", attributes: [.reverse, .bold])
+        : Cell(" ", attributes: isPicked ? [.reverse] : [.dim])
+      let label = (isPicked ? "✓ " : "") + state.document.label(of: page)
+      let text = width.truncated(label, toWidth: frame.size.columns)
+      if isPicked {
+        let corner = CellPoint(
+          x: area.minX + item.pages[0].frame.minX - visible.minX,
+          y: area.minY + item.pages[0].frame.minY - visible.minY)
+        if area.contains(corner), area.contains(CellPoint(x: corner.x + 2, y: corner.y)) {
+          screen.write(
+            " ✓ ", at: corner, maxWidth: 3, style: Cell(" ", attributes: [.reverse, .bold]),
+            width: width)
+        }
+      }
       let columns = width.width(of: text)
       if isMarked {
         for x in frame.minX..<frame.maxX where x >= area.minX && x < area.maxX {

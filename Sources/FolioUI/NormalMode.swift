@@ -12,6 +12,11 @@ public struct NormalMode: InputMode {
   public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
     -> ModeChange
   {
+    if key == .escape, state.picking != nil {
+      // Esc ends a `--pick` session without printing, as in fzf.
+      effects += state.quitting(status: AppState.pickCancelledStatus)
+      return .stay
+    }
     let hadCount = state.keys.pendingCount != nil
     let actions = state.keys.feed(key, keymap: keymap)
     let change = perform(actions, state: &state, effects: &effects)
@@ -42,7 +47,10 @@ public struct NormalMode: InputMode {
     for (action, count) in actions {
       switch action {
       case .quit:
-        effects += state.quitting(status: 0)
+        effects += state.quitting(status: state.picking == nil ? 0 : AppState.pickCancelledStatus)
+        return .stay
+      case .open where state.picking != nil:
+        effects += state.finishingPick(state.picking ?? .ranges)
         return .stay
       case .prompt:
         change = .open(PromptMode(purpose: .goTo))
@@ -59,6 +67,30 @@ public struct NormalMode: InputMode {
         for _ in 0..<max(1, min(count ?? 1, 10_000)) {
           state.moveToHit(forward: action == .nextHit)
         }
+      case .linkHints:
+        let links = state.visibleLinks
+        if !links.isEmpty {
+          change = .open(LinkHintsMode(links: links))
+        } else if state.mode == .grid {
+          state.say("links are followed in the page views: Enter opens the page")
+        } else {
+          state.say(state.isReadingLinks ? "reading the links…" : "no links on screen")
+        }
+      case .copyLink:
+        if state.shownLink == nil {
+          state.say("no link to copy: f follows one")
+        } else {
+          effects += state.copyingShownLink()
+          state.say("link copied to the clipboard")
+        }
+      case .setMark:
+        change = .open(MarkMode(purpose: .set))
+      case .goToMark:
+        change = .open(MarkMode(purpose: .go))
+      case .jumpBack:
+        state.jumpBack(count: max(1, min(count ?? 1, JumpList.capacity)))
+      case .jumpForward:
+        state.jumpForward(count: max(1, min(count ?? 1, JumpList.capacity)))
       case .toggleHelp:
         change = .open(HelpMode(keymap: keymap))
       case .reload:

@@ -20,12 +20,15 @@ public struct Place: Hashable, Sendable {
   public var symbols: SymbolSet
   /// Dark paper.
   public var isInverted: Bool
+  /// The document's marks.
+  public var marks: Marks
 
   /// Creates a place.
   public init(
     page: PageIndex, mode: ViewMode, gridZoom: GridZoom = .standard,
     continuousZoom: ZoomScale = .fit, spreadZoom: ZoomScale = .fit,
-    spreadStyle: SpreadStyle = SpreadStyle(), symbols: SymbolSet, isInverted: Bool = false
+    spreadStyle: SpreadStyle = SpreadStyle(), symbols: SymbolSet, isInverted: Bool = false,
+    marks: Marks = Marks()
   ) {
     self.page = page
     self.mode = mode
@@ -35,6 +38,7 @@ public struct Place: Hashable, Sendable {
     self.spreadStyle = spreadStyle
     self.symbols = symbols
     self.isInverted = isInverted
+    self.marks = marks
   }
 }
 
@@ -44,7 +48,7 @@ extension AppState {
     Place(
       page: currentPage, mode: mode, gridZoom: gridZoom, continuousZoom: continuousZoom,
       spreadZoom: spreadZoom, spreadStyle: spreadStyle, symbols: style.symbols,
-      isInverted: style.isInverted)
+      isInverted: style.isInverted, marks: marks)
   }
 
   /// Goes back to a remembered place: its page (clamped to the document), view, zooms and
@@ -56,6 +60,7 @@ extension AppState {
     spreadStyle = place.spreadStyle
     if drawableSymbols.contains(place.symbols) { style.symbols = place.symbols }
     style.isInverted = place.isInverted
+    marks = place.marks
     show(place.mode)
     go(to: place.page)
     if mode == .spread && place.spreadZoom > .fit {

@@ -100,7 +100,7 @@ public struct PromptMode: InputMode {
       break
     case .goTo:
       if let page = state.document.page(named: target) {
-        state.go(to: page)
+        state.jump(toPage: page)
       } else {
         state.say("no page “\(TerminalText.sanitized(target))”")
       }

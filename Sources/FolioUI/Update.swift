@@ -86,6 +86,11 @@ extension AppState {
       effects.append(.wantHitRegions(regionWants))
     }
     lastRegionWants = regionWants
+    let linkPages = linkWants
+    if !linkPages.isEmpty, linkPages != lastLinkWants {
+      effects.append(.wantLinks(linkPages))
+    }
+    lastLinkWants = linkPages
     return effects
   }
 
@@ -109,7 +114,7 @@ extension AppState {
     savingPlace + [.quit(status: status, output: nil)]
   }
 
-  private var savingPlace: [Effect] { remembersPlace ? [.savePlace(place)] : [] }
+  var savingPlace: [Effect] { remembersPlace ? [.savePlace(place)] : [] }
 
   /// Input for the top mode.
   private enum ModeInput {

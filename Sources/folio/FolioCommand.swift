@@ -27,9 +27,15 @@ struct FolioCommand: ParsableCommand {
   @OptionGroup(title: "Search")
   var search: FindOptions
 
+  @OptionGroup(title: "Picking pages")
+  var picking: PickOptions
+
   func validate() throws {
     if search.list && picture.print {
       throw ValidationError("--list and --print cannot be used together")
+    }
+    if picking.pick && (search.list || picture.print) {
+      throw ValidationError("--pick opens the viewer: it cannot be used with --list or --print")
     }
   }
 
@@ -98,6 +104,7 @@ struct FolioCommand: ParsableCommand {
       return try PrintCommand.run(picture, document: document, workers: opening, path: path)
     }
     if readsStandardInput { Self.takeKeyboardFromTerminal() }
+    let pickedPagesOutput = picking.pick ? try Self.drawOnTerminalKeepingOutput() : nil
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw Failure(
         path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
@@ -106,10 +113,12 @@ struct FolioCommand: ParsableCommand {
     let ending = try Viewer(
       document: document, opening: opening, options: picture, path: path,
       isStream: readsStandardInput || document.readablePath != (file ?? ""),
-      forgetsPlace: noRemember, find: search.find
+      forgetsPlace: noRemember, find: search.find, pick: picking.pick ? picking.pickFormat : nil
     ).run()
     // The terminal is restored by now.
-    if let output = ending.output { try StandardStreams.writeOutput(output) }
+    if let output = ending.output {
+      try StandardStreams.writeOutput(output, to: pickedPagesOutput ?? STDOUT_FILENO)
+    }
     if ending.status != 0 { Self.exit(ending.status) }
   }
 
@@ -132,6 +141,24 @@ struct FolioCommand: ParsableCommand {
       }
     }
     throw Failure(path: name, reason: lastError.reason)
+  }
+
+  /// For `--pick`: the viewer draws on and reads keys from the controlling terminal, whatever
+  /// standard input and output are; returns a descriptor of the standard output the picked
+  /// pages go to.
+  private static func drawOnTerminalKeepingOutput() throws -> Int32 {
+    let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard terminal >= 0 else {
+      throw Failure(path: nil, reason: "--pick needs a terminal to show the pages on", status: 2)
+    }
+    defer { close(terminal) }
+    let output = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
+    guard output >= 0 else {
+      throw Failure(path: nil, reason: "--pick: no standard output to print the pages on")
+    }
+    dup2(terminal, STDOUT_FILENO)
+    if isatty(STDIN_FILENO) != 1 { dup2(terminal, STDIN_FILENO) }
+    return output
   }
 
   /// With the document read from standard input, keys come from the controlling terminal

@@ -10,8 +10,8 @@ import Foundation
 /// Foundation's `FileHandle.write` would crash with a backtrace.
 enum StandardStreams {
   /// Writes `text` to standard output, or throws a `Failure` saying why it could not.
-  static func writeOutput(_ text: String) throws {
-    if let code = write(text, to: STDOUT_FILENO) {
+  static func writeOutput(_ text: String, to descriptor: Int32 = STDOUT_FILENO) throws {
+    if let code = write(text, to: descriptor) {
       throw Failure(
         path: nil, reason: "cannot write to standard output: " + String(cString: strerror(code)))
     }

@@ -20,6 +20,8 @@ struct Viewer {
   let forgetsPlace: Bool
   /// `--find`: search for this at once.
   var find: String? = nil
+  /// `--pick`: how to print the picked pages.
+  var pick: PickFormat? = nil
 
   /// Runs the viewer until the person quits or a signal ends it; returns how it ended.
   func run() throws -> Browser<NcursesTerminal>.Ending {
@@ -53,6 +55,7 @@ struct Viewer {
       remembersPlace: memory?.store != nil, canReopen: !isStream)
     let start = options.startingPlace(defaults: state.place, remembered: memory?.place, page: page)
     if start != state.place { state.restore(start) }
+    if let pick { state.startPicking(pick) }
     let browser: Browser<NcursesTerminal>
     do {
       var places: PlaceKeeper?

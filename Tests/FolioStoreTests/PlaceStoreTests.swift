@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GRDB
 import Testing
 
 @testable import FolioStore
@@ -22,6 +23,38 @@ import Testing
     #expect(try store.place(for: sampleFingerprint(1)) == samplePlace(page: 42))
     #expect(try store.place(for: sampleFingerprint(2)) == samplePlace(page: 2))
     #expect(try store.place(for: sampleFingerprint(3)) == nil)
+  }
+
+  @Test func marksComeBackAndAStoreFromBeforeMarksGainsThem() throws {
+    let folder = try TemporaryFolder()
+    let directory = folder.file("state/folio")
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    // The first schema, as a Folio without marks wrote it, with one place.
+    do {
+      let queue = try DatabaseQueue(path: directory + "/places.sqlite")
+      var migrator = DatabaseMigrator()
+      migrator.registerMigration("v1") { db in
+        try db.execute(
+          sql: """
+            CREATE TABLE place (fingerprint TEXT NOT NULL PRIMARY KEY, pathHint TEXT NOT NULL,
+              openedAt DATETIME NOT NULL, page INTEGER NOT NULL, mode TEXT NOT NULL,
+              gridItems INTEGER NOT NULL, continuousZoom DOUBLE NOT NULL,
+              spreadZoom DOUBLE NOT NULL, spreads TEXT NOT NULL, isShifted BOOLEAN NOT NULL,
+              isRightToLeft BOOLEAN NOT NULL, symbols TEXT NOT NULL, isInverted BOOLEAN NOT NULL);
+            CREATE INDEX place_openedAt ON place(openedAt);
+            INSERT INTO place VALUES ('\(sampleFingerprint(1).text)', '/a.pdf',
+              '2026-01-01 00:00:00.000', 7, 'grid', 10, 1, 1, 'single', 0, 0, 'half', 0);
+            """)
+      }
+      try migrator.migrate(queue)
+    }
+    let store = try openStore(directory)
+    let old = try #require(try store.place(for: sampleFingerprint(1)))
+    #expect(old.page == 7 && old.marks == "")
+    var marked = samplePlace(page: 3)
+    marked.marks = "a 3 0.25\nB 9"
+    try store.save(marked, for: sampleFingerprint(1), pathHint: "/a.pdf")
+    #expect(try openStore(directory).place(for: sampleFingerprint(1)) == marked)
   }
 
   @Test func theFolderIsCreatedPrivate() throws {

@@ -23,4 +23,12 @@ public protocol TerminalBackend: AnyObject {
 
   /// Gives the terminal back as it was. Safe to call more than once.
   func restore()
+
+  /// Puts `text` on the terminal's clipboard, where the terminal allows it.
+  func copyToClipboard(_ text: String)
+}
+
+extension TerminalBackend {
+  /// By default a terminal has no clipboard.
+  public func copyToClipboard(_ text: String) {}
 }

@@ -79,6 +79,7 @@ extension AppState {
       search.pendingMove = false
       if first.page.rawValue < origin { say("past the last hit: back to the first") }
       search.current = HitPosition(page: first.page, index: 0)
+      recordJump()
       if first.page != currentPage { go(to: first.page) }
       search.revealsCurrent = mode != .grid
       if search.regions[first.page] != nil { revealCurrentHit() }
@@ -118,6 +119,7 @@ extension AppState {
   /// Makes `position` the current hit and shows it.
   mutating func show(hit position: HitPosition) {
     search.current = position
+    recordJump()
     if position.page != currentPage { go(to: position.page) }
     search.revealsCurrent = mode != .grid
     if search.regions[position.page] != nil { revealCurrentHit() }
@@ -161,6 +163,7 @@ extension AppState {
       say(forward ? "past the last hit: back to the first" : "before the first hit: to the last")
     }
     search.current = target
+    recordJump()
     if target.page != currentPage { go(to: target.page) }
     search.revealsCurrent = mode != .grid
     if search.regions[target.page] != nil { revealCurrentHit() }

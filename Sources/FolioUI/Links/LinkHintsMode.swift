@@ -1,0 +1,87 @@
+import FolioCore
+
+/// `f`: a short hint of letters on every link on screen, as zathura and vimium show them;
+/// typing a hint follows its link. Esc, or a key no hint starts with, closes the hints.
+public struct LinkHintsMode: InputMode {
+  /// The letters hints are made of, home row first.
+  static let alphabet = Array("asdfghjklqwertyuiopzxcvbnm")
+
+  /// The links shown, with their hints.
+  public let hints: [(hint: String, link: AppState.VisibleLink)]
+  /// The letters typed so far.
+  public private(set) var typed = ""
+
+  /// Hints for `links`: one letter each while they fit, else all of two (or three) letters, so
+  /// no hint starts another.
+  public init(links: [AppState.VisibleLink]) {
+    let labels = Self.labels(count: links.count)
+    hints = Array(zip(labels, links)).map { (hint: $0.0, link: $0.1) }
+  }
+
+  /// `count` hints of equal length, in alphabet order.
+  static func labels(count: Int) -> [String] {
+    var length = 1
+    var capacity = alphabet.count
+    while capacity < count {
+      length += 1
+      capacity *= alphabet.count
+    }
+    return (0..<count).map { number in
+      var value = number
+      var letters: [Character] = []
+      for _ in 0..<length {
+        letters.append(alphabet[value % alphabet.count])
+        value /= alphabet.count
+      }
+      return String(letters.reversed())
+    }
+  }
+
+  public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+    -> ModeChange
+  {
+    switch key {
+    case .backspace:
+      if typed.isEmpty { return .close }
+      typed.removeLast()
+      return .stay
+    case .character(let letter):
+      let candidate = typed + String(letter).lowercased()
+      let matching = hints.filter { $0.hint.hasPrefix(candidate) }
+      if matching.isEmpty {
+        state.say("no link “\(TerminalText.sanitized(candidate))”")
+        return .close
+      }
+      if let exact = matching.first(where: { $0.hint == candidate }) {
+        state.follow(exact.link.link)
+        return .close
+      }
+      typed = candidate
+      return .stay
+    default:
+      return .close
+    }
+  }
+
+  public func draw(
+    _ state: AppState, areas: ScreenAreas, on screen: inout ScreenBuffer, width: TextWidth
+  ) {
+    let style =
+      state.style.colors == .none
+      ? Cell(" ", attributes: [.reverse, .bold])
+      : Cell(" ", foreground: .rgb(0, 0, 0), background: .rgb(255, 214, 0), attributes: [.bold])
+    for (hint, visible) in hints where hint.hasPrefix(typed) {
+      let origin = visible.cells.origin
+      let columns = min(hint.count, max(0, areas.main.maxX - origin.x))
+      guard columns > 0, areas.main.contains(origin) else { continue }
+      screen.write(hint, at: origin, maxWidth: columns, style: style, width: width)
+    }
+    if let line = areas.statusLine {
+      let bar = Cell(" ", attributes: [.reverse])
+      for x in line.minX..<line.maxX { screen[x, line.minY] = bar }
+      screen.write(
+        " follow a link: type its hint (Esc cancels) " + typed, at: line.origin,
+        maxWidth: line.size.columns, style: bar, width: width)
+    }
+  }
+}
