@@ -28,10 +28,11 @@ final class FolioSession {
   /// `columns` x `rows` terminal and waits for its first frame (a status line with the page).
   /// With `delivery` other than `.path`, the document comes on standard input instead:
   /// `sh -c 'cat FIXTURE | folio - ARGUMENTS…'` or `sh -c 'folio - ARGUMENTS… < FIXTURE'`
-  /// (`pid` is then the shell's).
+  /// (`pid` is then the shell's). With `shellLine`, folio runs inside that bash command line,
+  /// where `FOLIO` stands for its command (`FOLIO | cat > out`).
   init(
     _ fixture: FixtureLibrary.Name?, arguments: [String] = [], columns: Int = 100, rows: Int = 30,
-    environment: [String: String] = [:], delivery: Delivery = .path,
+    environment: [String: String] = [:], delivery: Delivery = .path, shellLine: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     self.columns = columns
@@ -47,6 +48,10 @@ final class FolioSession {
     } else {
       let words = [FolioProcess.executable] + [path].compactMap { $0 } + arguments
       command = words.map(TmuxSession.quote).joined(separator: " ")
+      if let shellLine {
+        command =
+          "bash -c " + TmuxSession.quote(shellLine.replacingOccurrences(of: "FOLIO", with: command))
+      }
     }
     tmux = try TmuxSession(
       columns: columns, rows: rows, command: command, environment: environment)

@@ -7,7 +7,7 @@ import Testing
 @testable import FolioRuntime
 
 /// A place through the store's plain values and back, marks included.
-@Suite struct RememberedPlaceTests {
+@Suite struct PlaceValuesTests {
   @Test func aPlaceWithMarksComesBackWhole() {
     var marks = Marks()
     marks["a"] = Destination(page: PageIndex(11), top: 0.25)
