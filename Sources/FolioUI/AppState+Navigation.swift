@@ -55,7 +55,18 @@ extension AppState {
     }
   }
 
-  /// Shows `page`: selects it in the grid, centers it elsewhere.
+  /// Where a go-to puts its page: the grid scrolls as little as it can, the continuous view
+  /// shows the page from its top, the spread view centers its spread.
+  var goToPosition: ScrollPosition {
+    switch mode {
+    case .grid: return .nearest
+    case .continuous: return .start
+    case .spread: return .center
+    }
+  }
+
+  /// Shows `page`: selects it in the grid, shows it from its top in the continuous view,
+  /// centers its spread in the spread view.
   public mutating func go(to page: PageIndex) {
     var target = PageIndex(min(max(0, page.rawValue), document.pageCount - 1))
     if mode == .grid {
@@ -66,13 +77,7 @@ extension AppState {
     if mode == .spread && spreadZoom > .fit {
       spreadZoom = .fit
     }
-    let position: ScrollPosition
-    switch mode {
-    case .grid: position = .nearest
-    case .continuous: position = .start
-    case .spread: position = .center
-    }
-    viewport = layout.viewport(showing: target, at: position, from: viewport)
+    viewport = layout.viewport(showing: target, at: goToPosition, from: viewport)
     followCurrentPageInShelf()
   }
 

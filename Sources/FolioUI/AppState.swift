@@ -127,7 +127,7 @@ public struct AppState: Sendable {
     viewport = placeholder.startViewport
     shelfViewport = placeholder.startViewport
     rebuildLayouts()
-    viewport = layout.viewport(showing: clampedPage, at: .center, from: layout.startViewport)
+    viewport = layout.viewport(showing: clampedPage, at: goToPosition, from: layout.startViewport)
     followCurrentPageInShelf()
   }
 
@@ -157,12 +157,16 @@ public struct AppState: Sendable {
 
   // MARK: Changes that relayout while keeping the reader's place
 
-  /// Switches the view, keeping the current page in view.
+  /// Switches the view, keeping the current page in view: from the grid (a page, no place on
+  /// it) the page is shown from its top, as a go-to shows it; between the page views the page
+  /// stays at the center.
   public mutating func show(_ newMode: ViewMode) {
     guard newMode != mode else { return }
+    let fromGrid = mode == .grid
     mode = newMode
     rebuildLayouts()
-    viewport = layout.viewport(showing: currentPage, at: .center, from: layout.startViewport)
+    viewport = layout.viewport(
+      showing: currentPage, at: fromGrid ? goToPosition : .center, from: layout.startViewport)
     followCurrentPageInShelf()
   }
 

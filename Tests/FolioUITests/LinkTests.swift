@@ -9,16 +9,16 @@ import Testing
 struct LinkTests {
   let helper = UpdateTests()
 
-  /// A continuous view (page 1 centered, so its top third is above the screen) with links on
+  /// A continuous view (page 1 from its top; the screen shows its top 45 %) with links on
   /// page 1: to page 30 (a third of the way down), and a URI.
   func linked() -> AppState {
     var app = helper.state(mode: .continuous)
     let links = [
       PageLink(
-        area: PageRegion(x: 0.1, y: 0.32, width: 0.3, height: 0.05),
+        area: PageRegion(x: 0.1, y: 0.1, width: 0.3, height: 0.05),
         target: .destination(Destination(page: PageIndex(29), top: 1.0 / 3))),
       PageLink(
-        area: PageRegion(x: 0.1, y: 0.5, width: 0.5, height: 0.04),
+        area: PageRegion(x: 0.1, y: 0.3, width: 0.5, height: 0.04),
         target: .uri("https://example.org/\u{1B}[2Jdocs")),
     ]
     _ = app.update(
@@ -102,7 +102,7 @@ struct LinkTests {
     var app = helper.state(mode: .continuous)
     let links = (0..<30).map { index in
       PageLink(
-        area: PageRegion(x: 0.05, y: 0.3 + 0.01 * Double(index), width: 0.1, height: 0.005),
+        area: PageRegion(x: 0.05, y: 0.05 + 0.01 * Double(index), width: 0.1, height: 0.005),
         target: .destination(Destination(page: PageIndex(index))))
     }
     _ = app.update(
