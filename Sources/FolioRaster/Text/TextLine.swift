@@ -1,0 +1,103 @@
+import FolioCore
+
+/// One line of a page's text placed in a picture's cells: its glyphs left to right with their
+/// left edges in columns, the row it is drawn on, and whether it is legible at this size.
+struct TextLine {
+  /// One character to draw.
+  struct Glyph {
+    var scalar: Unicode.Scalar
+    /// Its left edge, in columns from the picture's left.
+    var left: Double
+    /// Whether a word gap comes before it.
+    var followsGap: Bool
+  }
+
+  var glyphs: [Glyph]
+  var row: Int
+  /// The median glyph height, in rows.
+  var height: Double
+  /// The median glyph advance, in columns.
+  var advance: Double
+
+  /// Whether `.auto` draws it.
+  var isLegible: Bool {
+    height >= TextOverlay.legibleHeight && advance >= TextOverlay.legibleAdvance
+  }
+
+  /// The lines of `text` drawn for `region` of the page into `size` cells; lines outside the
+  /// region are left out. Control characters are never drawn.
+  static func lines(of text: PageText, region: PageRegion, size: CellSize) -> [TextLine] {
+    let scale = Double(TextBox.scale)
+    let columns = Double(size.columns)
+    let rows = Double(size.rows)
+    var lines: [TextLine] = []
+    var current: [(glyph: Glyph, box: (Double, Double, Double, Double))] = []
+    var gapPending = false
+
+    func finish() {
+      defer {
+        current = []
+        gapPending = false
+      }
+      guard !current.isEmpty else { return }
+      let heights = current.map { $0.box.3 - $0.box.1 }.sorted()
+      let advances = current.map { $0.box.2 - $0.box.0 }.sorted()
+      let centers = current.map { ($0.box.1 + $0.box.3) / 2 }.sorted()
+      // Left to right as drawn, so right-to-left runs come out in their visual order.
+      let sorted = current.sorted { $0.box.0 < $1.box.0 }
+      var glyphs: [Glyph] = []
+      for (index, entry) in sorted.enumerated() {
+        var glyph = entry.glyph
+        if index > 0 {
+          let previous = sorted[index - 1].box
+          // A gap of a third of a glyph is a word gap even where the text has no space.
+          glyph.followsGap =
+            glyph.followsGap || entry.box.0 - previous.2 > 0.35 * advances[advances.count / 2]
+        }
+        glyphs.append(glyph)
+      }
+      let row = Int(centers[centers.count / 2].rounded(.down))
+      lines.append(
+        TextLine(
+          glyphs: glyphs, row: row, height: heights[heights.count / 2],
+          advance: advances[advances.count / 2]))
+    }
+
+    for (scalar, box) in zip(text.text.unicodeScalars, text.boxes) {
+      if scalar == "\n" {
+        finish()
+        continue
+      }
+      if scalar.properties.isWhitespace {
+        gapPending = true
+        continue
+      }
+      guard scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) else { continue }
+      let left = (Double(box.left) / scale - region.x) / region.width * columns
+      let right = (Double(box.right) / scale - region.x) / region.width * columns
+      let top = (Double(box.top) / scale - region.y) / region.height * rows
+      let bottom = (Double(box.bottom) / scale - region.y) / region.height * rows
+      guard right > left, bottom > top else { continue }
+      // A line that leaves the region is cut at its edges, character by character.
+      guard right > 0, left < columns, bottom > 0, top < rows else {
+        gapPending = false
+        continue
+      }
+      if let last = current.last,
+        abs((top + bottom) / 2 - (last.box.1 + last.box.3) / 2)
+          > max(bottom - top, last.box.3 - last.box.1)
+      {
+        // Poppler's line feed was missing: a character far off the line starts another.
+        finish()
+      }
+      current.append(
+        (
+          Glyph(scalar: scalar, left: left, followsGap: gapPending && !current.isEmpty),
+          (left, top, right, bottom)
+        ))
+      gapPending = false
+    }
+    finish()
+    return lines
+  }
+}

@@ -1,0 +1,137 @@
+import Testing
+
+@testable import FolioCore
+@testable import FolioRaster
+
+/// The text layer over block art: legible lines drawn at their places, in reading order with
+/// their word gaps, never two characters in a cell; tiny text left to the block art.
+@Suite struct TextOverlayTests {
+  /// A white 40 x 10 picture, as block art of blank paper gives it.
+  func paper(columns: Int = 40, rows: Int = 10) -> ScreenBuffer {
+    var picture = ScreenBuffer(size: CellSize(columns: columns, rows: rows))
+    for y in 0..<rows {
+      for x in 0..<columns {
+        picture[x, y] = Cell(" ", foreground: .rgb(250, 250, 250), background: .rgb(250, 250, 250))
+      }
+    }
+    return picture
+  }
+
+  /// Page text of `lines`: each its string, where it starts (fractions of the page) and each
+  /// character's advance and height (fractions too).
+  func text(_ lines: [(String, x: Double, y: Double, advance: Double, height: Double)]) -> PageText
+  {
+    var string = ""
+    var boxes: [TextBox] = []
+    func box(_ left: Double, _ top: Double, _ right: Double, _ bottom: Double) -> TextBox {
+      func unit(_ value: Double) -> UInt16 { UInt16(min(max(value, 0), 1) * 65535) }
+      return TextBox(left: unit(left), top: unit(top), right: unit(right), bottom: unit(bottom))
+    }
+    for (index, line) in lines.enumerated() {
+      if index > 0 {
+        string += "\n"
+        boxes.append(TextBox())
+      }
+      var x = line.x
+      for scalar in line.0.unicodeScalars {
+        string.unicodeScalars.append(scalar)
+        let advance = line.advance * (TextWidth.approximate.columns(scalar) == 2 ? 2 : 1)
+        boxes.append(box(x, line.y, x + advance, line.y + line.height))
+        x += advance
+      }
+    }
+    return PageText(text: string, boxes: boxes)
+  }
+
+  func row(_ picture: ScreenBuffer, _ y: Int) -> String {
+    String(
+      String.UnicodeScalarView(
+        (0..<picture.size.columns).compactMap { x in
+          picture[x, y].isContinuation ? nil : picture[x, y].scalar
+        }))
+  }
+
+  @Test func aLegibleLineIsDrawnAtItsPlaceWithItsWordGaps() {
+    var picture = paper()
+    // Each character a column wide and a row and a half tall, from column 4 of row 3.
+    let page = text([("Hello world", x: 0.1, y: 0.3, advance: 0.025, height: 0.15)])
+    TextOverlay(mode: .auto).draw(page, region: .whole, colors: .truecolor, on: &picture)
+    #expect(row(picture, 3) == "    Hello world                         ")
+    // Dark ink on the paper's color.
+    #expect(picture[4, 3].background == .rgb(250, 250, 250))
+    if case .rgb(let red, _, _) = picture[4, 3].foreground { #expect(red < 100) }
+  }
+
+  @Test func tinyTextStaysBlockArtUnlessTheLayerIsOn() {
+    let page = text([("small print", x: 0.1, y: 0.5, advance: 0.01, height: 0.03)])
+    var auto = paper()
+    TextOverlay(mode: .auto).draw(page, region: .whole, colors: .truecolor, on: &auto)
+    #expect(auto == paper())
+    var on = paper()
+    TextOverlay(mode: .on).draw(page, region: .whole, colors: .truecolor, on: &on)
+    // Characters narrower than a cell: each takes the next free cell, words keep their gap.
+    #expect(row(on, 5).contains("small print"))
+    var off = paper()
+    TextOverlay(mode: .off).draw(page, region: .whole, colors: .truecolor, on: &off)
+    #expect(off == paper())
+  }
+
+  @Test func wideCharactersTakeTwoCellsAndRightToLeftRunsKeepTheirVisualOrder() {
+    var picture = paper()
+    let page = text([("日本語", x: 0.1, y: 0.2, advance: 0.025, height: 0.12)])
+    TextOverlay(mode: .auto).draw(page, region: .whole, colors: .truecolor, on: &picture)
+    #expect(row(picture, 2).hasPrefix("    日本語"))
+    #expect(picture[5, 2].isContinuation)
+    // Hebrew in logical order, laid out right to left on the page.
+    var boxes: [TextBox] = []
+    let word = "שלום"
+    for index in 0..<4 {
+      let right = 0.5 - 0.025 * Double(index)
+      boxes.append(
+        TextBox(
+          left: UInt16((right - 0.025) * 65535), top: UInt16(0.6 * 65535),
+          right: UInt16(right * 65535), bottom: UInt16(0.72 * 65535)))
+    }
+    var rtl = paper()
+    TextOverlay(mode: .auto).draw(
+      PageText(text: word, boxes: boxes), region: .whole, colors: .truecolor, on: &rtl)
+    #expect(row(rtl, 6).contains(String(word.reversed())))
+  }
+
+  @Test func aRegionDrawsOnlyItsPartAndControlCharactersNever() {
+    var picture = paper()
+    let page = text([
+      ("top\u{1B}line", x: 0.1, y: 0.1, advance: 0.05, height: 0.15),
+      ("lower", x: 0.1, y: 0.8, advance: 0.05, height: 0.15),
+    ])
+    // The top half of the page in the picture: rows are twice as many per page height.
+    TextOverlay(mode: .auto).draw(
+      page, region: PageRegion(x: 0, y: 0, width: 0.5, height: 0.5), colors: .truecolor,
+      on: &picture)
+    // Twice the columns and rows per page width and height: each character four columns on.
+    #expect(row(picture, 3).filter { $0 != " " } == "topline")
+    #expect(picture[8, 3].scalar == "t" && picture[12, 3].scalar == "o")
+    #expect((0..<10).allSatisfy { !row(picture, $0).contains("lower") })
+  }
+
+  @Test func noTwoCharactersShareACell() {
+    var picture = paper()
+    // Two lines a fraction of a row apart land on one row: the second moves right.
+    let page = text([
+      ("abc", x: 0.1, y: 0.30, advance: 0.025, height: 0.1),
+      ("xyz", x: 0.1, y: 0.31, advance: 0.025, height: 0.1),
+    ])
+    TextOverlay(mode: .on).draw(page, region: .whole, colors: .truecolor, on: &picture)
+    let drawn = row(picture, 3).filter { $0 != " " }
+    #expect(drawn.count == 6)
+    #expect(Set(drawn) == Set("abcxyz"))
+  }
+
+  @Test func withoutColorsTextUsesTheTerminalsOwn() {
+    var picture = ScreenBuffer(size: CellSize(columns: 40, rows: 10))
+    let page = text([("plain", x: 0.1, y: 0.3, advance: 0.025, height: 0.15)])
+    TextOverlay(mode: .auto).draw(page, region: .whole, colors: .none, on: &picture)
+    #expect(row(picture, 3).hasPrefix("    plain"))
+    #expect(picture[4, 3].foreground == .default)
+  }
+}
