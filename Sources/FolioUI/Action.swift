@@ -55,6 +55,8 @@ public enum Action: Hashable, Sendable {
   case cycleSymbols
   /// Dark paper, hue kept.
   case toggleInvert
+  /// The text layer: auto → on → off.
+  case cycleTextLayer
   /// The key overlay.
   case toggleHelp
   /// Open the file again now (it also reloads by itself when it changes).

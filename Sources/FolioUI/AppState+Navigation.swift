@@ -42,6 +42,13 @@ extension AppState {
       style.symbols = all[(index + 1) % all.count]
       say("symbols: \(style.symbols.rawValue)")
     case .toggleInvert: style.isInverted.toggle()
+    case .cycleTextLayer:
+      style.text = style.text.next
+      switch style.text {
+      case .auto: say("text where it is legible")
+      case .on: say("all text as characters")
+      case .off: say("no text: block art only")
+      }
     case .onlyHits: toggleOnlyHits()
     case .toggleSelection: toggleSelection()
     case .selectRange: selectRange()

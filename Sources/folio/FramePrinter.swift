@@ -21,7 +21,7 @@ enum FramePrinter {
     let state = BrowserSetup.state(
       for: document, options: options, mode: mode, page: page, screenSize: size,
       colors: colorMode, cellAspect: CellAspect(options.cellAspect ?? 2), environment: environment,
-      prefetches: false)
+      prefetches: false, defaultText: .off)
     let terminal = OffscreenTerminal(size: size, colorMode: colorMode)
     let search = find.map { _ in
       DocumentText.searchSetup(
@@ -49,7 +49,7 @@ enum BrowserSetup {
     for document: PopplerDocument, options: PrintOptions, mode: ViewMode, page: PageIndex,
     screenSize: CellSize, colors: ColorMode, cellAspect: CellAspect, environment: [String: String],
     drawableSymbols: [SymbolSet] = SymbolSet.allCases, prefetches: Bool = true,
-    remembersPlace: Bool = false, canReopen: Bool = false
+    remembersPlace: Bool = false, canReopen: Bool = false, defaultText: TextLayerMode = .auto
   ) -> AppState {
     var metrics = PageMetrics(pageCount: document.pageCount)
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
@@ -58,7 +58,7 @@ enum BrowserSetup {
     facts.setLabel(document.pageLabel(at: page), of: page)
     let style = RenderStyle(
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment), colors: colors,
-      isInverted: options.invert)
+      isInverted: options.invert, text: options.text ?? defaultText)
     return AppState(
       document: facts, metrics: metrics, screenSize: screenSize, cellAspect: cellAspect,
       mode: mode, page: page,

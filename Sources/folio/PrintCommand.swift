@@ -64,6 +64,12 @@ struct PrintOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
+      "Draw the page's text as characters over the pictures: auto (where legible), on or off.",
+      discussion: "Default: auto in the viewer, off with --print.", valueName: "when"))
+  var text: TextLayerMode?
+
+  @Option(
+    help: ArgumentHelp(
       "How many times taller than wide a terminal cell is.",
       discussion: "Default: from the terminal's pixel size when it reports one, else 2."))
   var cellAspect: Double?
@@ -122,7 +128,7 @@ enum PrintCommand {
     let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
     let style = RenderStyle(
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment),
-      colors: colorMode, isInverted: options.invert)
+      colors: colorMode, isInverted: options.invert, text: options.text ?? .off)
     let picture = PagePicture(rasterizer: style.rasterizer, cellAspect: options.cellAspect ?? 2)
     let box = options.size ?? terminalSize() ?? CellSize(columns: 80, rows: 24)
     let page = try options.startPage(in: document, path: path)
@@ -200,3 +206,4 @@ extension PrintOptions {
   /// `--render-timeout` as a duration.
   var renderTimeLimit: Duration { .milliseconds(Int(renderTimeout * 1000)) }
 }
+extension TextLayerMode: ExpressibleByArgument {}

@@ -45,12 +45,17 @@ public struct RenderStyle: Hashable, Sendable {
   public var colors: ColorMode
   /// Dark paper: lightness inverted, hue kept.
   public var isInverted: Bool
+  /// Which of the page's text is drawn as characters over the block art.
+  public var text: TextLayerMode
 
   /// Creates a style.
-  public init(symbols: SymbolSet, colors: ColorMode, isInverted: Bool = false) {
+  public init(
+    symbols: SymbolSet, colors: ColorMode, isInverted: Bool = false, text: TextLayerMode = .off
+  ) {
     self.symbols = symbols
     self.colors = colors
     self.isInverted = isInverted
+    self.text = text
   }
 }
 

@@ -16,9 +16,15 @@ extension RenderStyle {
 }
 
 extension DocumentSource {
-  /// Renders a request: the page region at the request's exact pixel size, turned into cells.
+  /// Renders a request: the page region at the request's exact pixel size, turned into cells,
+  /// with the page's text over them as the style's text layer asks.
   public func picture(for request: RenderRequest) throws -> ScreenBuffer {
     let image = try render(request.page, region: request.region, size: request.pixelSize)
-    return request.rasterizer.cells(from: image, size: request.size)
+    var cells = request.rasterizer.cells(from: image, size: request.size)
+    if request.style.text != .off {
+      TextOverlay(mode: request.style.text).draw(
+        text(at: request.page), region: request.region, colors: request.style.colors, on: &cells)
+    }
+    return cells
   }
 }

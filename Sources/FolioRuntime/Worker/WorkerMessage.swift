@@ -51,7 +51,7 @@ public struct WorkerEnvelope<Body: Sendable>: Sendable {
 /// bits, strings as a 4-byte length and UTF-8). docs/architecture.md lists the kinds.
 public enum WorkerMessageFormat {
   /// The version this build speaks; a frame of any other is refused.
-  public static let version: UInt8 = 2
+  public static let version: UInt8 = 3
   /// The largest body: a million cells (the largest `--size`) and room for the rest.
   public static let largestBody = 32 << 20
   /// The size of a frame's length prefix.
@@ -82,6 +82,7 @@ public enum WorkerMessageFormat {
       body.append(request.style.symbols.rawValue)
       body.append(request.style.colors.rawValue)
       body.append(request.style.isInverted)
+      body.append(request.style.text.rawValue)
     case .readFacts(let pages):
       header(&body, .readFacts, message)
       body.append(count: pages.lowerBound)
@@ -163,7 +164,11 @@ public enum WorkerMessageFormat {
       guard let colors = ColorMode(rawValue: try reader.string()) else {
         throw .malformed("an unknown color mode")
       }
-      let style = RenderStyle(symbols: symbols, colors: colors, isInverted: try reader.bool())
+      let isInverted = try reader.bool()
+      guard let text = TextLayerMode(rawValue: try reader.string()) else {
+        throw .malformed("an unknown text layer")
+      }
+      let style = RenderStyle(symbols: symbols, colors: colors, isInverted: isInverted, text: text)
       request = .render(
         RenderRequest(page: page, region: region, size: size, style: style, document: document))
     case .readFacts:
