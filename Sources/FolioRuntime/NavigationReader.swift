@@ -124,6 +124,7 @@ public final class NavigationReader {
         case .outline:
           return .outline(try worker.outline())
         case .links(let page):
+          // A page a request: the most links a page may have always fit one message.
           return .links(try worker.links(of: page..<page + 1).first ?? [])
         }
       }
