@@ -33,6 +33,9 @@ public enum FixtureLibrary {
     /// search targets were measured on): 30 lines of words from a fixed vocabulary, the same
     /// on every run; "quaternion" on every page whose number is 5 modulo 97.
     case manual
+    /// Four pages with an outline, named destinations and links (`navigationOutline`; page 3
+    /// is turned 90°, which needs qpdf).
+    case navigation
   }
 
   nonisolated(unsafe) private static var made: [Name: String] = [:]
@@ -57,7 +60,9 @@ public enum FixtureLibrary {
     let path = directory + "/\(name.rawValue).pdf"
     if !FileManager.default.fileExists(atPath: path) {
       let partial = directory + "/.\(name.rawValue)-\(getpid()).pdf"
-      try FixturePDF.write(pages(name), title: title(name), to: partial)
+      try FixturePDF.write(
+        pages(name), title: title(name), outline: name == .navigation ? navigationOutline : [],
+        to: partial)
       guard rename(partial, path) == 0 else {
         throw FixtureError(description: "cannot move \(partial) into place")
       }
@@ -123,6 +128,8 @@ public enum FixtureLibrary {
         if number % 97 == 5 { lines[number % 30] += " quaternion" }
         return FixturePage(width: 612, height: 792, lines: ["Page \(number)"] + lines)
       }
+    case .navigation:
+      return navigationPages
     case .huge:
       return (1...15_000).map {
         FixturePage(width: 300 + Double($0 % 3) * 100, height: 400, headline: String($0))

@@ -22,12 +22,17 @@ public struct FixturePage: Sendable {
   /// Lines of body text, drawn in 10 pt DejaVu Sans from the top-left margin down (searchable
   /// text for tests of the text layer).
   public var lines: [String]
+  /// Named destinations on the page.
+  public var anchors: [FixtureAnchor]
+  /// Links on the page, drawn as blue boxes over everything else.
+  public var links: [FixtureLink]
 
   /// Creates a page description.
   public init(
     width: Double, height: Double, headline: String = "", caption: String = "",
     tint: (Double, Double, Double)? = nil, hasColorBlocks: Bool = false, label: String? = nil,
-    rotation: Int = 0, lines: [String] = []
+    rotation: Int = 0, lines: [String] = [], anchors: [FixtureAnchor] = [],
+    links: [FixtureLink] = []
   ) {
     self.width = width
     self.height = height
@@ -38,6 +43,8 @@ public struct FixturePage: Sendable {
     self.label = label
     self.rotation = rotation
     self.lines = lines
+    self.anchors = anchors
+    self.links = links
   }
 }
 
@@ -57,8 +64,13 @@ public struct FixtureError: Error, CustomStringConvertible {
 
 /// Writes PDF files with cairo's PDF surface, for tests and for the built-in sample document.
 public enum FixturePDF {
-  /// Writes `pages` to `path`, with `title` in the document metadata. Rotated pages need qpdf.
-  public static func write(_ pages: [FixturePage], title: String? = nil, to path: String) throws {
+  /// Writes `pages` to `path`, with `title` in the document metadata and `outline` as its
+  /// outline. Rotated pages need qpdf.
+  public static func write(
+    _ pages: [FixturePage], title: String? = nil, outline: [FixtureOutlineItem] = [],
+    to path: String
+  ) throws {
+    try checkNavigation(of: pages)
     let first = pages.first ?? FixturePage(width: 612, height: 792)
     // cairo writes boxes within 1...14,400 points; qpdf writes the others afterwards.
     func drawable(_ side: Double) -> Double { side.isFinite ? min(max(side, 1), 14_400) : 1 }
@@ -79,9 +91,11 @@ public enum FixturePDF {
       if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
       let context = cairo_create(surface)
       draw(page, width: width, height: height, on: context)
+      drawNavigation(of: page, on: context)
       cairo_show_page(context)
       cairo_destroy(context)
     }
+    addOutline(outline, to: surface)
     cairo_surface_finish(surface)
     let status = cairo_surface_status(surface)
     cairo_surface_destroy(surface)

@@ -19,7 +19,7 @@ public final class PopplerDocument: DocumentSource {
   public let readablePath: String
   /// The password it was opened with, if any (to open copies).
   public let password: String?
-  private let handle: OpaquePointer
+  let handle: OpaquePointer
   /// Number of pages, fixed at open.
   public let pageCount: Int
   /// The title from the document's metadata, if any.
@@ -187,7 +187,7 @@ public final class PopplerDocument: DocumentSource {
   }
 
   /// Loads a page, records its size and label, runs `body` with it and releases it.
-  private func withPage<R>(_ page: PageIndex, _ body: (OpaquePointer) -> R) -> R? {
+  func withPage<R>(_ page: PageIndex, _ body: (OpaquePointer) -> R) -> R? {
     guard (0..<pageCount).contains(page.rawValue),
       let poppler = poppler_document_get_page(handle, Int32(page.rawValue))
     else { return nil }

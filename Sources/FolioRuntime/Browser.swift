@@ -33,6 +33,8 @@ public final class Browser<Terminal: TerminalBackend> {
   private let places: PlaceKeeper?
   /// Searching the document's text, when it can be searched.
   private var searcher: DocumentSearcher?
+  /// The outline and links of the version shown, read when asked.
+  private var navigation: NavigationReader
   private let releaseFreedMemory: @Sendable () -> Void
   /// After a reload, frames wait (at most this long) for the new version's screen to be
   /// complete, so its placeholders do not flash over the old version's pictures.
@@ -65,6 +67,8 @@ public final class Browser<Terminal: TerminalBackend> {
   ) throws {
     self.state = state
     searcher = search.map { DocumentSearcher($0) }
+    navigation = NavigationReader(
+      version: state.documentVersion, pageCount: state.document.pageCount, opening: opening)
     self.terminal = terminal
     self.view = view
     self.readsAllPageFacts = readsAllPageFacts
@@ -127,7 +131,7 @@ public final class Browser<Terminal: TerminalBackend> {
       while inputs.count < 512, let more = terminal.nextEvent(timeout: 0, wakeDescriptors: []) {
         inputs.append(more)
       }
-      send(coalescing(inputs).map { .input($0) })
+      send(InputEvent.coalescing(inputs).map { .input($0) })
       if ending == nil { send(backgroundEvents()) }
       if ending != nil { break }
       present()
@@ -149,6 +153,7 @@ public final class Browser<Terminal: TerminalBackend> {
     if let places { descriptors.append(places.wakeDescriptor) }
     if let watcher { descriptors.append(watcher.descriptor) }
     if let searcher { descriptors += searcher.wakeDescriptors }
+    if let navigating = navigation.wakeDescriptor { descriptors.append(navigating) }
     return descriptors
   }
 
@@ -182,6 +187,7 @@ public final class Browser<Terminal: TerminalBackend> {
     if let reopener { events += reopener.takeEvents() }
     if let places { events += places.takeProblems().map { .problem($0) } }
     if let searcher { events += searcher.takeEvents() }
+    events += navigation.takeEvents()
     let pending = board.pendingCount
     if pending != state.pendingRenders { events.append(.renderProgress(pending: pending)) }
     return events
@@ -211,13 +217,16 @@ public final class Browser<Terminal: TerminalBackend> {
     return [.fileChanged]
   }
 
-  /// Carries out effects in order; what the searcher answered at once is sent after them (so
-  /// the effects of one update are carried out before those of the next).
-  private func execute(_ effects: [Effect]) {
+  /// Carries out effects in order; what the searcher and the navigation reader answered at
+  /// once is sent after them (so the effects of one update are carried out before those of the
+  /// next).
+  func execute(_ effects: [Effect]) {
     var answersSearch = false
+    var answersNavigation = false
     var answers: [Event] = []
     defer {
       if answersSearch, let searcher { answers += searcher.takeEvents() }
+      if answersNavigation { answers += navigation.takeEvents() }
       if ending == nil && !answers.isEmpty { send(answers) }
     }
     for effect in effects {
@@ -258,10 +267,14 @@ public final class Browser<Terminal: TerminalBackend> {
       case .wantHitRegions(let request):
         searcher?.findRegions(request)
         answersSearch = true
+      case .wantOutline:
+        navigation.wantOutline()
+        answersNavigation = true
+      case .wantLinks(let pages):
+        navigation.wantLinks(pages)
+        answersNavigation = true
       case .copyToClipboard(let text):
         terminal.copyToClipboard(text)
-      case .wantOutline, .wantLinks:
-        break
       case .suspend:
         // A stopped process saves nothing, and may be killed while stopped.
         places?.finish(timeout: .milliseconds(500))
@@ -286,24 +299,10 @@ public final class Browser<Terminal: TerminalBackend> {
     }
     places?.identity = document.identity
     searcher = document.search.map { DocumentSearcher($0) }
+    navigation = NavigationReader(
+      version: version, pageCount: document.summary.pageCount, opening: document.opening)
     // Reloads in quick succession do not push the hold back: frames come at least every 300 ms.
     holdingFrameUntil = holdingFrameUntil ?? .now + Self.reloadHold
-  }
-
-  /// Consecutive resizes make one (the last); a Ctrl-Z typed twice before the loop read the
-  /// first suspends once.
-  private func coalescing(_ events: [InputEvent]) -> [InputEvent] {
-    var result: [InputEvent] = []
-    for event in events {
-      if case .resize = event, case .resize? = result.last {
-        result[result.count - 1] = event
-      } else if event == .signal(.suspend) && result.last == .signal(.suspend) {
-        continue
-      } else {
-        result.append(event)
-      }
-    }
-    return result
   }
 
   /// Takes in finished work and draws a frame.
@@ -392,19 +391,3 @@ public final class Browser<Terminal: TerminalBackend> {
   /// Pages drawn so far whose renders came with the libraries' complaints, and what they said.
   public var damagedPages: [PageIndex: [String]] { board.damagedPages }
 }
-
-extension Duration {
-  /// The duration in whole milliseconds, rounded down.
-  var wholeMilliseconds: Int {
-    Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
-  }
-}
-
-/// Lowers the calling thread's scheduling priority (Linux nice +5 for this thread only).
-func lowerThreadPriority() {
-  _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(currentThreadID()), 5)
-}
-
-/// glibc's gettid (not exported by the Glibc module).
-@_silgen_name("gettid")
-private func currentThreadID() -> Int32

@@ -26,16 +26,24 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   /// The text of pages that have some.
   private let texts: [Int: String]
   private var textReadCount = 0
+  private let outlineEntries: [OutlineEntry]
+  /// The links of pages that have some.
+  private let pageLinks: [Int: [PageLink]]
+  private var outlineReadCount = 0
+  private var linkReadCount = 0
 
   /// Creates a document of `sizes` pages. The first `failures[i]` renders of page `i` throw
   /// (`Int.max`: every one), like a page a library cannot draw. Each render first waits at
-  /// `gate`, if given, then takes `renderDelay`.
+  /// `gate`, if given, then takes `renderDelay`. `outline` and `links` (by page index) are what
+  /// `outline()` and `links(at:)` give.
   public init(
     sizes: [PointSize], labels: [String?] = [], title: String? = nil, renderDelay: Duration = .zero,
     failures: [Int: Int] = [:], gate: RenderGate? = nil, colorShift: Int = 0,
-    texts: [Int: String] = [:]
+    texts: [Int: String] = [:], outline: [OutlineEntry] = [], links: [Int: [PageLink]] = [:]
   ) {
     self.texts = texts
+    outlineEntries = outline
+    pageLinks = links
     self.sizes = sizes
     self.labels = labels
     self.title = title
@@ -93,6 +101,24 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
       }
     }
     return PageText(text: text, boxes: boxes)
+  }
+
+  /// Outlines read so far, by every copy.
+  public var outlineReads: Int { lock.withLock { outlineReadCount } }
+
+  /// Pages whose links were read so far, by every copy (a page read twice counts twice).
+  public var linkReads: Int { lock.withLock { linkReadCount } }
+
+  /// The outline given at creation.
+  public func outline() -> [OutlineEntry] {
+    lock.withLock { outlineReadCount += 1 }
+    return outlineEntries
+  }
+
+  /// The page's links given at creation.
+  public func links(at page: PageIndex) -> [PageLink] {
+    lock.withLock { linkReadCount += 1 }
+    return pageLinks[page.rawValue] ?? []
   }
 
   /// Renders done so far, by every copy.

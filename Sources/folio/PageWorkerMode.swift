@@ -7,8 +7,9 @@ import Foundation
 
 /// `folio --internal-page-worker BYTES [NICE]`: the hidden worker mode. Started by the viewer with a
 /// socket on descriptor 0, an unlinked file for its messages on 1 and 2, and the document on 3;
-/// gives up what it does not need, then answers requests (open, render, read facts, read text) one at a
-/// time until the socket closes. See docs/architecture.md for the message format.
+/// gives up what it does not need, then answers requests (open, render, read facts, text, the
+/// outline, links) one at a time until the socket closes. See docs/architecture.md for the
+/// message format.
 enum PageWorkerMode {
   /// Runs the worker; never returns.
   static func run(arguments: [String]) -> Never {
@@ -52,6 +53,12 @@ enum PageWorkerMode {
       case .readText(let pages):
         guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
         return .texts(try worker.texts(of: pages))
+      case .readOutline:
+        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
+        return .outline(try worker.outline())
+      case .readLinks(let pages):
+        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
+        return .links(try worker.links(of: pages))
       }
     } catch let error as DocumentError {
       return .failed(error)

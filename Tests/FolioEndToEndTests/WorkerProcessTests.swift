@@ -40,6 +40,22 @@ struct WorkerProcessTests {
     #expect(worker.startCount == 1)
   }
 
+  @Test func aWorkerReadsTheOutlineAndLinksAsThisProcessDoes() throws {
+    let path = try FixtureLibrary.path(.navigation)
+    let worker = Self.worker(path)
+    let local = LocalPageWorker(try PopplerDocument.open(path: path))
+    let outline = try worker.outline()
+    #expect(outline.count == 8)
+    #expect(outline == (try local.outline()))
+    let links = try worker.links(of: 0..<10)
+    #expect(links.map(\.count) == [4, 1, 1, 0])
+    #expect(links == (try local.links(of: 0..<4)))
+    #expect(try worker.outline().isEmpty == false)
+    #expect(worker.startCount == 1)
+    // A document without an outline.
+    #expect(try Self.worker(try FixtureLibrary.path(.labeled)).outline().isEmpty)
+  }
+
   @Test func aKilledWorkerIsReplacedAndNothingIsLost() throws {
     let worker = Self.worker(try FixtureLibrary.path(.numbered))
     let request = RenderRequest(

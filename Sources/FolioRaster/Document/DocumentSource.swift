@@ -30,6 +30,13 @@ public protocol DocumentSource: AnyObject {
   /// Untrusted text. Loads the page.
   func text(at page: PageIndex) -> PageText
 
+  /// The document's outline (bookmarks) in preorder; empty when it has none. Untrusted titles.
+  func outline() -> [OutlineEntry]
+
+  /// The page's links in the document's order: areas as fractions of the page as displayed,
+  /// and where each leads; empty for a page without links. Untrusted URIs. Loads the page.
+  func links(at page: PageIndex) -> [PageLink]
+
   /// Opens another instance of the same document for use on another thread.
   func makeIndependentCopy() throws -> Self
 }
@@ -47,6 +54,12 @@ extension DocumentSource {
 
   /// No text: for documents that have no text layer.
   public func text(at page: PageIndex) -> PageText { .empty }
+
+  /// No outline: for documents that have none.
+  public func outline() -> [OutlineEntry] { [] }
+
+  /// No links: for documents that have none.
+  public func links(at page: PageIndex) -> [PageLink] { [] }
 
   /// All valid page indices.
   public var pageIndices: Range<PageIndex> { PageIndex(0)..<PageIndex(pageCount) }

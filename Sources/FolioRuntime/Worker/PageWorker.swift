@@ -13,8 +13,20 @@ public protocol PageWorker: AnyObject {
   func facts(of pages: Range<Int>) throws -> [PageFact]
   /// The text of `pages` (clamped to the document), in page order.
   func texts(of pages: Range<Int>) throws -> [PageText]
+  /// The document's outline in preorder (empty without one).
+  func outline() throws -> [OutlineEntry]
+  /// The links of `pages` (clamped to the document), in page order.
+  func links(of pages: Range<Int>) throws -> [[PageLink]]
   /// Called when the worker has had nothing to do for a while: gives back what it can.
   func rest()
+}
+
+extension PageWorker {
+  /// No outline: for workers that read none.
+  public func outline() throws -> [OutlineEntry] { [] }
+
+  /// No links: for workers that read none.
+  public func links(of pages: Range<Int>) throws -> [[PageLink]] { pages.map { _ in [] } }
 }
 
 /// Page work on a document in this process, on the calling thread.
@@ -35,6 +47,12 @@ public final class LocalPageWorker: PageWorker {
 
   public func texts(of pages: Range<Int>) throws -> [PageText] {
     pages.clamped(to: 0..<document.pageCount).map { document.text(at: PageIndex($0)) }
+  }
+
+  public func outline() throws -> [OutlineEntry] { document.outline() }
+
+  public func links(of pages: Range<Int>) throws -> [[PageLink]] {
+    pages.clamped(to: 0..<document.pageCount).map { document.links(at: PageIndex($0)) }
   }
 
   public func facts(of pages: Range<Int>) throws -> [PageFact] {

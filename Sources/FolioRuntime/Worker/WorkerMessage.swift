@@ -12,6 +12,10 @@ public enum WorkerRequest: Hashable, Sendable {
   case readFacts(Range<Int>)
   /// Read the text layer of a range of pages.
   case readText(Range<Int>)
+  /// Read the document's outline.
+  case readOutline
+  /// Read the links of a range of pages.
+  case readLinks(Range<Int>)
 }
 
 /// What a page worker answers.
@@ -24,6 +28,10 @@ public enum WorkerReply: Sendable {
   case facts([PageFact])
   /// The text of each page asked for, in page order.
   case texts([PageText])
+  /// The document's outline in preorder (empty without one).
+  case outline([OutlineEntry])
+  /// The links of each page asked for, in page order.
+  case links([[PageLink]])
   /// The request failed for a reason the document gives (the worker carries on).
   case failed(DocumentError)
 }
@@ -58,8 +66,9 @@ public enum WorkerMessageFormat {
   public static let prefixSize = 4
 
   enum Kind: UInt8 {
-    case open = 1, render = 2, readFacts = 3, readText = 4
-    case opened = 0x81, rendered = 0x82, facts = 0x83, texts = 0x84, failed = 0xFF
+    case open = 1, render = 2, readFacts = 3, readText = 4, readOutline = 5, readLinks = 6
+    case opened = 0x81, rendered = 0x82, facts = 0x83, texts = 0x84, outline = 0x85, links = 0x86
+    case failed = 0xFF
   }
 
   /// A whole frame (length prefix included) for a request.
@@ -89,6 +98,12 @@ public enum WorkerMessageFormat {
       body.append(count: pages.count)
     case .readText(let pages):
       header(&body, .readText, message)
+      body.append(count: pages.lowerBound)
+      body.append(count: pages.count)
+    case .readOutline:
+      header(&body, .readOutline, message)
+    case .readLinks(let pages):
+      header(&body, .readLinks, message)
       body.append(count: pages.lowerBound)
       body.append(count: pages.count)
     }
@@ -123,6 +138,12 @@ public enum WorkerMessageFormat {
     case .texts(let texts):
       header(&body, .texts, message)
       append(texts, to: &body)
+    case .outline(let entries):
+      header(&body, .outline, message)
+      append(entries, to: &body)
+    case .links(let links):
+      header(&body, .links, message)
+      append(links, to: &body)
     case .failed(let error):
       header(&body, .failed, message)
       append(error, to: &body)
@@ -177,10 +198,11 @@ public enum WorkerMessageFormat {
       guard count <= 1_000_000 else { throw .malformed("\(count) pages to read") }
       request = .readFacts(start..<start + count)
     case .readText:
-      let start = try reader.count()
-      let count = try reader.count()
-      guard count <= 1_000_000 else { throw .malformed("\(count) pages to read") }
-      request = .readText(start..<start + count)
+      request = .readText(try readPages(&reader))
+    case .readOutline:
+      request = .readOutline
+    case .readLinks:
+      request = .readLinks(try readPages(&reader))
     default:
       throw .malformed("a reply where a request belongs")
     }
@@ -219,6 +241,10 @@ public enum WorkerMessageFormat {
       reply = .facts(facts)
     case .texts:
       reply = .texts(try readTexts(&reader))
+    case .outline:
+      reply = .outline(try readOutline(&reader))
+    case .links:
+      reply = .links(try readLinks(&reader))
     case .failed:
       reply = .failed(try readError(&reader))
     default:
@@ -248,6 +274,16 @@ public enum WorkerMessageFormat {
     guard let kind = Kind(rawValue: rawKind) else { throw .malformed("an unknown kind \(rawKind)") }
     let id = try reader.uint64()
     return (kind, id, DocumentVersion(number: try reader.count()))
+  }
+
+  /// A range of pages to read: its first page and count (at most a million).
+  private static func readPages(_ reader: inout ByteReader) throws(WorkerProtocolError) -> Range<
+    Int
+  > {
+    let start = try reader.count()
+    let count = try reader.count()
+    guard count <= 1_000_000 else { throw .malformed("\(count) pages to read") }
+    return start..<start + count
   }
 
   private static func framed(_ body: ByteWriter) -> [UInt8] {

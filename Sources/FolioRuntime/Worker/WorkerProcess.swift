@@ -145,6 +145,23 @@ public final class WorkerProcess: PageWorker {
     return texts
   }
 
+  public func outline() throws -> [OutlineEntry] {
+    let (reply, _) = try exchange(.readOutline, pages: 0)
+    guard case .outline(let entries) = reply else {
+      throw failBroken(.malformed("a reply of the wrong kind"))
+    }
+    return entries
+  }
+
+  public func links(of pages: Range<Int>) throws -> [[PageLink]] {
+    // Each page's links load the page, as a render does.
+    let (reply, _) = try exchange(.readLinks(pages), pages: pages.count)
+    guard case .links(let links) = reply else {
+      throw failBroken(.malformed("a reply of the wrong kind"))
+    }
+    return links
+  }
+
   /// Sends one request and waits for its reply, within the time limit counted from now.
   /// Returns the reply and what the worker's libraries wrote meanwhile.
   private func exchange(_ request: WorkerRequest, pages: Int) throws

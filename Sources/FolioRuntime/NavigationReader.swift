@@ -1,0 +1,176 @@
+import FolioCore
+import FolioUI
+
+/// Reads one version's outline and page links for the loop, only when asked and never for the
+/// whole document up front: on a thread of its own with a page worker of its own, both started
+/// at the first question. Each answer is remembered, so the outline and each page's links are
+/// read at most once for the version (a read that failed is answered as empty and not tried
+/// again); a new version gets a new reader. Answers come back as events (`takeEvents()`):
+/// `outlineRead` once for the questions asked before the outline came, `linksRead` for each page
+/// asked. Use from the loop's thread.
+public final class NavigationReader {
+  /// One read on the thread.
+  enum Read: Hashable, Sendable {
+    case outline
+    case links(page: Int)
+  }
+
+  /// What a read came to.
+  enum Answer: Sendable {
+    case outline([OutlineEntry])
+    case links([PageLink])
+  }
+
+  /// The version read.
+  public let version: DocumentVersion
+  private let pageCount: Int
+  private let opening: DocumentOpening
+  private var service: RenderService<Read, Answer>?
+  /// The outline, once read.
+  private var outline: DocumentOutline?
+  private var isOutlineAsked = false
+  /// The links of each page read so far.
+  private var links: [Int: [PageLink]] = [:]
+  /// Pages asked for and not yet read, each with the number of the last question naming it.
+  private var askedPages: [Int: Int] = [:]
+  private var questions = 0
+  private var pendingEvents: [Event] = []
+
+  /// Prepares to read `version` (of `pageCount` pages) with workers from `opening`; nothing
+  /// starts before the first question.
+  public init(version: DocumentVersion, pageCount: Int, opening: DocumentOpening) {
+    self.version = version
+    self.pageCount = pageCount
+    self.opening = opening
+  }
+
+  deinit { service?.beginShutdown() }
+
+  /// The descriptor that turns readable when a read finishes, once reading has started.
+  public var wakeDescriptor: Int32? { service?.wakeDescriptor }
+
+  /// Asks for the outline: answered at once when it was read, else when it is.
+  public func wantOutline() {
+    if let outline {
+      pendingEvents.append(.outlineRead(outline))
+      return
+    }
+    guard !isOutlineAsked else { return }
+    isOutlineAsked = true
+    schedule()
+  }
+
+  /// Asks for the links of `pages`: those read already are answered at once (a page outside
+  /// the document with no links), the others when they are read, the pages of the latest
+  /// question first.
+  public func wantLinks(_ pages: [PageIndex]) {
+    questions += 1
+    var isNew = false
+    for page in pages {
+      let index = page.rawValue
+      if let known = links[index] {
+        pendingEvents.append(.linksRead(PageLinks(document: version, page: page, links: known)))
+      } else if !(0..<pageCount).contains(index) {
+        pendingEvents.append(.linksRead(PageLinks(document: version, page: page, links: [])))
+      } else {
+        askedPages[index] = questions
+        isNew = true
+      }
+    }
+    if isNew { schedule() }
+  }
+
+  /// What was read since the last call, and the answers given at once since then.
+  public func takeEvents() -> [Event] {
+    var events = pendingEvents
+    pendingEvents = []
+    guard let service else { return events }
+    for outcome in service.drain().outcomes {
+      switch outcome.request {
+      case .outline:
+        var entries: [OutlineEntry] = []
+        if case .success(.outline(let read)) = outcome.result { entries = read }
+        let outline = DocumentOutline(document: version, entries: entries.map(checked))
+        self.outline = outline
+        if isOutlineAsked { events.append(.outlineRead(outline)) }
+        isOutlineAsked = false
+      case .links(let index):
+        var read: [PageLink] = []
+        if case .success(.links(let pageLinks)) = outcome.result {
+          read = pageLinks.compactMap(checked)
+        }
+        links[index] = read
+        if askedPages.removeValue(forKey: index) != nil {
+          events.append(
+            .linksRead(PageLinks(document: version, page: PageIndex(index), links: read)))
+        }
+      }
+    }
+    return events
+  }
+
+  /// Hands the thread what is asked: the outline first, then the pages of the latest question,
+  /// in page order, then those of earlier ones.
+  private func schedule() {
+    if service == nil {
+      let opening = opening
+      service = try? RenderService<Read, Answer>(
+        workerCount: 1, name: "folio-navigation",
+        makeWorker: { try opening.makeWorker() },
+        // An idle worker lets go of the pages it loaded (or ends, if it grew).
+        rest: { worker in worker.rest() }
+      ) { worker, read in
+        switch read {
+        case .outline:
+          return .outline(try worker.outline())
+        case .links(let page):
+          // A page a request: the most links a page may have always fit one message.
+          return .links(try worker.links(of: page..<page + 1).first ?? [])
+        }
+      }
+    }
+    guard let service else {
+      // No thread to read on: everything asked is answered as empty.
+      answerEverythingEmpty()
+      return
+    }
+    let pages = askedPages.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }
+    let wanted = (isOutlineAsked ? [Read.outline] : []) + pages.map { .links(page: $0.key) }
+    service.replaceWanted(wanted.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
+  }
+
+  private func answerEverythingEmpty() {
+    if isOutlineAsked {
+      let empty = DocumentOutline(document: version, entries: [])
+      outline = empty
+      pendingEvents.append(.outlineRead(empty))
+      isOutlineAsked = false
+    }
+    for page in askedPages.keys.sorted() {
+      links[page] = []
+      pendingEvents.append(
+        .linksRead(PageLinks(document: version, page: PageIndex(page), links: [])))
+    }
+    askedPages = [:]
+  }
+
+  /// An entry whose destination is a page of the document (a worker is not trusted with that).
+  private func checked(_ entry: OutlineEntry) -> OutlineEntry {
+    guard let destination = entry.destination, !isInDocument(destination) else { return entry }
+    var entry = entry
+    entry.destination = nil
+    return entry
+  }
+
+  /// A link, unless it leads to a page the document does not have.
+  private func checked(_ link: PageLink) -> PageLink? {
+    if case .destination(let destination) = link.target, !isInDocument(destination) {
+      return nil
+    }
+    return link
+  }
+
+  private func isInDocument(_ destination: Destination) -> Bool {
+    (0..<pageCount).contains(destination.page.rawValue)
+  }
+}

@@ -1,0 +1,201 @@
+import FolioCore
+import FolioLayout
+import FolioTestSupport
+import FolioUI
+import Foundation
+import Testing
+
+@testable import FolioRuntime
+
+/// The outline and links reaching the loop: asked for, read in the background, answered as
+/// events (one outline, one answer per page), remembered per version, never read up front;
+/// and the loop carrying out `wantOutline` and `wantLinks` into its state, a reload starting
+/// afresh.
+@Suite("Navigation reader")
+struct NavigationReaderTests {
+  static let outline = [
+    OutlineEntry(
+      title: "One", depth: 0, destination: Destination(page: PageIndex(0), top: 0.5),
+      startsOpen: true),
+    OutlineEntry(title: "One.one", depth: 1, destination: Destination(page: PageIndex(2))),
+    // A worker is not trusted with pages: one past the document leads nowhere.
+    OutlineEntry(title: "Beyond", depth: 0, destination: Destination(page: PageIndex(99))),
+  ]
+
+  static let links: [Int: [PageLink]] = [
+    0: [
+      PageLink(
+        area: PageRegion(x: 0.1, y: 0.1, width: 0.2, height: 0.05),
+        target: .destination(Destination(page: PageIndex(3), top: 0.25))),
+      PageLink(area: PageRegion(x: 0.1, y: 0.3, width: 0.2, height: 0.05), target: .uri("u")),
+      PageLink(area: .whole, target: .destination(Destination(page: PageIndex(99)))),
+    ],
+    2: [PageLink(area: .whole, target: .uri("https://example.com"))],
+  ]
+
+  static func document(colorShift: Int = 0, outline: [OutlineEntry] = outline)
+    -> SyntheticDocument
+  {
+    SyntheticDocument(
+      sizes: Array(repeating: PointSize(width: 612, height: 792), count: 10),
+      colorShift: colorShift, outline: outline, links: links)
+  }
+
+  /// Takes events until `condition` holds for what was taken so far (or ten seconds pass).
+  static func events(
+    from reader: NavigationReader, until condition: ([Event]) -> Bool
+  ) -> [Event] {
+    var all: [Event] = []
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      all += reader.takeEvents()
+      if condition(all) { return all }
+      var descriptors = [reader.wakeDescriptor].compactMap { $0 }.map {
+        pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+      }
+      _ = poll(&descriptors, nfds_t(descriptors.count), 20)
+    }
+    Issue.record("no event came that the test waited for; got \(all)")
+    return all
+  }
+
+  static func outlines(_ events: [Event]) -> [DocumentOutline] {
+    events.compactMap { if case .outlineRead(let outline) = $0 { outline } else { nil } }
+  }
+
+  static func pageLinks(_ events: [Event]) -> [PageLinks] {
+    events.compactMap { if case .linksRead(let links) = $0 { links } else { nil } }
+  }
+
+  @Test func theOutlineIsReadOnceWhenAskedAndAnsweredFromMemoryAfter() {
+    let document = Self.document()
+    let reader = NavigationReader(
+      version: .first, pageCount: 10, opening: DocumentOpening(open: { document }))
+    #expect(reader.wakeDescriptor == nil, "no thread before the first question")
+    #expect(reader.takeEvents().isEmpty)
+    reader.wantOutline()
+    reader.wantOutline()
+    let events = Self.events(from: reader) { !Self.outlines($0).isEmpty }
+    let outlines = Self.outlines(events)
+    #expect(outlines.count == 1)
+    #expect(outlines.first?.document == .first)
+    #expect(outlines.first?.entries.map(\.title) == ["One", "One.one", "Beyond"])
+    #expect(outlines.first?.entries.first?.destination == Self.outline[0].destination)
+    #expect(outlines.first?.entries.last?.destination == nil)
+    // Asked again: answered at once, not read again.
+    reader.wantOutline()
+    #expect(Self.outlines(reader.takeEvents()) == outlines)
+    #expect(document.outlineReads == 1)
+    #expect(document.linkReads == 0, "no page's links were read up front")
+  }
+
+  @Test func eachPageAskedIsAnsweredOnceAndReadOnce() {
+    let document = Self.document()
+    let reader = NavigationReader(
+      version: DocumentVersion(number: 4), pageCount: 10,
+      opening: DocumentOpening(open: { document }))
+    reader.wantLinks([PageIndex(0), PageIndex(1), PageIndex(2), PageIndex(42)])
+    let events = Self.events(from: reader) { Self.pageLinks($0).count == 4 }
+    let answers = Dictionary(
+      Self.pageLinks(events).map { ($0.page.rawValue, $0) }, uniquingKeysWith: { $1 })
+    #expect(answers.count == 4)
+    #expect(answers.values.allSatisfy { $0.document == DocumentVersion(number: 4) })
+    // The first page's link to a page the document does not have is left out.
+    #expect(answers[0]?.links == Array(Self.links[0, default: []].prefix(2)))
+    #expect(answers[1]?.links == [])
+    #expect(answers[2]?.links == Self.links[2])
+    #expect(answers[42]?.links == [], "a page outside the document has none")
+    #expect(document.linkReads == 3)
+    // Asked again, with one page more: the known ones at once, page 5 when read.
+    reader.wantLinks([PageIndex(2), PageIndex(0), PageIndex(5)])
+    let again = Self.events(from: reader) { Self.pageLinks($0).count == 3 }
+    #expect(Self.pageLinks(again).map(\.page.rawValue).sorted() == [0, 2, 5])
+    #expect(document.linkReads == 4)
+    #expect(document.outlineReads == 0)
+  }
+
+  final class FailingWorker: PageWorker, @unchecked Sendable {
+    struct Broken: Error {}
+    func render(_ request: RenderRequest) throws -> RenderedPage { throw Broken() }
+    func facts(of pages: Range<Int>) throws -> [PageFact] { throw Broken() }
+    func texts(of pages: Range<Int>) throws -> [PageText] { throw Broken() }
+    func outline() throws -> [OutlineEntry] { throw Broken() }
+    func links(of pages: Range<Int>) throws -> [[PageLink]] { throw Broken() }
+    func rest() {}
+  }
+
+  @Test func whatCannotBeReadIsAnsweredEmpty() {
+    let reader = NavigationReader(
+      version: .first, pageCount: 10,
+      opening: DocumentOpening(keepsTimeLimit: false) { FailingWorker() })
+    reader.wantOutline()
+    reader.wantLinks([PageIndex(3)])
+    let events = Self.events(from: reader) {
+      Self.outlines($0).count == 1 && Self.pageLinks($0).count == 1
+    }
+    #expect(Self.outlines(events).first?.isEmpty == true)
+    #expect(Self.pageLinks(events).first?.links == [])
+  }
+
+  // MARK: The loop
+
+  static func browser(
+    _ document: SyntheticDocument, reopened: SyntheticDocument? = nil
+  ) throws -> Browser<MemoryTerminal> {
+    let terminal = MemoryTerminal(size: CellSize(columns: 80, rows: 24))
+    var metrics = PageMetrics(pageCount: document.pageCount)
+    metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
+    let state = AppState(
+      document: DocumentFacts(pageCount: document.pageCount, title: "synthetic"), metrics: metrics,
+      screenSize: terminal.size, mode: .grid, style: RenderStyle(symbols: .half, colors: .truecolor)
+    )
+    var reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)?
+    if let next = reopened {
+      reopen = { @Sendable request in
+        ReopenedDocument(
+          summary: DocumentSummary(
+            version: request.version, pageCount: next.pageCount, title: "reopened"),
+          opening: DocumentOpening(open: { next }), identity: nil)
+      }
+    }
+    return try Browser(
+      state: state, terminal: terminal, view: AppView(width: .approximate), cacheBytes: 8 << 20,
+      readsAllPageFacts: false, opening: DocumentOpening(open: { document }), reopen: reopen)
+  }
+
+  /// Runs the loop's background step until `condition` holds (or ten seconds pass).
+  static func pump(_ browser: Browser<MemoryTerminal>, until condition: () -> Bool) {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition() && ContinuousClock.now < deadline {
+      browser.pump(timeout: .milliseconds(20))
+    }
+    #expect(condition(), "the loop never got there")
+  }
+
+  @Test func theLoopAnswersOutlineAndLinkEffectsIntoItsState() throws {
+    let browser = try Self.browser(Self.document())
+    #expect(browser.state.outline == nil)
+    browser.execute([.wantOutline, .wantLinks([PageIndex(0), PageIndex(2)])])
+    Self.pump(browser) { browser.state.outline != nil && browser.state.links.count == 2 }
+    #expect(browser.state.outline?.document == .first)
+    #expect(browser.state.outline?.entries.count == 3)
+    #expect(browser.state.links[PageIndex(2)] == Self.links[2])
+    #expect(browser.state.links[PageIndex(0)]?.count == 2)
+  }
+
+  @Test func aReloadReadsTheNewVersionsOutlineAfresh() throws {
+    let renamed = [OutlineEntry(title: "Reloaded", depth: 0, destination: nil)]
+    let next = Self.document(colorShift: 1, outline: renamed)
+    let browser = try Self.browser(Self.document(), reopened: next)
+    browser.execute([.wantOutline])
+    Self.pump(browser) { browser.state.outline != nil }
+    browser.execute([.reopenDocument])
+    Self.pump(browser) { browser.state.documentVersion != .first }
+    #expect(browser.state.outline == nil, "the state forgets the old version's outline")
+    browser.execute([.wantOutline])
+    Self.pump(browser) { browser.state.outline != nil }
+    #expect(browser.state.outline?.document == browser.state.documentVersion)
+    #expect(browser.state.outline?.entries.map(\.title) == ["Reloaded"])
+    #expect(next.outlineReads == 1)
+  }
+}
