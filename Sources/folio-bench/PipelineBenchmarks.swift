@@ -37,7 +37,7 @@ enum PipelineBenchmarks {
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
     let state = AppState(
       document: DocumentFacts(pageCount: document.pageCount, title: "bench"), metrics: metrics,
-      screenSize: size, mode: mode, style: RenderStyle(symbols: .sextant, colors: .truecolor))
+      screenSize: size, mode: mode, style: RenderStyle(symbols: .sextant, colors: .truecolor, text: .off))
     let readsFacts = ProcessInfo.processInfo.environment["FOLIO_BENCH_NO_FACTS"] == nil
     if let workers {
       return try Browser(
@@ -189,7 +189,7 @@ enum PipelineBenchmarks {
 
     // 3. Throughput against Poppler's own cost at the same pixel sizes.
     let document = try PopplerDocument.open(path: huge)
-    let style = RenderStyle(symbols: .sextant, colors: .truecolor)
+    let style = RenderStyle(symbols: .sextant, colors: .truecolor, text: .off)
     let requests = (0..<40).map {
       RenderRequest(page: PageIndex($0 * 300), size: CellSize(columns: 22, rows: 14), style: style)
     }

@@ -166,7 +166,7 @@ enum SearchBenchmarks {
     let state = AppState(
       document: DocumentFacts(pageCount: pageCount, title: "bench"), metrics: metrics,
       screenSize: size, mode: .continuous, page: PageIndex(1261),
-      style: RenderStyle(symbols: .sextant, colors: .truecolor))
+      style: RenderStyle(symbols: .sextant, colors: .truecolor, text: .off))
     let browser = try Browser(
       state: state, terminal: MemoryTerminal(size: size), view: AppView(width: .approximate),
       cacheBytes: 64 << 20, readsAllPageFacts: false, opening: workers, search: setup)

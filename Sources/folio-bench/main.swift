@@ -34,7 +34,7 @@ if CommandLine.arguments.dropFirst().first == "--raw-memory", CommandLine.argume
   do {
     let document = try PopplerDocument.open(path: CommandLine.arguments[2])
     let samePage = CommandLine.arguments.contains("--same-page")
-    let style = RenderStyle(symbols: .sextant, colors: .truecolor)
+    let style = RenderStyle(symbols: .sextant, colors: .truecolor, text: .off)
     for index in 0..<document.pageCount {
       let page = PageIndex(samePage ? 0 : index)
       _ = try document.picture(

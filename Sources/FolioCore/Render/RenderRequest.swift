@@ -50,7 +50,7 @@ public struct RenderStyle: Hashable, Sendable {
 
   /// Creates a style.
   public init(
-    symbols: SymbolSet, colors: ColorMode, isInverted: Bool = false, text: TextLayerMode = .off
+    symbols: SymbolSet, colors: ColorMode, isInverted: Bool = false, text: TextLayerMode = .auto
   ) {
     self.symbols = symbols
     self.colors = colors
