@@ -43,10 +43,11 @@ extension AppState {
       say("symbols: \(style.symbols.rawValue)")
     case .toggleInvert: style.isInverted.toggle()
     case .onlyHits: toggleOnlyHits()
-    case .outlinePanel, .linkHints, .jumpBack, .jumpForward, .toggleSelection, .selectRange:
+    case .linkHints, .jumpBack, .jumpForward, .toggleSelection, .selectRange:
       // Being built (issue 29).
       say("not yet")
-    case .prompt, .searchPrompt, .nextHit, .previousHit, .hitsPanel, .toggleHelp, .reload, .quit:
+    case .prompt, .searchPrompt, .nextHit, .previousHit, .hitsPanel, .outlinePanel, .toggleHelp,
+      .reload, .quit:
       // The normal mode carries these out: they open modes or ask the runtime.
       break
     }
