@@ -52,11 +52,9 @@ extension AppState {
     case .onlyHits: toggleOnlyHits()
     case .toggleSelection: toggleSelection()
     case .selectRange: selectRange()
-    case .outlinePanel:
-      // Being built (issue 29).
-      say("not yet")
     case .linkHints, .copyLink, .setMark, .goToMark, .jumpBack, .jumpForward, .prompt,
-      .searchPrompt, .nextHit, .previousHit, .hitsPanel, .toggleHelp, .reload, .quit:
+      .searchPrompt, .nextHit, .previousHit, .hitsPanel, .outlinePanel, .toggleHelp, .reload,
+      .quit:
       // The normal mode carries these out: they open modes or ask the runtime.
       break
     }

@@ -70,7 +70,13 @@ public struct AppState: Sendable {
   /// The hit boxes last asked of the runtime.
   var lastRegionWants: HitRegionRequest?
   /// The document's outline, once read (asked for when the outline panel first opens).
-  public internal(set) var outline: DocumentOutline?
+  public internal(set) var outline: DocumentOutline? {
+    didSet { outlineIndex = outline.map(OutlineIndex.init) }
+  }
+  /// The outline prepared for the panel, made once each time an outline is taken.
+  public private(set) var outlineIndex: OutlineIndex?
+  /// The version whose outline was last asked for, so that it is asked for once.
+  var outlineAsked: DocumentVersion?
   /// Links of pages read so far (of the version shown), by page.
   public internal(set) var links: [PageIndex: [PageLink]] = [:]
   /// The places jumps left, for `Ctrl-O`, `Ctrl-P` and `''`.
@@ -145,8 +151,21 @@ public struct AppState: Sendable {
   /// screen narrower than 60 columns; 0 when no panel is open.
   var sidePanelColumns: Int {
     guard showsSidePanel else { return 0 }
+    return openSidePanelColumns
+  }
+
+  private var openSidePanelColumns: Int {
     let columns = screenSize.columns
     return columns < 60 ? columns : max(24, columns / 3)
+  }
+
+  /// The side panel's area while one is open: for a panel's own mode, which is off the stack
+  /// (so `areas` has no panel) while it handles input.
+  var openSidePanel: CellRect? {
+    ScreenAreas.layout(
+      screen: screenSize, filmstripRows: shelf?.viewportSize.rows ?? 0,
+      sidePanelColumns: openSidePanelColumns
+    ).sidePanel
   }
 
   /// The cells of the screen the main view uses.

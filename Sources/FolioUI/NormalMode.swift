@@ -63,6 +63,9 @@ public struct NormalMode: InputMode {
         } else {
           state.say("no search: / searches")
         }
+      case .outlinePanel:
+        effects += state.askForOutline()
+        change = .open(OutlinePanelMode(state: state))
       case .nextHit, .previousHit:
         for _ in 0..<max(1, min(count ?? 1, 10_000)) {
           state.moveToHit(forward: action == .nextHit)

@@ -69,6 +69,8 @@ extension AppState {
     }
     // A side panel that opened or closed takes or gives back the main view's columns.
     if showsSidePanel != hadPanel { relayout() }
+    // An outline panel open over a reloaded document asks for the new version's outline.
+    if modes.contains(where: { $0 is OutlinePanelMode }) { effects += askForOutline() }
     let isQuitting = effects.contains { if case .quit = $0 { return true } else { return false } }
     if let placeBefore, place != placeBefore, !isQuitting {
       effects.append(.startTimer(.savePlace, after: Self.placeSaveDelay))

@@ -107,6 +107,42 @@ struct AppViewSnapshotTests {
     expectSnapshot(settled(browser))
   }
 
+  /// The outline panel beside the continuous view: parts open and closed, a wide title, the
+  /// section being read marked and selected, page labels right-aligned.
+  @Test func outlinePanelAt100x30() throws {
+    let browser = try makeBrowser(
+      size: CellSize(columns: 100, rows: 30), mode: .continuous, page: 6, symbols: .quad)
+    func entry(_ title: String, _ depth: Int, _ page: Int?, top: Double? = nil, open: Bool = false)
+      -> OutlineEntry
+    {
+      OutlineEntry(
+        title: title, depth: depth,
+        destination: page.map { Destination(page: PageIndex($0), top: top) }, startsOpen: open)
+    }
+    let outline = DocumentOutline(
+      document: .first,
+      entries: [
+        entry("Cover", 0, 0),
+        entry("Front matter", 0, 1),
+        entry("Preface", 1, 1),
+        entry("Contents", 1, 3),
+        entry("1  Getting Around", 0, 5, open: true),
+        entry("1.1 The Grid", 1, 5, top: 0.1),
+        entry("1.2 Spreads — 見開き", 1, 6, open: true),
+        entry("Book pairing", 2, 6, top: 0.6),
+        entry("1.3 Zooming in and out of very long pages", 1, 7, top: 0.5),
+        entry("2  Searching", 0, 8, open: true),
+        entry("2.1 Smart case", 1, 9),
+        entry("2.2 The hits panel", 1, 10),
+        entry("Notes\u{1B}[31m", 0, nil),
+        entry("Index", 0, 11),
+      ])
+    // Read before the panel opens, as a runtime that answers at once would have it.
+    browser.send([.outlineRead(outline), .input(.key(.character("o")))])
+    #expect(browser.state.modes.last is OutlinePanelMode)
+    expectSnapshot(settled(browser))
+  }
+
   @Test func oneByOneScreen() throws {
     let browser = try makeBrowser(size: CellSize(columns: 1, rows: 1))
     expectSnapshot(settled(browser))
