@@ -55,7 +55,7 @@ extension AppState {
       search.query = ""
       effects += startSearch(query)
       if onlyHits { showsOnlyHits = true }
-      if showsSidePanel { effects.append(.wantHitLines) }
+      if modes.contains(where: { $0 is HitsPanelMode }) { effects.append(.wantHitLines) }
     }
     if reload.changedWhileOpening {
       reload.changedWhileOpening = false
