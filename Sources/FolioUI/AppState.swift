@@ -144,8 +144,13 @@ public struct AppState: Sendable {
       sidePanelColumns: sidePanelColumns)
   }
 
-  /// Whether a mode that shows a side panel is open.
-  var showsSidePanel: Bool { modes.contains { $0 is any SidePanelMode } }
+  /// Whether a mode that shows a side panel is open (also while it handles input, off the
+  /// stack).
+  var showsSidePanel: Bool {
+    sidePanelHandlesInput || modes.contains { $0 is any SidePanelMode }
+  }
+  /// Whether the mode handling input now, off the stack, shows a side panel.
+  var sidePanelHandlesInput = false
 
   /// The side panel's width: a third of the screen, at least 24 columns, all of it on a
   /// screen narrower than 60 columns; 0 when no panel is open.

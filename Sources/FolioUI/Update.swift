@@ -131,10 +131,13 @@ extension AppState {
       return
     }
     let change: ModeChange
+    // The panel stays in the screen's areas while its mode handles input off the stack.
+    sidePanelHandlesInput = top is any SidePanelMode
     switch input {
     case .key(let key): change = top.handle(key, state: &self, effects: &effects)
     case .mouse(let mouse): change = top.handle(mouse, state: &self, effects: &effects)
     }
+    sidePanelHandlesInput = false
     modes.append(top)
     apply(change, passing: input, effects: &effects)
   }

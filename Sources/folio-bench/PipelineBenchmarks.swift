@@ -37,7 +37,8 @@ enum PipelineBenchmarks {
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
     let state = AppState(
       document: DocumentFacts(pageCount: document.pageCount, title: "bench"), metrics: metrics,
-      screenSize: size, mode: mode, style: RenderStyle(symbols: .sextant, colors: .truecolor, text: .off))
+      screenSize: size, mode: mode,
+      style: RenderStyle(symbols: .sextant, colors: .truecolor, text: .off))
     let readsFacts = ProcessInfo.processInfo.environment["FOLIO_BENCH_NO_FACTS"] == nil
     if let workers {
       return try Browser(

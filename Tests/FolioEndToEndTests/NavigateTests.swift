@@ -87,4 +87,63 @@ struct NavigateTests {
       #expect(lines.map { Int($0) ?? 0 } == (1...lines.count).map { $0 }, "\(printed)")
     }
   }
+
+  @Test func theOutlinePanelFiltersAndJumps() throws {
+    let scratch = try ScratchFolder()
+    let folio = try FolioSession(
+      .navigation, arguments: ["--mode", "continuous"], environment: scratch.environment)
+    try folio.press("o")
+    try folio.expectScreen("the outline beside the page") { screen in
+      let text = screen.rows.indices.map { screen.text(ofRow: $0) }
+      return text.contains { $0.contains("Chapter 1") }
+        && text.contains { $0.contains("Section 1.1") }
+        && !text.contains { $0.contains("Hidden child") }
+    }
+    try folio.type("/turn")
+    try folio.press("Enter", "Enter")
+    try folio.expectPage(3, of: 4)
+    // Esc clears the kept filter, then closes the panel.
+    try folio.press("Escape")
+    try folio.expectScreen("the whole outline again") { screen in
+      screen.rows.indices.contains { screen.text(ofRow: $0).contains("Chapter 1") }
+    }
+    try folio.press("Escape")
+    try folio.expectScreen("the panel closed") { screen in
+      !screen.rows.indices.contains { screen.text(ofRow: $0).contains("Turned page") }
+    }
+    // The outline entry was a jump: Ctrl-O goes back to page 1.
+    try folio.press("C-o")
+    try folio.expectPage(1, of: 4)
+    try folio.quit()
+  }
+
+  @Test func aLinkIsFollowedByItsHintAndAURIIsCopiedNotOpened() throws {
+    let scratch = try ScratchFolder()
+    let folio = try FolioSession(
+      .navigation, arguments: ["--mode", "continuous"], environment: scratch.environment)
+    try folio.waitForRenders()
+    try folio.press("f")
+    try folio.expectStatus("follow a link")
+    try folio.press("a")
+    try folio.expectPage(2, of: 4)
+    try folio.press("C-o")
+    try folio.expectPage(1, of: 4)
+    try folio.press("f")
+    try folio.expectStatus("follow a link")
+    try folio.press("s")
+    try folio.expectStatus("example.com/folio")
+    try folio.expectPage(1, of: 4)
+    try folio.press("y")
+    try folio.expectStatus("copied")
+    // Inside tmux the address goes to tmux's buffer as well as through OSC 52.
+    let deadline = Date().addingTimeInterval(FolioSession.deadline)
+    var buffer = ""
+    while Date() < deadline {
+      buffer = (try? folio.tmux.run(["show-buffer"])) ?? ""
+      if buffer.contains("example.com") { break }
+      usleep(50_000)
+    }
+    #expect(buffer == FixtureLibrary.navigationURI)
+    try folio.quit()
+  }
 }

@@ -112,4 +112,17 @@ struct LinkTests {
     #expect(!hints.isEmpty && hints.allSatisfy { $0.count == 2 })
     #expect(Set(hints).count == hints.count)
   }
+
+  @Test func hintsBesideAnOpenPanelSitOnTheirLinks() {
+    var app = linked()
+    let entry = OutlineEntry(title: "A", depth: 0, destination: Destination(page: PageIndex(3)))
+    _ = app.update(.outlineRead(DocumentOutline(document: app.documentVersion, entries: [entry])))
+    _ = helper.type("o", on: &app)
+    _ = helper.type("f", on: &app)
+    #expect(app.modes.last is LinkHintsMode)
+    let origin = app.visibleLinks[0].cells.origin
+    #expect(origin.x >= app.mainArea.minX && app.mainArea.minX > 0)
+    let screen = AppView(width: .approximate).draw(app, main: TilePool(), shelf: TilePool())
+    #expect(screen[origin.x, origin.y].scalar == "a")
+  }
 }

@@ -19,6 +19,8 @@ extension AppState {
 
   /// A link on screen and the cells it covers there.
   public struct VisibleLink: Hashable, Sendable {
+    /// The page it is on.
+    public var page: PageIndex
     /// The link.
     public var link: PageLink
     /// Its cells on the screen.
@@ -40,7 +42,9 @@ extension AppState {
           columns: placed.frame.size.columns, rows: placed.frame.size.rows)
         for link in pageLinks {
           let cells = SearchMarks.cells(of: link.area, in: frame).intersection(area)
-          if !cells.isEmpty { result.append(VisibleLink(link: link, cells: cells)) }
+          if !cells.isEmpty {
+            result.append(VisibleLink(page: placed.page, link: link, cells: cells))
+          }
         }
       }
     }

@@ -70,8 +70,17 @@ public struct LinkHintsMode: InputMode {
       state.style.colors == .none
       ? Cell(" ", attributes: [.reverse, .bold])
       : Cell(" ", foreground: .rgb(0, 0, 0), background: .rgb(255, 214, 0), attributes: [.bold])
+    // Where the links are now (the view may have changed under the hints).
+    var cells: [AppState.VisibleLink: CellRect] = [:]
+    for visible in state.visibleLinks {
+      var key = visible
+      key.cells = CellRect(x: 0, y: 0, columns: 0, rows: 0)
+      cells[key] = cells[key] ?? visible.cells
+    }
     for (hint, visible) in hints where hint.hasPrefix(typed) {
-      let origin = visible.cells.origin
+      var key = visible
+      key.cells = CellRect(x: 0, y: 0, columns: 0, rows: 0)
+      guard let origin = cells[key]?.origin else { continue }
       let columns = min(hint.count, max(0, areas.main.maxX - origin.x))
       guard columns > 0, areas.main.contains(origin) else { continue }
       screen.write(hint, at: origin, maxWidth: columns, style: style, width: width)

@@ -256,11 +256,8 @@ public struct OutlinePanelMode: SidePanelMode {
   {
     guard let panel = state.openSidePanel else { return .stay }
     guard panel.contains(mouse.position) else {
-      // Off the stack, this mode leaves `areas` without a panel: the pages start at the left
-      // edge there, so the position moves left by the panel's width.
-      var moved = mouse
-      moved.position.x -= panel.size.columns
-      state.handle(moved)
+      // Over the pages: as the normal mode takes it.
+      state.handle(mouse)
       return .stay
     }
     guard let listing = listing(state), listing.count > 0 else { return .stay }
