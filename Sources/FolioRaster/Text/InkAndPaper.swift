@@ -8,9 +8,26 @@ struct InkAndPaper {
   let paper: (Int, Int, Int)?
   /// The colors the picture uses.
   let colorMode: ColorMode
+  /// Without colors: whether the paper is drawn with full blocks (light paper in the
+  /// terminal's foreground color), so text is drawn in reverse video to sit on it.
+  let paperIsFullBlocks: Bool
 
   init(picture: ScreenBuffer, colorMode: ColorMode) {
     self.colorMode = colorMode
+    var blocks = 0
+    var blanks = 0
+    if colorMode == .none {
+      for y in 0..<picture.size.rows {
+        for x in 0..<picture.size.columns {
+          switch picture[x, y].scalar {
+          case "█": blocks += 1
+          case " ": blanks += 1
+          default: break
+          }
+        }
+      }
+    }
+    paperIsFullBlocks = blocks > blanks
     var counts: [Int: Int] = [:]
     for y in 0..<picture.size.rows {
       for x in 0..<picture.size.columns {
@@ -25,6 +42,50 @@ struct InkAndPaper {
     } else {
       paper = nil
     }
+  }
+
+  /// A character over `cell`, in the ink's color on the paper's.
+  func cell(_ scalar: Unicode.Scalar, under cell: Cell) -> Cell {
+    if colorMode == .none {
+      return Cell(scalar, attributes: paperIsFullBlocks ? [.reverse] : [])
+    }
+    let (ink, paper) = inkAndPaper(under: cell)
+    return Cell(scalar, foreground: ink, background: paper)
+  }
+
+  /// A cell of paper where `cell` is.
+  func paper(under cell: Cell) -> Cell {
+    if colorMode == .none { return Cell(paperIsFullBlocks ? "█" : " ") }
+    let paper = inkAndPaper(under: cell).1
+    return Cell(" ", foreground: paper, background: paper)
+  }
+
+  /// Whether the block art under `line` (the cells of its glyph boxes) shows any ink: a cell
+  /// with two colors, or one color away from the paper.
+  func hasInk(under line: TextLine, in picture: ScreenBuffer) -> Bool {
+    let columns = picture.size.columns
+    let firstColumn = max(0, Int((line.glyphs.first?.left ?? 0).rounded(.down)))
+    let lastColumn = min(columns, Int(line.right.rounded(.up)))
+    let firstRow = max(0, Int(line.top.rounded(.down)))
+    let lastRow = min(picture.size.rows, max(firstRow + 1, Int(line.bottom.rounded(.up))))
+    guard firstColumn < lastColumn, firstRow < lastRow else { return false }
+    for y in firstRow..<lastRow {
+      for x in firstColumn..<lastColumn {
+        let cell = picture[x, y]
+        if colorMode == .none {
+          if cell.scalar != " " && cell.scalar != "█" { return true }
+          continue
+        }
+        guard let background = Self.rgb(cell.background) else { continue }
+        if let foreground = Self.rgb(cell.foreground), cell.scalar != " ",
+          Self.distance(foreground, background) > 24 * 24
+        {
+          return true
+        }
+        if let paper, Self.distance(background, paper) > 48 * 48 { return true }
+      }
+    }
+    return false
   }
 
   /// The ink and paper colors for a character over `cell`.

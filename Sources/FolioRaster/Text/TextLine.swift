@@ -14,6 +14,10 @@ struct TextLine {
 
   var glyphs: [Glyph]
   var row: Int
+  /// The rows the line's glyphs cover (median top and bottom), and its right edge in columns.
+  var top: Double
+  var bottom: Double
+  var right: Double
   /// The median glyph height, in rows.
   var height: Double
   /// The median glyph advance, in columns.
@@ -50,16 +54,20 @@ struct TextLine {
         var glyph = entry.glyph
         if index > 0 {
           let previous = sorted[index - 1].box
-          // A gap of a third of a glyph is a word gap even where the text has no space.
+          // A gap of a whole glyph is a word gap even where the text has no space (Poppler
+          // puts spaces between words, so letter-spacing and kerning make no gaps).
           glyph.followsGap =
-            glyph.followsGap || entry.box.0 - previous.2 > 0.35 * advances[advances.count / 2]
+            glyph.followsGap || entry.box.0 - previous.2 > advances[advances.count / 2]
         }
         glyphs.append(glyph)
       }
       let row = Int(centers[centers.count / 2].rounded(.down))
+      let tops = current.map { $0.box.1 }.sorted()
+      let bottoms = current.map { $0.box.3 }.sorted()
       lines.append(
         TextLine(
-          glyphs: glyphs, row: row, height: heights[heights.count / 2],
+          glyphs: glyphs, row: row, top: tops[tops.count / 2], bottom: bottoms[bottoms.count / 2],
+          right: current.map { $0.box.2 }.max() ?? 0, height: heights[heights.count / 2],
           advance: advances[advances.count / 2]))
     }
 
@@ -72,7 +80,10 @@ struct TextLine {
         gapPending = true
         continue
       }
-      guard scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) else { continue }
+      // Control and format characters (bidirectional marks among them) are never drawn.
+      guard scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value),
+        scalar.properties.generalCategory != .format
+      else { continue }
       let left = (Double(box.left) / scale - region.x) / region.width * columns
       let right = (Double(box.right) / scale - region.x) / region.width * columns
       let top = (Double(box.top) / scale - region.y) / region.height * rows

@@ -32,8 +32,15 @@ public struct TextOverlay: Sendable {
       region.height > 0
     else { return }
     let colors = InkAndPaper(picture: picture, colorMode: colors)
+    let lines = TextLine.lines(of: text, region: region, size: picture.size)
+    // Text that left no ink in the picture is invisible (rendering mode 3, painted over,
+    // clipped, paper-colored): drawn only where no text shows at all, so a scan's OCR layer
+    // (which lies over the scan's own ink anyway) is read, and hidden text under visible text
+    // is not.
+    let inked = lines.map { colors.hasInk(under: $0, in: picture) }
+    let anyInked = inked.contains(true)
     var taken = Set<Int>()
-    for line in TextLine.lines(of: text, region: region, size: picture.size) {
+    for (line, isInked) in zip(lines, inked) where isInked || !anyInked {
       guard mode == .on || line.isLegible else { continue }
       place(line, on: &picture, taken: &taken, colors: colors)
     }
@@ -45,11 +52,27 @@ public struct TextOverlay: Sendable {
     let columns = picture.size.columns
     let row = line.row
     guard row >= 0, row < picture.size.rows else { return }
+    // The block art of the line's glyphs goes: its cells become paper, so the characters
+    // stand alone (cells other lines' text took stay).
+    let firstColumn = max(0, Int((line.glyphs.first?.left ?? 0).rounded(.down)))
+    let lastColumn = min(columns, Int(line.right.rounded(.up)))
+    let firstRow = max(0, min(row, Int(line.top.rounded(.down))))
+    let lastRow = min(picture.size.rows, max(row + 1, Int(line.bottom.rounded(.up))))
+    if firstColumn < lastColumn {
+      for y in firstRow..<lastRow {
+        for x in firstColumn..<lastColumn where !taken.contains(y * columns + x) {
+          picture[x, y] = colors.paper(under: picture[x, y])
+        }
+      }
+    }
     var next = Int.min
     for glyph in line.glyphs {
       let cellWidth = width.columns(glyph.scalar)
       guard cellWidth > 0 else { continue }
-      var column = max(Int((glyph.left + 0.3).rounded(.down)), next + (glyph.followsGap ? 1 : 0))
+      // A word's characters follow each other; a word starts at its place on the page, at
+      // least a cell after the word before.
+      let place = Int((glyph.left + 0.3).rounded(.down))
+      var column = next == Int.min ? place : glyph.followsGap ? max(place, next + 1) : next
       column = max(column, 0)
       // A cell another line took moves this character right too.
       while taken.contains(row * columns + column)
@@ -59,12 +82,12 @@ public struct TextOverlay: Sendable {
         column += 1
       }
       guard column + cellWidth <= columns else { return }
-      let under = picture[column, row]
-      let (ink, paper) = colors.inkAndPaper(under: under)
-      picture[column, row] = Cell(glyph.scalar, foreground: ink, background: paper)
+      let drawn = colors.cell(glyph.scalar, under: picture[column, row])
+      picture[column, row] = drawn
       taken.insert(row * columns + column)
       if cellWidth == 2 {
-        var continuation = Cell(" ", foreground: ink, background: paper)
+        var continuation = drawn
+        continuation.scalar = " "
         continuation.isContinuation = true
         picture[column + 1, row] = continuation
         taken.insert(row * columns + column + 1)

@@ -108,9 +108,9 @@ import Testing
     TextOverlay(mode: .auto).draw(
       page, region: PageRegion(x: 0, y: 0, width: 0.5, height: 0.5), colors: .truecolor,
       on: &picture)
-    // Twice the columns and rows per page width and height: each character four columns on.
+    // Twice the columns and rows per page width and height; a word's characters follow each other.
     #expect(row(picture, 3).filter { $0 != " " } == "topline")
-    #expect(picture[8, 3].scalar == "t" && picture[12, 3].scalar == "o")
+    #expect(row(picture, 3).hasPrefix("        topline"))
     #expect((0..<10).allSatisfy { !row(picture, $0).contains("lower") })
   }
 
