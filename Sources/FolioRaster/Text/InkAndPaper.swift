@@ -64,8 +64,8 @@ struct InkAndPaper {
   /// with two colors, or one color away from the paper.
   func hasInk(under line: TextLine, in picture: ScreenBuffer) -> Bool {
     let columns = picture.size.columns
-    let firstColumn = max(0, Int((line.glyphs.first?.left ?? 0).rounded(.down)))
-    let lastColumn = min(columns, Int(line.right.rounded(.up)))
+    let firstColumn = max(0, line.columns.lowerBound)
+    let lastColumn = min(columns, line.columns.upperBound)
     let firstRow = max(0, Int(line.top.rounded(.down)))
     let lastRow = min(picture.size.rows, max(firstRow + 1, Int(line.bottom.rounded(.up))))
     guard firstColumn < lastColumn, firstRow < lastRow else { return false }

@@ -23,6 +23,12 @@ struct TextLine {
   /// The median glyph advance, in columns.
   var advance: Double
 
+  /// The columns the line covers: the cells more than a third of which its glyphs take.
+  var columns: Range<Int> {
+    let first = Int(((glyphs.first?.left ?? 0) + 0.3).rounded(.down))
+    return first..<max(first, Int((right - 0.3).rounded(.up)))
+  }
+
   /// Whether `.auto` draws it.
   var isLegible: Bool {
     height >= TextOverlay.legibleHeight && advance >= TextOverlay.legibleAdvance

@@ -54,8 +54,8 @@ public struct TextOverlay: Sendable {
     guard row >= 0, row < picture.size.rows else { return }
     // The block art of the line's glyphs goes: its cells become paper, so the characters
     // stand alone (cells other lines' text took stay).
-    let firstColumn = max(0, Int((line.glyphs.first?.left ?? 0).rounded(.down)))
-    let lastColumn = min(columns, Int(line.right.rounded(.up)))
+    let firstColumn = max(0, line.columns.lowerBound)
+    let lastColumn = min(columns, line.columns.upperBound)
     let firstRow = max(0, min(row, Int(line.top.rounded(.down))))
     let lastRow = min(picture.size.rows, max(row + 1, Int(line.bottom.rounded(.up))))
     if firstColumn < lastColumn {

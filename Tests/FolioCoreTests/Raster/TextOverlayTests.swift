@@ -134,4 +134,37 @@ import Testing
     #expect(row(picture, 3).hasPrefix("    plain"))
     #expect(picture[4, 3].foreground == .default)
   }
+
+  @Test func textThatLeftNoInkIsDrawnOnlyWhereNoTextShows() {
+    let page = text([
+      ("shown", x: 0.1, y: 0.2, advance: 0.025, height: 0.12),
+      ("hidden", x: 0.1, y: 0.6, advance: 0.025, height: 0.12),
+    ])
+    // Ink under the first line only: the second is invisible text (painted over, clipped).
+    var picture = paper()
+    for x in 4..<9 {
+      picture[x, 2] = Cell("▀", foreground: .rgb(20, 20, 20), background: .rgb(250, 250, 250))
+    }
+    TextOverlay(mode: .auto).draw(page, region: .whole, colors: .truecolor, on: &picture)
+    #expect(row(picture, 2).contains("shown"))
+    #expect(!row(picture, 6).contains("hidden"))
+    // No ink under any line (an OCR layer over a blank or faint scan): all of it is drawn.
+    var blank = paper()
+    TextOverlay(mode: .auto).draw(page, region: .whole, colors: .truecolor, on: &blank)
+    #expect(row(blank, 2).contains("shown") && row(blank, 6).contains("hidden"))
+  }
+
+  @Test func theBlockArtOfALineGivesWayToItsCharacters() {
+    var picture = paper()
+    for y in 2..<5 {
+      for x in 0..<40 {
+        picture[x, y] = Cell("▚", foreground: .rgb(30, 30, 30), background: .rgb(250, 250, 250))
+      }
+    }
+    let page = text([("ab", x: 0.1, y: 0.25, advance: 0.025, height: 0.15)])
+    TextOverlay(mode: .auto).draw(page, region: .whole, colors: .truecolor, on: &picture)
+    // Row 3 holds the characters; the glyphs' other rows and the cells between are paper.
+    #expect(row(picture, 3).hasPrefix("▚▚▚▚ab▚"))
+    #expect(row(picture, 2).hasPrefix("▚▚▚▚  ▚"))
+  }
 }
