@@ -120,6 +120,16 @@ if CommandLine.arguments.dropFirst().first == "--first-frame" {
     exit(1)
   }
 }
+if CommandLine.arguments.dropFirst().first == "--text-layer" {
+  // Only the text layer section.
+  do {
+    print(try TextLayerBenchmarks.run())
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if CommandLine.arguments.dropFirst().first == "--search" {
   // Only the search section.
   do {
@@ -144,6 +154,7 @@ do {
   sections.append(try DocumentBenchmarks.run())
   sections.append(try PipelineBenchmarks.run())
   sections.append(try SearchBenchmarks.run())
+  sections.append(try TextLayerBenchmarks.run())
 } catch {
   FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
   exit(1)

@@ -28,16 +28,18 @@ struct InkAndPaper {
       }
     }
     paperIsFullBlocks = blocks > blanks
-    var counts: [Int: Int] = [:]
-    for y in 0..<picture.size.rows {
-      for x in 0..<picture.size.columns {
-        let cell = picture[x, y]
-        guard let rgb = Self.rgb(cell.background) else { continue }
-        // Colors close together count together (16 levels a channel).
-        counts[(rgb.0 >> 4) << 8 | (rgb.1 >> 4) << 4 | rgb.2 >> 4, default: 0] += 1
+    // Colors close together count together (16 levels a channel); every other cell of every
+    // other row is enough to find the most common one.
+    var counts = [Int](repeating: 0, count: 4096)
+    var counted = 0
+    for y in stride(from: 0, to: picture.size.rows, by: 2) {
+      for x in stride(from: 0, to: picture.size.columns, by: 2) {
+        guard let rgb = Self.rgb(picture[x, y].background) else { continue }
+        counts[(rgb.0 >> 4) << 8 | (rgb.1 >> 4) << 4 | rgb.2 >> 4] += 1
+        counted += 1
       }
     }
-    if let best = counts.max(by: { $0.value < $1.value })?.key {
+    if counted > 0, let best = counts.indices.max(by: { counts[$0] < counts[$1] }) {
       paper = ((best >> 8 & 15) * 17, (best >> 4 & 15) * 17, (best & 15) * 17)
     } else {
       paper = nil
@@ -91,10 +93,12 @@ struct InkAndPaper {
   /// The ink and paper colors for a character over `cell`.
   func inkAndPaper(under cell: Cell) -> (TerminalColor, TerminalColor) {
     guard let paper, colorMode != .none else { return (.default, .default) }
-    let colors = [cell.foreground, cell.background].compactMap(Self.rgb)
-    let paperHere =
-      colors.min { Self.distance($0, paper) < Self.distance($1, paper) } ?? paper
-    var ink = colors.max { Self.distance($0, paperHere) < Self.distance($1, paperHere) } ?? paper
+    let background = Self.rgb(cell.background) ?? paper
+    let foreground = Self.rgb(cell.foreground) ?? background
+    let backgroundIsPaper =
+      Self.distance(background, paper) <= Self.distance(foreground, paper)
+    let paperHere = backgroundIsPaper ? background : foreground
+    var ink = backgroundIsPaper ? foreground : background
     let paperLuma = Self.luma(paperHere)
     // Too little contrast to read: ink moves toward black on light paper, white on dark.
     if abs(Self.luma(ink) - paperLuma) < 110 {

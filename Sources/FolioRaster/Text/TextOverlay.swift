@@ -31,15 +31,16 @@ public struct TextOverlay: Sendable {
     guard mode != .off, !text.text.isEmpty, !picture.size.isEmpty, region.width > 0,
       region.height > 0
     else { return }
-    let colors = InkAndPaper(picture: picture, colorMode: colors)
     let lines = TextLine.lines(of: text, region: region, size: picture.size)
+    guard mode == .on || lines.contains(where: \.isLegible) else { return }
+    let colors = InkAndPaper(picture: picture, colorMode: colors)
     // Text that left no ink in the picture is invisible (rendering mode 3, painted over,
     // clipped, paper-colored): drawn only where no text shows at all, so a scan's OCR layer
     // (which lies over the scan's own ink anyway) is read, and hidden text under visible text
     // is not.
     let inked = lines.map { colors.hasInk(under: $0, in: picture) }
     let anyInked = inked.contains(true)
-    var taken = Set<Int>()
+    var taken = [Bool](repeating: false, count: picture.size.area)
     for (line, isInked) in zip(lines, inked) where isInked || !anyInked {
       guard mode == .on || line.isLegible else { continue }
       place(line, on: &picture, taken: &taken, colors: colors)
@@ -47,7 +48,7 @@ public struct TextOverlay: Sendable {
   }
 
   private func place(
-    _ line: TextLine, on picture: inout ScreenBuffer, taken: inout Set<Int>, colors: InkAndPaper
+    _ line: TextLine, on picture: inout ScreenBuffer, taken: inout [Bool], colors: InkAndPaper
   ) {
     let columns = picture.size.columns
     let row = line.row
@@ -60,7 +61,7 @@ public struct TextOverlay: Sendable {
     let lastRow = min(picture.size.rows, max(row + 1, Int(line.bottom.rounded(.up))))
     if firstColumn < lastColumn {
       for y in firstRow..<lastRow {
-        for x in firstColumn..<lastColumn where !taken.contains(y * columns + x) {
+        for x in firstColumn..<lastColumn where !taken[y * columns + x] {
           picture[x, y] = colors.paper(under: picture[x, y])
         }
       }
@@ -75,22 +76,21 @@ public struct TextOverlay: Sendable {
       var column = next == Int.min ? place : glyph.followsGap ? max(place, next + 1) : next
       column = max(column, 0)
       // A cell another line took moves this character right too.
-      while taken.contains(row * columns + column)
-        || cellWidth == 2
-          && taken.contains(row * columns + column + 1)
+      while column + cellWidth <= columns
+        && (taken[row * columns + column] || cellWidth == 2 && taken[row * columns + column + 1])
       {
         column += 1
       }
       guard column + cellWidth <= columns else { return }
       let drawn = colors.cell(glyph.scalar, under: picture[column, row])
       picture[column, row] = drawn
-      taken.insert(row * columns + column)
+      taken[row * columns + column] = true
       if cellWidth == 2 {
         var continuation = drawn
         continuation.scalar = " "
         continuation.isContinuation = true
         picture[column + 1, row] = continuation
-        taken.insert(row * columns + column + 1)
+        taken[row * columns + column + 1] = true
       }
       next = column + cellWidth
     }
