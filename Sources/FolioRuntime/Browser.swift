@@ -273,6 +273,9 @@ public final class Browser<Terminal: TerminalBackend> {
       case .wantLinks(let pages):
         navigation.wantLinks(pages)
         answersNavigation = true
+      case .wantBodyText(let page):
+        navigation.wantBodyText(page)
+        answersNavigation = true
       case .copyToClipboard(let text):
         terminal.copyToClipboard(text)
       case .suspend:

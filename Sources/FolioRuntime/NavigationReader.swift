@@ -13,12 +13,14 @@ public final class NavigationReader {
   enum Read: Hashable, Sendable {
     case outline
     case links(page: Int)
+    case bodyText(page: Int)
   }
 
   /// What a read came to.
   enum Answer: Sendable {
     case outline([OutlineEntry])
     case links([PageLink])
+    case bodyText(BodyTextSize?)
   }
 
   /// The version read.
@@ -31,6 +33,9 @@ public final class NavigationReader {
   private var isOutlineAsked = false
   /// The links of each page read so far.
   private var links: [Int: [PageLink]] = [:]
+  /// Body text sizes measured, and the page asked for and not yet measured.
+  private var bodyText: [Int: BodyTextSize?] = [:]
+  private var askedBodyText: Int?
   /// Pages asked for and not yet read, each with the number of the last question naming it.
   private var askedPages: [Int: Int] = [:]
   private var questions = 0
@@ -80,6 +85,19 @@ public final class NavigationReader {
     if isNew { schedule() }
   }
 
+  /// Asks how large `page`'s body text is: answered at once when measured, else when it is.
+  public func wantBodyText(_ page: PageIndex) {
+    let index = page.rawValue
+    if let known = bodyText[index] {
+      pendingEvents.append(.bodyTextRead(page: page, size: known, document: version))
+    } else if !(0..<pageCount).contains(index) {
+      pendingEvents.append(.bodyTextRead(page: page, size: nil, document: version))
+    } else {
+      askedBodyText = index
+      schedule()
+    }
+  }
+
   /// What was read since the last call, and the answers given at once since then.
   public func takeEvents() -> [Event] {
     var events = pendingEvents
@@ -104,6 +122,14 @@ public final class NavigationReader {
           events.append(
             .linksRead(PageLinks(document: version, page: PageIndex(index), links: read)))
         }
+      case .bodyText(let index):
+        var size: BodyTextSize?
+        if case .success(.bodyText(let measured)) = outcome.result { size = measured }
+        bodyText[index] = size
+        if askedBodyText == index {
+          askedBodyText = nil
+          events.append(.bodyTextRead(page: PageIndex(index), size: size, document: version))
+        }
       }
     }
     return events
@@ -126,6 +152,9 @@ public final class NavigationReader {
         case .links(let page):
           // A page a request: the most links a page may have always fit one message.
           return .links(try worker.links(of: page..<page + 1).first ?? [])
+        case .bodyText(let page):
+          return .bodyText(
+            (try worker.texts(of: page..<page + 1).first).flatMap { BodyTextSize(of: $0) })
         }
       }
     }
@@ -135,7 +164,10 @@ public final class NavigationReader {
       return
     }
     let pages = askedPages.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }
-    let wanted = (isOutlineAsked ? [Read.outline] : []) + pages.map { .links(page: $0.key) }
+    let wanted =
+      (isOutlineAsked ? [Read.outline] : [])
+      + (askedBodyText.map { [Read.bodyText(page: $0)] } ?? [])
+      + pages.map { .links(page: $0.key) }
     service.replaceWanted(wanted.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
   }
 
@@ -152,6 +184,11 @@ public final class NavigationReader {
         .linksRead(PageLinks(document: version, page: PageIndex(page), links: [])))
     }
     askedPages = [:]
+    if let page = askedBodyText {
+      bodyText[page] = .some(nil)
+      pendingEvents.append(.bodyTextRead(page: PageIndex(page), size: nil, document: version))
+      askedBodyText = nil
+    }
   }
 
   /// An entry whose destination is a page of the document (a worker is not trusted with that).

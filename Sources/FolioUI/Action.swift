@@ -57,6 +57,8 @@ public enum Action: Hashable, Sendable {
   case toggleInvert
   /// The text layer: auto → on → off.
   case cycleTextLayer
+  /// The continuous view zoomed so the body text reads as characters.
+  case readingZoom
   /// The key overlay.
   case toggleHelp
   /// Open the file again now (it also reloads by itself when it changes).

@@ -52,7 +52,7 @@ extension AppState {
     case .onlyHits: toggleOnlyHits()
     case .toggleSelection: toggleSelection()
     case .selectRange: selectRange()
-    case .linkHints, .copyLink, .setMark, .goToMark, .jumpBack, .jumpForward, .prompt,
+    case .readingZoom, .linkHints, .copyLink, .setMark, .goToMark, .jumpBack, .jumpForward, .prompt,
       .searchPrompt, .nextHit, .previousHit, .hitsPanel, .outlinePanel, .toggleHelp, .reload,
       .quit:
       // The normal mode carries these out: they open modes or ask the runtime.

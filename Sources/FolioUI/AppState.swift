@@ -87,6 +87,9 @@ public struct AppState: Sendable {
   public internal(set) var shownLink: String?
   /// The pages whose links were last asked of the runtime.
   var lastLinkWants: [PageIndex] = []
+  /// Body text sizes measured, by page (for `z`), and the page whose size `z` waits for.
+  public internal(set) var bodyText: [PageIndex: BodyTextSize] = [:]
+  var readingZoomPage: PageIndex?
   /// The pages picked with `v` and `V`.
   public internal(set) var selection = PageSelection()
   /// How a `--pick` session prints the picked pages; nil when not picking.
@@ -238,6 +241,8 @@ public struct AppState: Sendable {
     // The new version's outline and links are read again when wanted.
     outline = nil
     links = [:]
+    bodyText = [:]
+    readingZoomPage = nil
     lastLinkWants = []
     selection.clamp(toPageCount: document.pageCount)
     let anchor = layout.continuousPageIndex(at: viewport)

@@ -28,6 +28,8 @@ public enum Event: Sendable {
   case outlineRead(DocumentOutline)
   /// One page's links.
   case linksRead(PageLinks)
+  /// How large a page's body text is (nil: the page has no text), for a version.
+  case bodyTextRead(page: PageIndex, size: BodyTextSize?, document: DocumentVersion)
   /// Something in the background could not be done (the store of places could not save, the
   /// new version's render threads could not start): a line for the status line.
   case problem(String)

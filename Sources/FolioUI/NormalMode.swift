@@ -86,6 +86,8 @@ public struct NormalMode: InputMode {
           effects += state.copyingShownLink()
           state.say("link copied to the clipboard")
         }
+      case .readingZoom:
+        effects += state.zoomForReading()
       case .setMark:
         change = .open(MarkMode(purpose: .set))
       case .goToMark:

@@ -64,6 +64,8 @@ extension AppState {
       apply(outline)
     case .linksRead(let links):
       apply(links)
+    case .bodyTextRead(let page, let size, let document):
+      apply(bodyText: size, of: page, document: document)
     case .problem(let problem):
       say(problem)
     }

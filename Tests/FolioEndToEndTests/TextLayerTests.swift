@@ -51,6 +51,23 @@ struct TextLayerTests {
     try folio.quit()
   }
 
+  @Test func zZoomsUntilTheBodyTextReads() throws {
+    let folder = try ScratchFolder()
+    let file = try Self.writeDocument(in: folder)
+    // At 80 columns 10 pt text is too small to draw as characters.
+    let folio = try FolioSession(
+      nil, arguments: [file, "--mode", "continuous"], columns: 80, rows: 24,
+      environment: folder.environment)
+    try folio.waitForRenders()
+    #expect(try !folio.screen().contains { Self.readsPhrase($0) })
+    try folio.press("z")
+    try folio.expectStatus("to read the text")
+    try folio.expectScreen("the body text as characters") { screen in
+      screen.rows.indices.contains { Self.readsPhrase(screen.text(ofRow: $0)) }
+    }
+    try folio.quit()
+  }
+
   @Test func printDrawsTextOnlyWhenAsked() throws {
     let folder = try ScratchFolder()
     let file = try Self.writeDocument(in: folder)

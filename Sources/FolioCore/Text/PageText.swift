@@ -96,3 +96,34 @@ extension TextBox {
   /// The boxes `encode` wrote; nil when `bytes` is not a whole number of boxes.
   public static func decode(_ bytes: [UInt8]) -> [TextBox]? { decode(bytes[...]) }
 }
+
+/// How large a page's body text is: the median height and advance of its characters (spaces
+/// aside), as fractions of the page's height and width. What `z` zooms the text to legible by.
+public struct BodyTextSize: Hashable, Sendable {
+  /// The median character height, as a fraction of the page's height.
+  public var height: Double
+  /// The median character advance, as a fraction of the page's width.
+  public var advance: Double
+
+  /// Creates a size.
+  public init(height: Double, advance: Double) {
+    self.height = height
+    self.advance = advance
+  }
+
+  /// The body text size of `text`; nil for a page without measurable characters.
+  public init?(of text: PageText) {
+    var heights: [Int] = []
+    var advances: [Int] = []
+    for (scalar, box) in zip(text.text.unicodeScalars, text.boxes)
+    where !scalar.properties.isWhitespace && box.bottom > box.top && box.right > box.left {
+      heights.append(Int(box.bottom) - Int(box.top))
+      advances.append(Int(box.right) - Int(box.left))
+    }
+    guard !heights.isEmpty else { return nil }
+    heights.sort()
+    advances.sort()
+    height = Double(heights[heights.count / 2]) / Double(TextBox.scale)
+    advance = Double(advances[advances.count / 2]) / Double(TextBox.scale)
+  }
+}

@@ -1,0 +1,48 @@
+import FolioCore
+import FolioLayout
+import FolioRaster
+import FolioUI
+import Testing
+
+/// `z`: the continuous view zoomed until the page's body text is legible as characters.
+@Suite("Reading zoom")
+struct ReadingZoomTests {
+  let helper = UpdateTests()
+
+  /// 10 pt text with 5 pt characters on a Letter page.
+  let body = BodyTextSize(height: 10.0 / 792, advance: 5.0 / 612)
+
+  @Test func zMeasuresThePageThenZoomsUntilItsTextIsLegible() {
+    var app = helper.state(mode: .grid)
+    _ = helper.type("ll", on: &app)
+    let effects = helper.type("z", on: &app)
+    #expect(app.mode == .continuous)
+    #expect(effects.contains(.wantBodyText(PageIndex(2))))
+    _ = app.update(.bodyTextRead(page: PageIndex(2), size: body, document: app.documentVersion))
+    let item = app.layout.item(app.layout.itemIndex(containing: PageIndex(2)))
+    let frame = item.pages[0].frame
+    // A character is now at least about a cell tall and wide, and not much more.
+    let rows = body.height * Double(frame.size.rows)
+    let columns = body.advance * Double(frame.size.columns)
+    #expect(rows >= TextOverlay.legibleHeight && columns >= TextOverlay.legibleAdvance)
+    #expect(min(rows / TextOverlay.legibleHeight, columns / TextOverlay.legibleAdvance) < 1.2)
+    #expect(app.message?.contains("to read the text") == true)
+    // Measured once: z again needs no question; = resets.
+    _ = helper.type("=", on: &app)
+    #expect(app.continuousZoom == .fit)
+    #expect(
+      helper.type("z", on: &app).allSatisfy { if case .wantBodyText = $0 { false } else { true } })
+    #expect(app.continuousZoom > .fit)
+  }
+
+  @Test func aPageWithoutTextSaysSoAndAnOldAnswerIsIgnored() {
+    var app = helper.state(mode: .continuous)
+    _ = helper.type("z", on: &app)
+    _ = app.update(
+      .bodyTextRead(page: PageIndex(0), size: body, document: app.documentVersion.next))
+    #expect(app.continuousZoom == .fit)
+    _ = app.update(.bodyTextRead(page: PageIndex(0), size: nil, document: app.documentVersion))
+    #expect(app.message == "no text on this page to read")
+    #expect(app.continuousZoom == .fit)
+  }
+}
