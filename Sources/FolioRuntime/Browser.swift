@@ -273,6 +273,9 @@ public final class Browser<Terminal: TerminalBackend> {
       case .wantLinks(let pages):
         navigation.wantLinks(pages)
         answersNavigation = true
+      case .wantContentBoxes(let pages):
+        navigation.wantContentBoxes(pages)
+        answersNavigation = true
       case .wantBodyText(let page):
         navigation.wantBodyText(page)
         answersNavigation = true
@@ -329,6 +332,15 @@ public final class Browser<Terminal: TerminalBackend> {
   /// wanted, or `timeout` passes.
   public func settle(timeout: Duration = .seconds(120)) {
     let deadline = ContinuousClock.now + timeout
+    // Trimmed pages wait for their content boxes first: they decide the layout.
+    while !state.contentBoxWants.isEmpty, ContinuousClock.now < deadline {
+      navigation.wantContentBoxes(state.contentBoxWants)
+      if let wake = navigation.wakeDescriptor {
+        var descriptor = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, 50)
+      }
+      send(navigation.takeEvents())
+    }
     while true {
       let (learned, pendingWhenDrained) = board.absorb()
       if !learned.isEmpty { send([.pagesRead(learned)]) }

@@ -14,6 +14,7 @@ public final class NavigationReader {
     case outline
     case links(page: Int)
     case bodyText(page: Int)
+    case contentBox(page: Int)
   }
 
   /// What a read came to.
@@ -21,6 +22,7 @@ public final class NavigationReader {
     case outline([OutlineEntry])
     case links([PageLink])
     case bodyText(BodyTextSize?)
+    case contentBox(PageRegion?)
   }
 
   /// The version read.
@@ -36,6 +38,9 @@ public final class NavigationReader {
   /// Body text sizes measured, and the page asked for and not yet measured.
   private var bodyText: [Int: BodyTextSize?] = [:]
   private var askedBodyText: Int?
+  /// Content boxes found, and the pages asked for and not yet looked at.
+  private var contentBoxes: [Int: PageRegion?] = [:]
+  private var askedBoxes: Set<Int> = []
   /// Pages asked for and not yet read, each with the number of the last question naming it.
   private var askedPages: [Int: Int] = [:]
   private var questions = 0
@@ -98,6 +103,21 @@ public final class NavigationReader {
     }
   }
 
+  /// Asks where the content of `pages` is, for trimming: those known are answered at once.
+  public func wantContentBoxes(_ pages: [PageIndex]) {
+    var isNew = false
+    for page in pages {
+      let index = page.rawValue
+      if let known = contentBoxes[index] {
+        pendingEvents.append(.contentBoxRead(page: page, box: known, document: version))
+      } else if (0..<pageCount).contains(index), !askedBoxes.contains(index) {
+        askedBoxes.insert(index)
+        isNew = true
+      }
+    }
+    if isNew { schedule() }
+  }
+
   /// What was read since the last call, and the answers given at once since then.
   public func takeEvents() -> [Event] {
     var events = pendingEvents
@@ -121,6 +141,13 @@ public final class NavigationReader {
         if askedPages.removeValue(forKey: index) != nil {
           events.append(
             .linksRead(PageLinks(document: version, page: PageIndex(index), links: read)))
+        }
+      case .contentBox(let index):
+        var box: PageRegion?
+        if case .success(.contentBox(let found)) = outcome.result { box = found }
+        contentBoxes[index] = box
+        if askedBoxes.remove(index) != nil {
+          events.append(.contentBoxRead(page: PageIndex(index), box: box, document: version))
         }
       case .bodyText(let index):
         var size: BodyTextSize?
@@ -152,6 +179,8 @@ public final class NavigationReader {
         case .links(let page):
           // A page a request: the most links a page may have always fit one message.
           return .links(try worker.links(of: page..<page + 1).first ?? [])
+        case .contentBox(let page):
+          return .contentBox(try worker.contentBoxes(of: page..<page + 1).first ?? nil)
         case .bodyText(let page):
           return .bodyText(
             (try worker.texts(of: page..<page + 1).first).flatMap { BodyTextSize(of: $0) })
@@ -167,7 +196,7 @@ public final class NavigationReader {
     let wanted =
       (isOutlineAsked ? [Read.outline] : [])
       + (askedBodyText.map { [Read.bodyText(page: $0)] } ?? [])
-      + pages.map { .links(page: $0.key) }
+      + pages.map { .links(page: $0.key) } + askedBoxes.sorted().map { .contentBox(page: $0) }
     service.replaceWanted(wanted.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
   }
 
@@ -184,6 +213,11 @@ public final class NavigationReader {
         .linksRead(PageLinks(document: version, page: PageIndex(page), links: [])))
     }
     askedPages = [:]
+    for page in askedBoxes.sorted() {
+      contentBoxes[page] = .some(nil)
+      pendingEvents.append(.contentBoxRead(page: PageIndex(page), box: nil, document: version))
+    }
+    askedBoxes = []
     if let page = askedBodyText {
       bodyText[page] = .some(nil)
       pendingEvents.append(.bodyTextRead(page: PageIndex(page), size: nil, document: version))

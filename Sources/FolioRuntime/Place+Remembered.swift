@@ -11,7 +11,7 @@ extension Place {
       continuousZoom: continuousZoom.value, spreadZoom: spreadZoom.value,
       spreads: "\(spreadStyle.mode)", isShifted: spreadStyle.isShiftedByOne,
       isRightToLeft: spreadStyle.binding == .rightToLeft, symbols: symbols.rawValue,
-      isInverted: isInverted, marks: Self.text(of: marks))
+      isInverted: isInverted, marks: Self.text(of: marks), trims: trimsMargins)
   }
 
   /// Marks as text: a line per mark, its letter, page (0-based) and, when known, how far down
@@ -53,6 +53,7 @@ extension Place {
     if let symbols = SymbolSet(rawValue: stored.symbols) { self.symbols = symbols }
     isInverted = stored.isInverted
     marks = Self.marks(from: stored.marks)
+    trimsMargins = stored.trims
   }
 }
 

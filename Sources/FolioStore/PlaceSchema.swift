@@ -34,6 +34,9 @@ enum PlaceSchema: StoreSchema {
     migrator.registerMigration("v2 marks") { db in
       try db.execute(sql: "ALTER TABLE place ADD COLUMN marks TEXT NOT NULL DEFAULT ''")
     }
+    migrator.registerMigration("v3 trims") { db in
+      try db.execute(sql: "ALTER TABLE place ADD COLUMN trims BOOLEAN NOT NULL DEFAULT 0")
+    }
     return migrator
   }
 
@@ -43,7 +46,7 @@ enum PlaceSchema: StoreSchema {
       TableShape(
         name: table, columns: PlaceRecord.CodingKeys.allCases.map(\.rawValue),
         primaryKey: [PlaceRecord.CodingKeys.fingerprint.rawValue],
-        addedLater: [PlaceRecord.CodingKeys.marks.rawValue])
+        addedLater: [PlaceRecord.CodingKeys.marks.rawValue, PlaceRecord.CodingKeys.trims.rawValue])
     ]
   }
 }
@@ -54,7 +57,7 @@ struct PlaceRecord: Codable, FetchableRecord, PersistableRecord {
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case fingerprint, pathHint, openedAt, page, mode, gridItems, continuousZoom, spreadZoom
-    case spreads, isShifted, isRightToLeft, symbols, isInverted, marks
+    case spreads, isShifted, isRightToLeft, symbols, isInverted, marks, trims
   }
 
   var fingerprint: String
@@ -71,6 +74,7 @@ struct PlaceRecord: Codable, FetchableRecord, PersistableRecord {
   var symbols: String
   var isInverted: Bool
   var marks: String
+  var trims: Bool
 
   init(_ place: RememberedPlace, fingerprint: String, pathHint: String, openedAt: Date) {
     self.fingerprint = fingerprint
@@ -87,12 +91,14 @@ struct PlaceRecord: Codable, FetchableRecord, PersistableRecord {
     symbols = place.symbols
     isInverted = place.isInverted
     marks = place.marks
+    trims = place.trims
   }
 
   var place: RememberedPlace {
     RememberedPlace(
       page: page, mode: mode, gridItems: gridItems, continuousZoom: continuousZoom,
       spreadZoom: spreadZoom, spreads: spreads, isShifted: isShifted,
-      isRightToLeft: isRightToLeft, symbols: symbols, isInverted: isInverted, marks: marks)
+      isRightToLeft: isRightToLeft, symbols: symbols, isInverted: isInverted, marks: marks,
+      trims: trims)
   }
 }

@@ -24,12 +24,14 @@ public struct RememberedPlace: Hashable, Sendable {
   public var isInverted: Bool
   /// The document's marks, as the runtime writes them (one a line); "" for none.
   public var marks: String
+  /// Whether the margins are trimmed.
+  public var trims: Bool
 
   /// Creates a place from its values.
   public init(
     page: Int, mode: String, gridItems: Int, continuousZoom: Double, spreadZoom: Double,
     spreads: String, isShifted: Bool, isRightToLeft: Bool, symbols: String, isInverted: Bool,
-    marks: String = ""
+    marks: String = "", trims: Bool = false
   ) {
     self.page = page
     self.mode = mode
@@ -42,5 +44,6 @@ public struct RememberedPlace: Hashable, Sendable {
     self.symbols = symbols
     self.isInverted = isInverted
     self.marks = marks
+    self.trims = trims
   }
 }

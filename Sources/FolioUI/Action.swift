@@ -59,6 +59,8 @@ public enum Action: Hashable, Sendable {
   case cycleTextLayer
   /// The continuous view zoomed so the body text reads as characters.
   case readingZoom
+  /// Pages cropped to their content, and back.
+  case toggleTrim
   /// The key overlay.
   case toggleHelp
   /// Open the file again now (it also reloads by itself when it changes).

@@ -50,6 +50,7 @@ extension AppState {
       case .off: say("no text: block art only")
       }
     case .onlyHits: toggleOnlyHits()
+    case .toggleTrim: toggleTrim()
     case .toggleSelection: toggleSelection()
     case .selectRange: selectRange()
     case .readingZoom, .linkHints, .copyLink, .setMark, .goToMark, .jumpBack, .jumpForward, .prompt,

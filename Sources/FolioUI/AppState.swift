@@ -87,6 +87,11 @@ public struct AppState: Sendable {
   public internal(set) var shownLink: String?
   /// The pages whose links were last asked of the runtime.
   var lastLinkWants: [PageIndex] = []
+  /// Whether pages are shown cropped to their content (`T`, `--trim`).
+  public internal(set) var trimsMargins = false { didSet { relayout() } }
+  /// Content boxes found, by page (the whole page for a blank one).
+  public internal(set) var contentBoxes: [PageIndex: PageRegion] = [:]
+  var lastContentWants: [PageIndex] = []
   /// Body text sizes measured, by page (for `z`), and the page whose size `z` waits for.
   public internal(set) var bodyText: [PageIndex: BodyTextSize] = [:]
   var readingZoomPage: PageIndex?
@@ -243,6 +248,8 @@ public struct AppState: Sendable {
     links = [:]
     bodyText = [:]
     readingZoomPage = nil
+    contentBoxes = [:]
+    lastContentWants = []
     lastLinkWants = []
     selection.clamp(toPageCount: document.pageCount)
     let anchor = layout.continuousPageIndex(at: viewport)
@@ -288,6 +295,7 @@ public struct AppState: Sendable {
   }
 
   private mutating func rebuildLayouts() {
+    let metrics = shownMetrics
     let screenRows = max(0, screenSize.rows - 1)
     let columns = ScreenAreas.layout(screen: screenSize, sidePanelColumns: sidePanelColumns).main
       .size.columns

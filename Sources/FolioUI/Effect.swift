@@ -28,6 +28,8 @@ public enum Effect: Sendable, Equatable {
   case wantOutline
   /// Read these pages' links (pages on screen, lazily); answered by a `linksRead` per page.
   case wantLinks([PageIndex])
+  /// Find where these pages' content is (for trimming); answered by `contentBoxRead`s.
+  case wantContentBoxes([PageIndex])
   /// Measure a page's body text (for `z`); answered by `bodyTextRead`.
   case wantBodyText(PageIndex)
   /// Put this text on the terminal's clipboard (OSC 52, passed through tmux).

@@ -28,6 +28,8 @@ public enum Event: Sendable {
   case outlineRead(DocumentOutline)
   /// One page's links.
   case linksRead(PageLinks)
+  /// Where a page's content is (nil: nothing on it), for trimming, for a version.
+  case contentBoxRead(page: PageIndex, box: PageRegion?, document: DocumentVersion)
   /// How large a page's body text is (nil: the page has no text), for a version.
   case bodyTextRead(page: PageIndex, size: BodyTextSize?, document: DocumentVersion)
   /// Something in the background could not be done (the store of places could not save, the

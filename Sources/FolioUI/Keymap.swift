@@ -88,6 +88,7 @@ public struct Keymap: Sendable {
     row([.character("F")], .toggleShelf, "F", "filmstrip on/off", count: false),
     row([.character("c")], .cycleSymbols, "c", "next symbol set", count: false),
     row([.character("i")], .toggleInvert, "i", "invert (dark paper)", count: false),
+    row([.character("T")], .toggleTrim, "T", "trim the margins", count: false),
     row([.character("t")], .cycleTextLayer, "t", "text: where legible, all, none", count: false),
     row([.character("R")], .reload, "R", "reload the file", count: false),
     row([.character("?")], .toggleHelp, "?", "this help", count: false),

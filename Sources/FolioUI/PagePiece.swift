@@ -17,10 +17,11 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
 
   /// The pieces of `page` framed at `pageFrame` that meet `rect`: the whole page when it is no
   /// bigger than `tile` in area, else tiles of `tile` size aligned to the page's top-left, so
-  /// scrolling reuses them. Tiles outside `rect` are not made. O(tiles returned).
+  /// scrolling reuses them. Tiles outside `rect` are not made. `shown` is the part of the
+  /// page the frame shows (all of it unless the margins are trimmed). O(tiles returned).
   static func pieces(
     of page: PageIndex, framedAt pageFrame: CellRect, meeting rect: CellRect, tile: CellSize,
-    style: RenderStyle, document: DocumentVersion = .first
+    style: RenderStyle, document: DocumentVersion = .first, shown: PageRegion = .whole
   ) -> [PagePiece] {
     guard !pageFrame.isEmpty, pageFrame.intersects(rect) else { return [] }
     let base = page.rawValue * tilesPerPage
@@ -28,8 +29,8 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
       return [
         PagePiece(
           index: base, frame: pageFrame,
-          request: RenderRequest(page: page, size: pageFrame.size, style: style, document: document)
-        )
+          request: RenderRequest(
+            page: page, region: shown, size: pageFrame.size, style: style, document: document))
       ]
     }
     let width = max(1, tile.columns)
@@ -49,10 +50,10 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
           x: x, y: y, columns: min(width, pageFrame.maxX - x), rows: min(height, pageFrame.maxY - y)
         )
         let region = PageRegion(
-          x: Double(x - pageFrame.minX) / Double(pageFrame.size.columns),
-          y: Double(y - pageFrame.minY) / Double(pageFrame.size.rows),
-          width: Double(frame.size.columns) / Double(pageFrame.size.columns),
-          height: Double(frame.size.rows) / Double(pageFrame.size.rows))
+          x: shown.x + shown.width * Double(x - pageFrame.minX) / Double(pageFrame.size.columns),
+          y: shown.y + shown.height * Double(y - pageFrame.minY) / Double(pageFrame.size.rows),
+          width: shown.width * Double(frame.size.columns) / Double(pageFrame.size.columns),
+          height: shown.height * Double(frame.size.rows) / Double(pageFrame.size.rows))
         let number = min(row * columns + column, tilesPerPage - 1)
         pieces.append(
           PagePiece(
@@ -86,7 +87,7 @@ extension AppState {
       item.pages.flatMap { placed in
         PagePiece.pieces(
           of: placed.page, framedAt: placed.frame, meeting: rect, tile: tile, style: style,
-          document: documentVersion)
+          document: documentVersion, shown: shownRegion(of: placed.page))
       }
     }
   }
@@ -98,7 +99,7 @@ extension AppState {
       item.pages.flatMap { placed in
         PagePiece.pieces(
           of: placed.page, framedAt: placed.frame, meeting: rect, tile: shelf.viewportSize,
-          style: style, document: documentVersion)
+          style: style, document: documentVersion, shown: shownRegion(of: placed.page))
       }
     }
   }

@@ -22,13 +22,15 @@ public struct Place: Hashable, Sendable {
   public var isInverted: Bool
   /// The document's marks.
   public var marks: Marks
+  /// Whether the margins are trimmed.
+  public var trimsMargins: Bool
 
   /// Creates a place.
   public init(
     page: PageIndex, mode: ViewMode, gridZoom: GridZoom = .standard,
     continuousZoom: ZoomScale = .fit, spreadZoom: ZoomScale = .fit,
     spreadStyle: SpreadStyle = SpreadStyle(), symbols: SymbolSet, isInverted: Bool = false,
-    marks: Marks = Marks()
+    marks: Marks = Marks(), trimsMargins: Bool = false
   ) {
     self.page = page
     self.mode = mode
@@ -39,6 +41,7 @@ public struct Place: Hashable, Sendable {
     self.symbols = symbols
     self.isInverted = isInverted
     self.marks = marks
+    self.trimsMargins = trimsMargins
   }
 }
 
@@ -48,7 +51,7 @@ extension AppState {
     Place(
       page: currentPage, mode: mode, gridZoom: gridZoom, continuousZoom: continuousZoom,
       spreadZoom: spreadZoom, spreadStyle: spreadStyle, symbols: style.symbols,
-      isInverted: style.isInverted, marks: marks)
+      isInverted: style.isInverted, marks: marks, trimsMargins: trimsMargins)
   }
 
   /// Goes back to a remembered place: its page (clamped to the document), view, zooms and
@@ -61,6 +64,7 @@ extension AppState {
     if drawableSymbols.contains(place.symbols) { style.symbols = place.symbols }
     style.isInverted = place.isInverted
     marks = place.marks
+    if trimsMargins != place.trimsMargins { trimsMargins = place.trimsMargins }
     show(place.mode)
     go(to: place.page)
     if mode == .spread && place.spreadZoom > .fit {

@@ -61,6 +61,7 @@ struct StatusLine {
     case .continuous: parts.append("\(Int(saturating: state.continuousZoom.value * 100))%")
     case .spread: parts.append("\(Int(saturating: state.spreadZoom.value * 100))%")
     }
+    if state.trimsMargins { parts.append("trimmed") }
     if state.style.text != .auto { parts.append("text \(state.style.text.rawValue)") }
     if state.selection.count > 0 { parts.append("\(state.selection.count) picked") }
     if let count = state.keys.pendingCount { parts.append("\(count)…") }

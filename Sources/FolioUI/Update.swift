@@ -64,6 +64,8 @@ extension AppState {
       apply(outline)
     case .linksRead(let links):
       apply(links)
+    case .contentBoxRead(let page, let box, let document):
+      apply(contentBox: box, of: page, document: document)
     case .bodyTextRead(let page, let size, let document):
       apply(bodyText: size, of: page, document: document)
     case .problem(let problem):
@@ -95,6 +97,11 @@ extension AppState {
       effects.append(.wantLinks(linkPages))
     }
     lastLinkWants = linkPages
+    let boxPages = contentBoxWants
+    if !boxPages.isEmpty, boxPages != lastContentWants {
+      effects.append(.wantContentBoxes(boxPages))
+    }
+    lastContentWants = boxPages
     return effects
   }
 
@@ -103,7 +110,9 @@ extension AppState {
   public mutating func start() -> [Effect] {
     let wants = pictureWants
     lastWants = wants
+    lastContentWants = contentBoxWants
     return [.want(wants)]
+      + (lastContentWants.isEmpty ? [] : [.wantContentBoxes(lastContentWants)])
       + (message == nil ? [] : [.startTimer(.message, after: Self.messageDuration)])
   }
 

@@ -59,7 +59,7 @@ enum BrowserSetup {
     let style = RenderStyle(
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment), colors: colors,
       isInverted: options.invert, text: options.text ?? defaultText)
-    return AppState(
+    var state = AppState(
       document: facts, metrics: metrics, screenSize: screenSize, cellAspect: cellAspect,
       mode: mode, page: page,
       spreadStyle: SpreadStyle(
@@ -68,6 +68,8 @@ enum BrowserSetup {
       hasDropCap: options.cover, style: style, drawableSymbols: drawableSymbols,
       remembersPlace: remembersPlace, prefetches: prefetches,
       reload: ReloadState(canReopen: canReopen))
+    if options.trim { state.trimMargins(true) }
+    return state
   }
 
   /// The title to show: the document's own, else its file name.

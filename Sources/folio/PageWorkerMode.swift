@@ -59,6 +59,9 @@ enum PageWorkerMode {
       case .readLinks(let pages):
         guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
         return .links(try worker.links(of: pages))
+      case .readContentBoxes(let pages):
+        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
+        return .contentBoxes(try worker.contentBoxes(of: pages))
       }
     } catch let error as DocumentError {
       return .failed(error)

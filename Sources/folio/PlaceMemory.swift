@@ -56,6 +56,7 @@ extension PrintOptions {
     if shift { place.spreadStyle.isShiftedByOne = true }
     if let symbols { place.symbols = symbols }
     if invert { place.isInverted = true }
+    if trim { place.trimsMargins = true }
     return place
   }
 }

@@ -62,6 +62,9 @@ struct PrintOptions: ParsableArguments {
   @Flag(help: "Invert lightness (dark paper, same hues) for dark terminals.")
   var invert = false
 
+  @Flag(help: "Trim the margins: each page cropped to its content (T in the viewer).")
+  var trim = false
+
   @Option(
     help: ArgumentHelp(
       "Draw the page's text as characters over the pictures: auto (where legible), on or off.",
@@ -134,7 +137,9 @@ enum PrintCommand {
     let page = try options.startPage(in: document, path: path)
     let drawn: (screen: ScreenBuffer, messages: [String])
     do {
-      drawn = try draw(picture, page: page, of: document, in: box, style: style, with: workers)
+      drawn = try draw(
+        picture, page: page, of: document, in: box, style: style, with: workers,
+        trim: options.trim)
     } catch let error as DocumentError {
       throw Failure(path: path, reason: error.reason)
     }

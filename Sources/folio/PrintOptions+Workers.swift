@@ -45,15 +45,22 @@ extension PrintCommand {
   /// its memory, or after a second crash becomes a page-shaped box saying why.
   static func draw(
     _ picture: PagePicture, page: PageIndex, of document: some DocumentSource, in box: CellSize,
-    style: RenderStyle, with workers: DocumentOpening
+    style: RenderStyle, with workers: DocumentOpening, trim: Bool = false
   ) throws -> (screen: ScreenBuffer, messages: [String]) {
     guard (0..<document.pageCount).contains(page.rawValue) else {
       throw DocumentError.pageOutOfRange(page, pageCount: document.pageCount)
     }
-    let cells = picture.pageCells(for: document.pageSize(at: page), in: box)
-    guard !cells.isEmpty else { return (ScreenBuffer(size: box), []) }
-    let request = RenderRequest(page: page, size: cells, style: style)
     let worker = try workers.handoff.take() ?? workers.makeWorker()
+    // Trimmed: the page's content box, found by the worker from a small render.
+    let region =
+      trim
+      ? ((try? worker.contentBoxes(of: page.rawValue..<page.rawValue + 1).first) ?? nil) ?? .whole
+      : .whole
+    let size = document.pageSize(at: page)
+    let shown = PointSize(width: size.width * region.width, height: size.height * region.height)
+    let cells = picture.pageCells(for: shown, in: box)
+    guard !cells.isEmpty else { return (ScreenBuffer(size: box), []) }
+    let request = RenderRequest(page: page, region: region, size: cells, style: style)
     func attempt() throws -> (screen: ScreenBuffer, messages: [String]) {
       let rendered = try worker.render(request)
       return (PagePicture.centered(rendered.picture, in: box), rendered.messages)

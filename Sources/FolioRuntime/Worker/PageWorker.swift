@@ -17,6 +17,8 @@ public protocol PageWorker: AnyObject {
   func outline() throws -> [OutlineEntry]
   /// The links of `pages` (clamped to the document), in page order.
   func links(of pages: Range<Int>) throws -> [[PageLink]]
+  /// Where the content of `pages` (clamped to the document) is, in page order.
+  func contentBoxes(of pages: Range<Int>) throws -> [PageRegion?]
   /// Called when the worker has had nothing to do for a while: gives back what it can.
   func rest()
 }
@@ -27,6 +29,9 @@ extension PageWorker {
 
   /// No links: for workers that read none.
   public func links(of pages: Range<Int>) throws -> [[PageLink]] { pages.map { _ in [] } }
+
+  /// No content boxes: for workers that find none.
+  public func contentBoxes(of pages: Range<Int>) throws -> [PageRegion?] { pages.map { _ in nil } }
 }
 
 /// Page work on a document in this process, on the calling thread.
@@ -53,6 +58,10 @@ public final class LocalPageWorker: PageWorker {
 
   public func links(of pages: Range<Int>) throws -> [[PageLink]] {
     pages.clamped(to: 0..<document.pageCount).map { document.links(at: PageIndex($0)) }
+  }
+
+  public func contentBoxes(of pages: Range<Int>) throws -> [PageRegion?] {
+    try pages.clamped(to: 0..<document.pageCount).map { try document.contentBox(at: PageIndex($0)) }
   }
 
   public func facts(of pages: Range<Int>) throws -> [PageFact] {

@@ -16,6 +16,8 @@ public enum WorkerRequest: Hashable, Sendable {
   case readOutline
   /// Read the links of a range of pages.
   case readLinks(Range<Int>)
+  /// Find where the content of a range of pages is, for trimming.
+  case readContentBoxes(Range<Int>)
 }
 
 /// What a page worker answers.
@@ -32,6 +34,8 @@ public enum WorkerReply: Sendable {
   case outline([OutlineEntry])
   /// The links of each page asked for, in page order.
   case links([[PageLink]])
+  /// Each page's content box, in page order (nil for an empty page).
+  case contentBoxes([PageRegion?])
   /// The request failed for a reason the document gives (the worker carries on).
   case failed(DocumentError)
 }
@@ -67,7 +71,9 @@ public enum WorkerMessageFormat {
 
   enum Kind: UInt8 {
     case open = 1, render = 2, readFacts = 3, readText = 4, readOutline = 5, readLinks = 6
+    case readContentBoxes = 7
     case opened = 0x81, rendered = 0x82, facts = 0x83, texts = 0x84, outline = 0x85, links = 0x86
+    case contentBoxes = 0x87
     case failed = 0xFF
   }
 
@@ -104,6 +110,10 @@ public enum WorkerMessageFormat {
       header(&body, .readOutline, message)
     case .readLinks(let pages):
       header(&body, .readLinks, message)
+      body.append(count: pages.lowerBound)
+      body.append(count: pages.count)
+    case .readContentBoxes(let pages):
+      header(&body, .readContentBoxes, message)
       body.append(count: pages.lowerBound)
       body.append(count: pages.count)
     }
@@ -144,6 +154,13 @@ public enum WorkerMessageFormat {
     case .links(let links):
       header(&body, .links, message)
       append(links, to: &body)
+    case .contentBoxes(let boxes):
+      header(&body, .contentBoxes, message)
+      body.append(count: boxes.count)
+      for box in boxes {
+        body.append(box != nil)
+        if let box { for side in [box.x, box.y, box.width, box.height] { body.append(side) } }
+      }
     case .failed(let error):
       header(&body, .failed, message)
       append(error, to: &body)
@@ -203,6 +220,8 @@ public enum WorkerMessageFormat {
       request = .readOutline
     case .readLinks:
       request = .readLinks(try readPages(&reader))
+    case .readContentBoxes:
+      request = .readContentBoxes(try readPages(&reader))
     default:
       throw .malformed("a reply where a request belongs")
     }
@@ -245,6 +264,27 @@ public enum WorkerMessageFormat {
       reply = .outline(try readOutline(&reader))
     case .links:
       reply = .links(try readLinks(&reader))
+    case .contentBoxes:
+      let count = try reader.count()
+      // Each box takes at least a byte: a count this large cannot be honest.
+      guard count <= reader.remaining else { throw .truncated }
+      var boxes: [PageRegion?] = []
+      for _ in 0..<count {
+        guard try reader.bool() else {
+          boxes.append(nil)
+          continue
+        }
+        let sides = [
+          try reader.double(), try reader.double(), try reader.double(), try reader.double(),
+        ]
+        // A worker is not trusted with a box: it is kept inside the page.
+        let x = min(max(sides[0], 0), 1)
+        let y = min(max(sides[1], 0), 1)
+        boxes.append(
+          PageRegion(
+            x: x, y: y, width: min(max(sides[2], 0), 1 - x), height: min(max(sides[3], 0), 1 - y)))
+      }
+      reply = .contentBoxes(boxes)
     case .failed:
       reply = .failed(try readError(&reader))
     default:

@@ -145,6 +145,15 @@ public final class WorkerProcess: PageWorker {
     return texts
   }
 
+  public func contentBoxes(of pages: Range<Int>) throws -> [PageRegion?] {
+    // Each box renders its page small.
+    let (reply, _) = try exchange(.readContentBoxes(pages), pages: pages.count)
+    guard case .contentBoxes(let boxes) = reply else {
+      throw failBroken(.malformed("a reply of the wrong kind"))
+    }
+    return boxes
+  }
+
   public func outline() throws -> [OutlineEntry] {
     let (reply, _) = try exchange(.readOutline, pages: 0)
     guard case .outline(let entries) = reply else {

@@ -16,7 +16,7 @@ extension AppState {
     for item in layout.items(intersecting: probe) {
       for placed in item.pages where placed.frame.minY <= row && row < placed.frame.maxY {
         let top = Double(row - placed.frame.minY) / Double(max(1, placed.frame.size.rows))
-        return Destination(page: placed.page, top: top)
+        return Destination(page: placed.page, top: pageFraction(fromShown: top, on: placed.page))
       }
     }
     return Destination(page: currentPage)
@@ -74,7 +74,8 @@ extension AppState {
     guard mode != .grid, let top = destination.top, layout.progression.isVertical else { return }
     let item = layout.item(layout.itemIndex(containing: destination.page))
     guard let placed = item.pages.first(where: { $0.page == destination.page }) else { return }
-    let y = placed.frame.minY + Int((top * Double(placed.frame.size.rows)).rounded(.down))
+    let shownTop = min(max(shownFraction(fromPage: top, on: destination.page), 0), 1)
+    let y = placed.frame.minY + Int((shownTop * Double(placed.frame.size.rows)).rounded(.down))
     var origin = viewport.origin
     // A row of what comes before stays in view.
     origin.y = y - 1

@@ -48,6 +48,8 @@ extension AppState {
     if item.pages.count > 1 || y >= frame.maxY { return ReadingPlace(page: placed.page) }
     // A destination whose row (as `show` rounds it) is this row or above counts as passed.
     return ReadingPlace(
-      page: placed.page, reached: Double(y - frame.minY + 1) / Double(frame.size.rows))
+      page: placed.page,
+      reached: pageFraction(
+        fromShown: Double(y - frame.minY + 1) / Double(frame.size.rows), on: placed.page))
   }
 }

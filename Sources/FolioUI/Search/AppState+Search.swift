@@ -174,8 +174,9 @@ extension AppState {
   mutating func revealCurrentHit() {
     guard mode != .grid, let current = search.current,
       let hits = search.regions[current.page], hits.indices.contains(current.index),
-      let box = hits[current.index].first
+      let pageBox = hits[current.index].first
     else { return }
+    let box = displayed(pageBox, on: current.page)
     search.revealsCurrent = false
     let item = layout.item(layout.itemIndex(containing: current.page))
     guard let placed = item.pages.first(where: { $0.page == current.page }) else { return }

@@ -33,7 +33,8 @@ struct SearchMarks {
             let isCurrent = search.current == HitPosition(page: placed.page, index: index)
             for box in boxes {
               tint(
-                Self.cells(of: box, in: frame), area: area, isCurrent: isCurrent,
+                Self.cells(of: state.displayed(box, on: placed.page), in: frame), area: area,
+                isCurrent: isCurrent,
                 colors: state.style.colors, screen: &screen)
             }
           }
