@@ -86,3 +86,46 @@ struct TextLayerTests {
     #expect(try printed(["--text", "on", "--size", "80x30"]).contains("texture"))
   }
 }
+
+/// Trimmed margins through tmux: `T` gives the content the cells, in single and double
+/// spreads, and the choice comes back with the place.
+@Suite("Trimmed margins")
+struct TrimmedMarginsTests {
+  /// Cells of `screen` (above the status line) with ink, in no-color output where paper is
+  /// drawn with full blocks and the space around pages is blank: the content's cells.
+  static func inkCells(_ screen: [String]) -> Int {
+    screen.dropLast().reduce(0) { count, row in
+      count + row.filter { $0 != " " && $0 != "█" }.count
+    }
+  }
+
+  @Test func tGivesTheContentTheCellsInSpreadsAndIsRemembered() throws {
+    let scratch = try ScratchFolder()
+    // LaTeX lecture notes from the shared corpus: A4 pages with wide margins.
+    let file = ErrorTests.corpus + "/pypdf-geotopo-117p-linearized.pdf"
+    try #require(FileManager.default.fileExists(atPath: file), "the shared corpus has \(file)")
+    let folio = try FolioSession(
+      nil,
+      arguments: [file, "--mode", "spread", "--colors", "none", "--text", "off", "--page", "20"],
+      environment: scratch.environment)
+    try folio.press("F")
+    try folio.waitForRenders()
+    let whole = Self.inkCells(try folio.screen())
+    try folio.press("T")
+    try folio.expectStatus("trimmed")
+    try folio.waitForRenders()
+    try folio.expectScreen("the content drawn larger") { screen in
+      Double(Self.inkCells(screen.rows.indices.map { screen.text(ofRow: $0) }))
+        > Double(whole) * 1.15
+    }
+    // Double spreads: both pages trimmed side by side.
+    try folio.press("s")
+    try folio.expectStatus("double", "trimmed")
+    try folio.waitForRenders()
+    try folio.quit()
+
+    let again = try FolioSession(nil, arguments: [file], environment: scratch.environment)
+    try again.expectStatus("trimmed")
+    try again.quit()
+  }
+}

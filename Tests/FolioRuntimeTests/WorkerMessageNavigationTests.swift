@@ -35,7 +35,9 @@ struct WorkerMessageNavigationTests {
   }
 
   @Test func requestsSurviveARoundTrip() throws {
-    for request in [WorkerRequest.readOutline, .readLinks(12..<20), .readLinks(0..<0)] {
+    for request in [
+      WorkerRequest.readOutline, .readLinks(12..<20), .readLinks(0..<0), .readContentBoxes(3..<5),
+    ] {
       let frame = WorkerMessageFormat.frame(
         WorkerEnvelope(id: 3, document: DocumentVersion(number: 2), body: request))
       let read = try WorkerMessageFormat.request(from: try WorkerMessageTests.body(frame))
@@ -60,10 +62,30 @@ struct WorkerMessageNavigationTests {
       return
     }
     #expect(links == Self.links)
+    let boxes: [PageRegion?] = [nil, PageRegion(x: 0.1, y: 0.2, width: 0.5, height: 0.6)]
+    guard case .contentBoxes(let read) = try Self.roundTrip(.contentBoxes(boxes)) else {
+      Issue.record("not content boxes")
+      return
+    }
+    #expect(read == boxes)
+  }
+
+  @Test func aContentBoxIsKeptInsideThePage() throws {
+    let hostile = PageRegion(x: 0.9, y: -3, width: 7, height: 0.5)
+    guard case .contentBoxes(let read) = try Self.roundTrip(.contentBoxes([hostile])),
+      let box = read.first ?? nil
+    else {
+      Issue.record("not a content box")
+      return
+    }
+    #expect(box.x == 0.9 && box.y == 0 && abs(box.width - 0.1) < 1e-12 && box.height == 0.5)
   }
 
   @Test func everyCutShortFrameIsRefused() throws {
-    for reply in [WorkerReply.outline(Self.entries), .links(Self.links)] {
+    for reply in [
+      WorkerReply.outline(Self.entries), .links(Self.links),
+      .contentBoxes([PageRegion(x: 0.1, y: 0.1, width: 0.5, height: 0.5), nil]),
+    ] {
       let body = try WorkerMessageTests.body(Self.frame(reply))
       for cut in 0..<body.count {
         #expect(throws: WorkerProtocolError.self) {
