@@ -4,6 +4,7 @@
 #   <!-- folio-bench:begin --> … <!-- folio-bench:end -->          layout, Poppler, pipeline
 #   <!-- blockart-compare:begin --> … <!-- blockart-compare:end -->  quality against chafa
 #   <!-- print-memory:begin --> … <!-- print-memory:end -->          --print's peak memory
+#   <!-- text-words:begin --> … <!-- text-words:end -->              the text layer against pdftotext
 # Set SKIP_BLOCKART=1 to leave the (long) quality comparison out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +41,20 @@ echo "Measuring --print's peak memory…" >&2
 ./Scripts/bench-print-memory.sh > "$out"
 cat "$out"
 replace_between print-memory "$out"
+rm -f "$out"
+
+echo "Checking the text layer's words against pdftotext…" >&2
+{
+  echo '`Scripts/text-layer-words.py .build/release/folio ../shared/corpus/pdfs 12`: continuous'
+  echo 'frames at 160x50 with `--text on` against the words `pdftotext -bbox` finds in the visible'
+  echo 'part of the page (targets: recall ≥ 95 %, precision ≥ 98 %).'
+  echo
+  echo '```'
+  python3 Scripts/text-layer-words.py .build/release/folio ../shared/corpus/pdfs 12 | tail -1
+  echo '```'
+} > "$out"
+cat "$out"
+replace_between text-words "$out"
 rm -f "$out"
 
 if [[ -z "${SKIP_BLOCKART:-}" ]]; then
