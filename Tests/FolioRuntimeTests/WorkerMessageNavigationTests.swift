@@ -86,16 +86,7 @@ struct WorkerMessageNavigationTests {
       WorkerReply.outline(Self.entries), .links(Self.links),
       .contentBoxes([PageRegion(x: 0.1, y: 0.1, width: 0.5, height: 0.5), nil]),
     ] {
-      let body = try WorkerMessageTests.body(Self.frame(reply))
-      for cut in 0..<body.count {
-        #expect(throws: WorkerProtocolError.self) {
-          _ = try WorkerMessageFormat.reply(from: Array(body.prefix(cut)))
-        }
-      }
-      #expect(throws: WorkerProtocolError.self) {
-        _ = try WorkerMessageFormat.reply(from: body + [0])
-      }
-      #expect(throws: WorkerProtocolError.self) { _ = try WorkerMessageFormat.request(from: body) }
+      try WorkerMessageTests.expectEveryDamagedCopyRefused(ofReply: Self.frame(reply))
     }
   }
 

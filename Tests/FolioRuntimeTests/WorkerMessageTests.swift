@@ -100,18 +100,26 @@ struct WorkerMessageTests {
             PageFact(page: PageIndex(3), size: PointSize(width: 1, height: 2), label: "label")
           ]))),
     ]
-    for frame in frames {
-      let body = try Self.body(frame)
-      for cut in 0..<body.count {
-        #expect(throws: WorkerProtocolError.self) {
-          _ = try WorkerMessageFormat.reply(from: Array(body.prefix(cut)))
-        }
+    for frame in frames { try Self.expectEveryDamagedCopyRefused(ofReply: frame) }
+  }
+
+  /// Every cut-short copy of a reply frame, the reply with a byte too many, and the reply read
+  /// as a request are refused.
+  static func expectEveryDamagedCopyRefused(
+    ofReply frame: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let body = try Self.body(frame)
+    for cut in 0..<body.count {
+      #expect(throws: WorkerProtocolError.self, sourceLocation: sourceLocation) {
+        _ = try WorkerMessageFormat.reply(from: Array(body.prefix(cut)))
       }
-      #expect(throws: WorkerProtocolError.self) {
-        _ = try WorkerMessageFormat.reply(from: body + [0])
-      }
-      // A request's reader refuses a reply.
-      #expect(throws: WorkerProtocolError.self) { _ = try WorkerMessageFormat.request(from: body) }
+    }
+    #expect(throws: WorkerProtocolError.self, sourceLocation: sourceLocation) {
+      _ = try WorkerMessageFormat.reply(from: body + [0])
+    }
+    // A request's reader refuses a reply.
+    #expect(throws: WorkerProtocolError.self, sourceLocation: sourceLocation) {
+      _ = try WorkerMessageFormat.request(from: body)
     }
   }
 

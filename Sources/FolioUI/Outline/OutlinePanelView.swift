@@ -30,8 +30,8 @@ struct OutlinePanelView {
         heading += "  \(filter.matchCount) of \(index.count)"
       }
     }
-    _ = write(
-      heading, at: panel.minX, y: panel.minY, limit: edge, attributes: .bold, on: &screen)
+    _ = screen.write(
+      heading, at: panel.minX, y: panel.minY, limit: edge, attributes: .bold, width: width)
     let rows = panel.size.rows - 1
     guard rows > 0 else { return }
     guard let listing, listing.count > 0 else {
@@ -43,8 +43,8 @@ struct OutlinePanelView {
       } else {
         note = "no entry matches"
       }
-      _ = write(
-        note, at: panel.minX + 1, y: panel.minY + 1, limit: edge, attributes: .dim, on: &screen)
+      _ = screen.write(
+        note, at: panel.minX + 1, y: panel.minY + 1, limit: edge, attributes: .dim, width: width)
       return
     }
     let selected = mode.selectedRow(in: listing, state: state)
@@ -65,12 +65,13 @@ struct OutlinePanelView {
         for x in panel.minX..<edge { screen[x, y] = Cell(" ", attributes: base) }
       }
       let isCurrent = row == current
-      var x = write(
+      var x = screen.write(
         isCurrent ? "›" : " ", at: panel.minX, y: y, limit: edge, attributes: base.union(.bold),
-        on: &screen)
+        width: width)
       x += 1 + min(2 * index.depths[entry], max(0, (textColumns - labelColumns) / 3))
       let disclosure = index.hasChildren(entry) ? (listing.isOpen(row) ? "▾ " : "▸ ") : "  "
-      x = write(disclosure, at: x, y: y, limit: edge, attributes: base.union(.dim), on: &screen)
+      x = screen.write(
+        disclosure, at: x, y: y, limit: edge, attributes: base.union(.dim), width: width)
       let label = width.truncated(labels[offset], toWidth: labelColumns)
       let titleLimit = edge - labelColumns - (labelColumns > 0 ? 1 : 0)
       var attributes = base
@@ -79,9 +80,9 @@ struct OutlinePanelView {
       drawTitle(
         index.titles[entry], marking: listing.match(at: row)?.positions ?? [], at: x, y: y,
         limit: titleLimit, attributes: attributes, on: &screen)
-      _ = write(
+      _ = screen.write(
         label, at: edge - width.width(of: label), y: y, limit: edge,
-        attributes: base.union(.dim), on: &screen)
+        attributes: base.union(.dim), width: width)
     }
   }
 
@@ -94,7 +95,7 @@ struct OutlinePanelView {
     guard x < limit else { return }
     let fitted = width.truncated(title, toWidth: limit - x)
     guard !positions.isEmpty else {
-      _ = write(fitted, at: x, y: y, limit: limit, attributes: attributes, on: &screen)
+      _ = screen.write(fitted, at: x, y: y, limit: limit, attributes: attributes, width: width)
       return
     }
     // Characters of the title kept whole (a cut adds "…" after them).
@@ -108,21 +109,8 @@ struct OutlinePanelView {
         style.formUnion([.bold, .underline])
         nextMarked = marked.next()
       }
-      column = write(
-        String(character), at: column, y: y, limit: limit, attributes: style, on: &screen)
+      column = screen.write(
+        String(character), at: column, y: y, limit: limit, attributes: style, width: width)
     }
-  }
-
-  /// Writes `text` from column `x` on row `y`, up to column `limit`; returns the column after it.
-  private func write(
-    _ text: String, at x: Int, y: Int, limit: Int, attributes: CellAttributes,
-    on screen: inout ScreenBuffer
-  ) -> Int {
-    guard x < limit, !text.isEmpty else { return x }
-    let fitted = width.truncated(text, toWidth: limit - x)
-    screen.write(
-      fitted, at: CellPoint(x: x, y: y), maxWidth: limit - x,
-      style: Cell(" ", attributes: attributes), width: width)
-    return x + width.width(of: fitted)
   }
 }

@@ -58,34 +58,23 @@ struct HitsPanelView {
         TerminalText.sanitized(state.document.label(of: line.position.page)),
         toWidth: labelColumns)
       let marker = isCurrent ? "›" : " "
-      x = write(marker, at: x, y: y, limit: edge, attributes: base.union(.bold), on: &screen)
-      x = write(
+      x = screen.write(
+        marker, at: x, y: y, limit: edge, attributes: base.union(.bold), width: width)
+      x = screen.write(
         String(repeating: " ", count: labelColumns - width.width(of: label)) + label + " ",
-        at: x, y: y, limit: edge, attributes: base.union(.dim), on: &screen)
+        at: x, y: y, limit: edge, attributes: base.union(.dim), width: width)
       // Enough of the text before the match that the match shows, the rest after it.
       let room = max(0, edge - x)
       let match = TerminalText.sanitized(line.match)
       let before = width.truncatedFromStart(
         TerminalText.sanitized(line.before),
         toWidth: max(0, min(room / 3, room - width.width(of: match))))
-      x = write(before, at: x, y: y, limit: edge, attributes: base, on: &screen)
-      x = write(
-        match, at: x, y: y, limit: edge, attributes: base.union([.bold, .underline]), on: &screen)
-      _ = write(
-        TerminalText.sanitized(line.after), at: x, y: y, limit: edge, attributes: base, on: &screen)
+      x = screen.write(before, at: x, y: y, limit: edge, attributes: base, width: width)
+      x = screen.write(
+        match, at: x, y: y, limit: edge, attributes: base.union([.bold, .underline]), width: width)
+      _ = screen.write(
+        TerminalText.sanitized(line.after), at: x, y: y, limit: edge, attributes: base, width: width
+      )
     }
-  }
-
-  /// Writes `text` from column `x` on row `y`, up to column `limit`; returns the column after it.
-  private func write(
-    _ text: String, at x: Int, y: Int, limit: Int, attributes: CellAttributes,
-    on screen: inout ScreenBuffer
-  ) -> Int {
-    guard x < limit, !text.isEmpty else { return x }
-    let fitted = width.truncated(text, toWidth: limit - x)
-    screen.write(
-      fitted, at: CellPoint(x: x, y: y), maxWidth: limit - x,
-      style: Cell(" ", attributes: attributes), width: width)
-    return x + width.width(of: fitted)
   }
 }
