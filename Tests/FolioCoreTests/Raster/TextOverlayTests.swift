@@ -167,4 +167,20 @@ import Testing
     #expect(row(picture, 3).hasPrefix("▚▚▚▚ab▚"))
     #expect(row(picture, 2).hasPrefix("▚▚▚▚  ▚"))
   }
+
+  @Test func thumbnailsDoNotReadText() {
+    func request(rows: Int, region: PageRegion = .whole, text: TextLayerMode) -> RenderRequest {
+      RenderRequest(
+        page: PageIndex(0), region: region, size: CellSize(columns: rows, rows: rows),
+        style: RenderStyle(symbols: .half, colors: .truecolor, text: text))
+    }
+    #expect(!request(rows: 20, text: .auto).drawsText)
+    #expect(request(rows: 20, text: .on).drawsText)
+    #expect(request(rows: 40, text: .auto).drawsText)
+    #expect(!request(rows: 40, text: .off).drawsText)
+    // A tile of a large page: the whole page's rows count.
+    #expect(
+      request(rows: 20, region: PageRegion(x: 0, y: 0, width: 1, height: 0.25), text: .auto)
+        .drawsText)
+  }
 }
