@@ -4,13 +4,21 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config ncurses-term \
-	tmux qpdf poppler-utils libsqlite3-dev pdfgrep
+	tmux qpdf poppler-utils libsqlite3-dev pdfgrep man-db bash-completion
 # The quality comparison in `make bench` also runs the peers and the Python scorer.
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
 .PHONY: all deps bench-deps build release run test lint bench check-palette check-generated sample clean leak-check \
-	fuzz libfuzz asan-check
+	fuzz libfuzz asan-check install install-files uninstall
+
+# Where `make install` puts folio (PREFIX=~/.local needs no root), and what it installs from.
+PREFIX ?= /usr/local
+BUILT ?= .build/release
+INSTALLED := $(DESTDIR)$(PREFIX)/bin/folio $(DESTDIR)$(PREFIX)/share/man/man1/folio.1 \
+	$(DESTDIR)$(PREFIX)/share/bash-completion/completions/folio \
+	$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_folio \
+	$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/folio.fish
 
 all: build
 
@@ -29,6 +37,26 @@ release: deps
 
 run: build
 	$(SWIFT) run folio $(FILE)
+
+# The release binary, its man page (options from the binary, keys from the README) and its
+# shell completions (from swift-argument-parser), in their places under PREFIX.
+install: release install-files
+
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BUILT)/folio $(DESTDIR)$(PREFIX)/bin/folio
+	python3 Scripts/make-man.py $(BUILT)/folio README.md > $(DESTDIR)$(PREFIX)/share/man/man1/folio.1
+	$(BUILT)/folio --generate-completion-script bash \
+		> $(DESTDIR)$(PREFIX)/share/bash-completion/completions/folio
+	$(BUILT)/folio --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_folio
+	$(BUILT)/folio --generate-completion-script fish \
+		> $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/folio.fish
+
+# Removes exactly what `make install` put there.
+uninstall:
+	rm -f $(INSTALLED)
 
 test: deps lint
 	$(SWIFT) build --build-tests

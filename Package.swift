@@ -100,7 +100,7 @@ let package = Package(
       name: "FolioEndToEndTests",
       dependencies: [
         "FolioFixtures", "FolioTestSupport", "FolioRuntime", "FolioPoppler", "FolioRaster",
-        "FolioCore", "folio",
+        "FolioCore", "FolioUI", "folio",
         "folio-libfuzzer",
       ]),
   ],

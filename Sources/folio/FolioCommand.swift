@@ -30,9 +30,16 @@ struct FolioCommand: ParsableCommand {
   @OptionGroup(title: "Picking pages")
   var picking: PickOptions
 
+  @OptionGroup(title: "File-manager previews")
+  var previewing: PreviewOptions
+
   func validate() throws {
     if search.list && picture.print {
       throw ValidationError("--list and --print cannot be used together")
+    }
+    if previewing.preview && (search.list || picking.pick || picture.mode != nil) {
+      throw ValidationError(
+        "--preview prints one page: it cannot be used with --list, --pick or --mode")
     }
     if picking.pick && (search.list || picture.print) {
       throw ValidationError("--pick opens the viewer: it cannot be used with --list or --print")
@@ -40,6 +47,13 @@ struct FolioCommand: ParsableCommand {
   }
 
   mutating func run() throws {
+    if previewing.preview {
+      // A preview is --print of one page sized for the pane.
+      picture.print = true
+      picture.size =
+        previewing.paneSize(environment: ProcessInfo.processInfo.environment)
+        ?? picture.size ?? PrintCommand.terminalSize() ?? CellSize(columns: 80, rows: 24)
+    }
     let readsStandardInput = file == "-"
     if readsStandardInput && isatty(STDIN_FILENO) == 1 {
       throw Failure(

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Writes folio's man page (roff) to standard output: the options from the built binary's
+`--experimental-dump-help` (so every option is listed as the binary parses it), the keys from
+the README's key table (the table the `?` overlay matches), and where folio keeps its files.
+
+Usage: Scripts/make-man.py FOLIO_BINARY [README]
+"""
+import json, re, subprocess, sys
+
+def roff(text):
+    text = text.replace('\\', '\\e').replace('-', '\\-')
+    return re.sub(r'^([.\'])', r'\\&\1', text, flags=re.M)
+
+def plain(markdown):
+    return roff(re.sub(r'`([^`]*)`', r'\1', markdown))
+
+def main():
+    binary = sys.argv[1]
+    readme = sys.argv[2] if len(sys.argv) > 2 else 'README.md'
+    command = json.loads(subprocess.run([binary, '--experimental-dump-help'],
+                                        capture_output=True, text=True, check=True).stdout)['command']
+    version = subprocess.run([binary, '--version'], capture_output=True, text=True).stdout.strip()
+    out = ['.TH FOLIO 1 "" "%s" "User Commands"' % roff(version),
+           '.SH NAME', 'folio \\- browse the pages of a PDF file in the terminal',
+           '.SH SYNOPSIS', '.B folio', '[\\fIoptions\\fR] [\\fIFILE\\fR]',
+           '.br', '.B folio', '\\-\\-preview \\fIFILE\\fR [\\fIWIDTH HEIGHT\\fR [\\fIX Y\\fR]]',
+           '.SH DESCRIPTION',
+           roff(command.get('abstract', '')) + ' ' + roff(command.get('discussion', '')),
+           'Pages are drawn with block characters in true color, in a smart grid of thumbnails, a '
+           'continuous view or one spread at a time; the text of a page is drawn as characters '
+           'where it is legible. FILE \\- reads the PDF from standard input.',
+           '.SH OPTIONS']
+    for argument in command['arguments']:
+        if argument.get('shouldDisplay') is False or argument['kind'] == 'positional':
+            continue
+        names = ', '.join(('-' if n['kind'] == 'short' else '--') + n['name'] for n in argument['names'])
+        value = argument.get('valueName')
+        head = '\\fB%s\\fR' % roff(names)
+        if argument['kind'] == 'option' and value:
+            head += ' \\fI%s\\fR' % roff(value.upper())
+        out += ['.TP', head, roff(argument.get('abstract', '')) +
+                (' ' + roff(argument['discussion']) if isinstance(argument.get('discussion'), str) else '')]
+    out += ['.SH KEYS', 'Also shown by \\fB?\\fR in the viewer.']
+    table = open(readme).read().split('Keys (also shown by `?`):', 1)[1]
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip('|').split('|')] if line.startswith('|') else None
+        if not cells or cells[0] in ('keys', '---') or set(cells[0]) <= set('-'):
+            if line.strip() == '' and out[-1] != 'Also shown by \\fB?\\fR in the viewer.':
+                break
+            continue
+        out += ['.TP', '\\fB%s\\fR' % plain(cells[0]), plain(cells[1])]
+    out += ['.SH FILES',
+            '.TP', '\\fI$XDG_STATE_HOME/folio/places.sqlite\\fR (default \\fI~/.local/state/folio/\\fR)',
+            'Where each document was left, its view settings and marks. A damaged file is set '
+            'aside with a timestamp and a new one started.',
+            '.TP', '\\fI$XDG_CACHE_HOME/folio/text.sqlite\\fR (default \\fI~/.cache/folio/\\fR)',
+            'Extracted page text for searching, at most 512 MiB, least recently used documents '
+            'first to go.',
+            '.TP', '\\fI$XDG_CONFIG_HOME/folio/\\fR (default \\fI~/.config/folio/\\fR)',
+            'Reserved for the configuration file.',
+            '.SH ENVIRONMENT',
+            '.TP', '\\fBNO_COLOR\\fR', 'No colors unless \\fB\\-\\-colors\\fR says otherwise.',
+            '.TP', '\\fBCOLORTERM\\fR', 'truecolor or 24bit: 24\\-bit colors.',
+            '.TP', '\\fBFZF_PREVIEW_COLUMNS\\fR, \\fBFZF_PREVIEW_LINES\\fR',
+            'The pane size for \\fB\\-\\-preview\\fR without WIDTH and HEIGHT.',
+            '.SH EXIT STATUS',
+            '0 on success; 1 for an unusable file or output; 2 for usage errors; with '
+            '\\fB\\-\\-list\\fR, 1 when nothing matches; with \\fB\\-\\-pick\\fR, 130 when cancelled; '
+            '128 + the signal\'s number when a signal ends the viewer.',
+            '.SH SEE ALSO', 'pdftotext(1), qpdf(1)']
+    print('\n'.join(out))
+
+main()
