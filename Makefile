@@ -4,7 +4,7 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config ncurses-term \
-	tmux qpdf poppler-utils libsqlite3-dev pdfgrep man-db bash-completion
+	tmux qpdf poppler-utils libsqlite3-dev pdfgrep man-db
 # The quality comparison in `make bench` also runs the peers and the Python scorer.
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
