@@ -267,17 +267,8 @@ public final class Browser<Terminal: TerminalBackend> {
       case .wantHitRegions(let request):
         searcher?.findRegions(request)
         answersSearch = true
-      case .wantOutline:
-        navigation.wantOutline()
-        answersNavigation = true
-      case .wantLinks(let pages):
-        navigation.wantLinks(pages)
-        answersNavigation = true
-      case .wantContentBoxes(let pages):
-        navigation.wantContentBoxes(pages)
-        answersNavigation = true
-      case .wantBodyText(let page):
-        navigation.wantBodyText(page)
+      case .wantOutline, .wantLinks, .wantContentBoxes, .wantBodyText:
+        navigation.ask(effect)
         answersNavigation = true
       case .copyToClipboard(let text):
         terminal.copyToClipboard(text)

@@ -59,6 +59,18 @@ public final class NavigationReader {
   /// The descriptor that turns readable when a read finishes, once reading has started.
   public var wakeDescriptor: Int32? { service?.wakeDescriptor }
 
+  /// Asks what `effect` wants read (the outline, links, content boxes or a page's body text);
+  /// other effects are not the reader's and are ignored.
+  public func ask(_ effect: Effect) {
+    switch effect {
+    case .wantOutline: wantOutline()
+    case .wantLinks(let pages): wantLinks(pages)
+    case .wantContentBoxes(let pages): wantContentBoxes(pages)
+    case .wantBodyText(let page): wantBodyText(page)
+    default: break
+    }
+  }
+
   /// Asks for the outline: answered at once when it was read, else when it is.
   public func wantOutline() {
     if let outline {

@@ -135,16 +135,7 @@ public enum WorkerMessageFormat {
       append(page.picture, to: &body)
     case .facts(let facts):
       header(&body, .facts, message)
-      body.append(count: facts.count)
-      for fact in facts {
-        body.append(count: fact.page.rawValue)
-        body.append(fact.size != nil)
-        if let size = fact.size {
-          body.append(size.width)
-          body.append(size.height)
-        }
-        body.append(optional: fact.label)
-      }
+      append(facts, to: &body)
     case .texts(let texts):
       header(&body, .texts, message)
       append(texts, to: &body)
@@ -156,11 +147,7 @@ public enum WorkerMessageFormat {
       append(links, to: &body)
     case .contentBoxes(let boxes):
       header(&body, .contentBoxes, message)
-      body.append(count: boxes.count)
-      for box in boxes {
-        body.append(box != nil)
-        if let box { for side in [box.x, box.y, box.width, box.height] { body.append(side) } }
-      }
+      append(boxes, to: &body)
     case .failed(let error):
       header(&body, .failed, message)
       append(error, to: &body)
@@ -245,19 +232,7 @@ public enum WorkerMessageFormat {
       let picture = try readPicture(&reader)
       reply = .rendered(RenderedPage(picture: picture, pageSize: size, label: label))
     case .facts:
-      let count = try reader.count()
-      // Each fact takes at least 6 bytes: a count this large cannot be honest.
-      guard count <= reader.remaining / 6 else { throw .truncated }
-      var facts: [PageFact] = []
-      facts.reserveCapacity(count)
-      for _ in 0..<count {
-        let page = PageIndex(try reader.count())
-        let size =
-          try reader.bool()
-          ? PointSize(width: try reader.double(), height: try reader.double()).sanitized : nil
-        facts.append(PageFact(page: page, size: size, label: try reader.optionalString()))
-      }
-      reply = .facts(facts)
+      reply = .facts(try readFacts(&reader))
     case .texts:
       reply = .texts(try readTexts(&reader))
     case .outline:
@@ -265,26 +240,7 @@ public enum WorkerMessageFormat {
     case .links:
       reply = .links(try readLinks(&reader))
     case .contentBoxes:
-      let count = try reader.count()
-      // Each box takes at least a byte: a count this large cannot be honest.
-      guard count <= reader.remaining else { throw .truncated }
-      var boxes: [PageRegion?] = []
-      for _ in 0..<count {
-        guard try reader.bool() else {
-          boxes.append(nil)
-          continue
-        }
-        let sides = [
-          try reader.double(), try reader.double(), try reader.double(), try reader.double(),
-        ]
-        // A worker is not trusted with a box: it is kept inside the page.
-        let x = min(max(sides[0], 0), 1)
-        let y = min(max(sides[1], 0), 1)
-        boxes.append(
-          PageRegion(
-            x: x, y: y, width: min(max(sides[2], 0), 1 - x), height: min(max(sides[3], 0), 1 - y)))
-      }
-      reply = .contentBoxes(boxes)
+      reply = .contentBoxes(try readContentBoxes(&reader))
     case .failed:
       reply = .failed(try readError(&reader))
     default:
