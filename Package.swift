@@ -10,6 +10,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
   ],
   targets: [
     .systemLibrary(
@@ -48,11 +49,15 @@ let package = Package(
     .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore"]),
     // The remembered place per document, in SQLite (GRDB links the system libsqlite3).
     .target(name: "FolioStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    // The config file: TOML through TOMLKit, read into option defaults and key bindings.
+    .target(
+      name: "FolioConfig",
+      dependencies: ["FolioUI", "FolioCore", .product(name: "TOMLKit", package: "TOMLKit")]),
     .executableTarget(
       name: "folio",
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
-        "FolioTerminal", "FolioStore", "FolioSearch",
+        "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -95,6 +100,7 @@ let package = Package(
         "FolioPoppler", "FolioRaster", "FolioCore", "FolioFixtures", "FolioTestSupport",
       ]),
     .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"]),
+    .testTarget(name: "FolioConfigTests", dependencies: ["FolioConfig", "FolioUI", "FolioCore"]),
     .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioCore"]),
     .testTarget(
       name: "FolioEndToEndTests",

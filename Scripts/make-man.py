@@ -49,6 +49,10 @@ def main():
                 break
             continue
         out += ['.TP', '\\fB%s\\fR' % plain(cells[0]), plain(cells[1])]
+    actions = subprocess.run([binary, '--list-actions', '--no-config'], capture_output=True,
+                             text=True, check=True).stdout.split()
+    out += ['.SH ACTIONS', 'The names the config file\'s [keys] table binds keys to:',
+            '.PP', roff(', '.join(actions)) + '.']
     out += ['.SH FILES',
             '.TP', '\\fI$XDG_STATE_HOME/folio/places.sqlite\\fR (default \\fI~/.local/state/folio/\\fR)',
             'Where each document was left, its view settings and marks. A damaged file is set '
@@ -56,8 +60,12 @@ def main():
             '.TP', '\\fI$XDG_CACHE_HOME/folio/text.sqlite\\fR (default \\fI~/.cache/folio/\\fR)',
             'Extracted page text for searching, at most 512 MiB, least recently used documents '
             'first to go.',
-            '.TP', '\\fI$XDG_CONFIG_HOME/folio/\\fR (default \\fI~/.config/folio/\\fR)',
-            'Reserved for the configuration file.',
+            '.TP', '\\fI$XDG_CONFIG_HOME/folio/config.toml\\fR (default \\fI~/.config/folio/\\fR)',
+            'The configuration file (TOML): defaults for mode, spreads, rtl, symbols, colors, '
+            'invert, text, trim, cache\\-mb, cell\\-aspect and remember, and a [keys] table binding '
+            'any key ("J", "ctrl\\-n", "space") to any action that \\fB\\-\\-list\\-actions\\fR '
+            'names ("" unbinds). The command line wins over it; a mistake in it is one line on '
+            'standard error and the rest applies.',
             '.SH ENVIRONMENT',
             '.TP', '\\fBNO_COLOR\\fR', 'No colors unless \\fB\\-\\-colors\\fR says otherwise.',
             '.TP', '\\fBCOLORTERM\\fR', 'truecolor or 24bit: 24\\-bit colors.',

@@ -14,6 +14,15 @@ public struct Keymap: Sendable {
     public var summary: String
     /// Whether a count typed before the key (`12j`) repeats or parameterizes it.
     public var takesCount: Bool
+
+    /// Creates a row.
+    public init(keys: [Key], action: Action, keyNames: String, summary: String, takesCount: Bool) {
+      self.keys = keys
+      self.action = action
+      self.keyNames = keyNames
+      self.summary = summary
+      self.takesCount = takesCount
+    }
   }
 
   /// The rows, in the order the overlay lists them.

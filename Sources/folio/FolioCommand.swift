@@ -1,7 +1,9 @@
 import ArgumentParser
+import FolioConfig
 import FolioCore
 import FolioPoppler
 import FolioTerminal
+import FolioUI
 import Foundation
 
 /// The `folio` command line: parses options, opens the document, and hands off to the viewer.
@@ -33,6 +35,9 @@ struct FolioCommand: ParsableCommand {
   @OptionGroup(title: "File-manager previews")
   var previewing: PreviewOptions
 
+  @OptionGroup(title: "Configuration")
+  var configuring: ConfigOptions
+
   func validate() throws {
     if search.list && picture.print {
       throw ValidationError("--list and --print cannot be used together")
@@ -47,6 +52,16 @@ struct FolioCommand: ParsableCommand {
   }
 
   mutating func run() throws {
+    if configuring.listActions {
+      try StandardStreams.writeOutput(ActionNames.all.map { $0.name + "\n" }.joined())
+      return
+    }
+    // The config file's defaults, where the command line said nothing.
+    let config = configuring.load(environment: ProcessInfo.processInfo.environment)
+    let opensViewer = !picture.print && !previewing.preview && !search.list
+    picture.adopt(config, forViewer: opensViewer)
+    if config.remember == false { noRemember = true }
+    let keymap = Keymap.standard.rebinding(config.keys)
     if previewing.preview {
       // A preview is --print of one page sized for the pane.
       picture.print = true
@@ -127,7 +142,8 @@ struct FolioCommand: ParsableCommand {
     let ending = try Viewer(
       document: document, opening: opening, options: picture, path: path,
       isStream: readsStandardInput || document.readablePath != (file ?? ""),
-      forgetsPlace: noRemember, find: search.find, pick: picking.pick ? picking.pickFormat : nil
+      forgetsPlace: noRemember, find: search.find, pick: picking.pick ? picking.pickFormat : nil,
+      keymap: keymap
     ).run()
     // The terminal is restored by now.
     if let output = ending.output {

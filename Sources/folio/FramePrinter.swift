@@ -49,7 +49,8 @@ enum BrowserSetup {
     for document: PopplerDocument, options: PrintOptions, mode: ViewMode, page: PageIndex,
     screenSize: CellSize, colors: ColorMode, cellAspect: CellAspect, environment: [String: String],
     drawableSymbols: [SymbolSet] = SymbolSet.allCases, prefetches: Bool = true,
-    remembersPlace: Bool = false, canReopen: Bool = false, defaultText: TextLayerMode = .auto
+    remembersPlace: Bool = false, canReopen: Bool = false, defaultText: TextLayerMode = .auto,
+    keymap: Keymap = .standard
   ) -> AppState {
     var metrics = PageMetrics(pageCount: document.pageCount)
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
@@ -67,7 +68,7 @@ enum BrowserSetup {
         binding: options.rtl ? .rightToLeft : .leftToRight),
       hasDropCap: options.cover, style: style, drawableSymbols: drawableSymbols,
       remembersPlace: remembersPlace, prefetches: prefetches,
-      reload: ReloadState(canReopen: canReopen))
+      reload: ReloadState(canReopen: canReopen), keymap: keymap)
     if options.trim { state.trimMargins(true) }
     return state
   }

@@ -22,6 +22,8 @@ struct Viewer {
   var find: String? = nil
   /// `--pick`: how to print the picked pages.
   var pick: PickFormat? = nil
+  /// The keys, with the config file's bindings.
+  var keymap: Keymap = .standard
 
   /// Runs the viewer until the person quits or a signal ends it; returns how it ended.
   func run() throws -> Browser<NcursesTerminal>.Ending {
@@ -52,7 +54,7 @@ struct Viewer {
       screenSize: terminal.size, colors: terminal.colorMode, cellAspect: aspect,
       environment: environment,
       drawableSymbols: SymbolSet.allCases.filter { $0.isDrawable(measuredBy: .locale) },
-      remembersPlace: memory?.store != nil, canReopen: !isStream)
+      remembersPlace: memory?.store != nil, canReopen: !isStream, keymap: keymap)
     let start = options.startingPlace(defaults: state.place, remembered: memory?.place, page: page)
     if start != state.place { state.restore(start) }
     if let pick { state.startPicking(pick) }

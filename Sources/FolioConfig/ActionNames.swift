@@ -1,0 +1,106 @@
+import FolioCore
+import FolioUI
+
+/// The names actions and keys have in the config file's `[keys]` table and in
+/// `folio --list-actions`.
+public enum ActionNames {
+  /// Every action that can be bound, by name, in the order `--list-actions` prints them.
+  public static let all: [(name: String, action: Action)] = [
+    ("down", .move(.down)), ("up", .move(.up)), ("left", .move(.left)), ("right", .move(.right)),
+    ("page-down", .page(forward: true)), ("page-up", .page(forward: false)),
+    ("half-page-down", .halfPage(forward: true)), ("half-page-up", .halfPage(forward: false)),
+    ("first-page", .first), ("last-page", .last), ("go-to-page", .prompt),
+    ("search", .searchPrompt), ("next-hit", .nextHit), ("previous-hit", .previousHit),
+    ("hits-panel", .hitsPanel), ("only-hits", .onlyHits), ("outline", .outlinePanel),
+    ("follow-link", .linkHints), ("copy-link", .copyLink), ("jump-back", .jumpBack),
+    ("jump-forward", .jumpForward), ("set-mark", .setMark), ("go-to-mark", .goToMark),
+    ("pick", .toggleSelection), ("pick-range", .selectRange), ("open", .open), ("back", .back),
+    ("next-view", .cycleMode), ("grid", .show(.grid)), ("continuous", .show(.continuous)),
+    ("spread", .show(.spread)), ("zoom-in", .zoomIn), ("zoom-out", .zoomOut),
+    ("zoom-reset", .zoomReset), ("zoom-to-read", .readingZoom), ("next-spreads", .cycleSpreadMode),
+    ("right-to-left", .toggleBinding), ("shift-spreads", .toggleShift),
+    ("filmstrip", .toggleShelf), ("next-symbols", .cycleSymbols), ("invert", .toggleInvert),
+    ("text-layer", .cycleTextLayer), ("trim", .toggleTrim), ("help", .toggleHelp),
+    ("reload", .reload), ("quit", .quit),
+  ]
+
+  /// The action named `name`.
+  public static func action(named name: String) -> Action? {
+    all.first { $0.name == name }?.action
+  }
+
+  /// The key a config file names: one character (`"J"`, `"/"`), `ctrl-` and a letter, or a
+  /// key's name (`space`, `enter`, `esc`, `tab`, `backspace`, `up`, `down`, `left`, `right`,
+  /// `pageup`, `pagedown`, `home`, `end`).
+  public static func key(named name: String) -> Key? {
+    let named: [String: Key] = [
+      "space": .character(" "), "enter": .enter, "esc": .escape, "escape": .escape, "tab": .tab,
+      "backspace": .backspace, "up": .up, "down": .down, "left": .left, "right": .right,
+      "pageup": .pageUp, "pagedown": .pageDown, "home": .home, "end": .end,
+    ]
+    if let key = named[name.lowercased()] { return key }
+    if name.count == 1, let character = name.first, !character.isWhitespace,
+      character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+    {
+      return .character(character)
+    }
+    let lower = name.lowercased()
+    if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isLetter,
+      letter.isASCII
+    {
+      return .control(letter)
+    }
+    return nil
+  }
+
+  /// How the help overlay names `key`.
+  static func display(_ key: Key) -> String {
+    switch key {
+    case .character(" "): return "Space"
+    case .character(let character): return String(character)
+    case .control(let letter): return "Ctrl-" + String(letter).uppercased()
+    case .enter: return "Enter"
+    case .escape: return "Esc"
+    case .tab: return "Tab"
+    case .backspace: return "Bksp"
+    case .up: return "↑"
+    case .down: return "↓"
+    case .left: return "←"
+    case .right: return "→"
+    case .pageUp: return "PgUp"
+    case .pageDown: return "PgDn"
+    case .home: return "Home"
+    case .end: return "End"
+    default: return "\(key)"
+    }
+  }
+}
+
+extension Keymap {
+  /// This keymap with `changes` made in order: each key moves to the action given (nil:
+  /// the key does nothing). An action's row in the help overlay names its keys anew.
+  public func rebinding(_ changes: [(key: Key, action: Action?)]) -> Keymap {
+    var rows = bindings
+    var changed = Set<Int>()
+    for (key, action) in changes {
+      for index in rows.indices where rows[index].keys.contains(key) {
+        rows[index].keys.removeAll { $0 == key }
+        changed.insert(index)
+      }
+      guard let action else { continue }
+      if let index = rows.firstIndex(where: { $0.action == action }) {
+        rows[index].keys.append(key)
+        changed.insert(index)
+      } else {
+        let name = ActionNames.all.first { $0.action == action }?.name ?? "\(action)"
+        rows.append(
+          Binding(keys: [key], action: action, keyNames: "", summary: name, takesCount: false))
+        changed.insert(rows.count - 1)
+      }
+    }
+    for index in changed where !rows[index].summary.isEmpty {
+      rows[index].keyNames = rows[index].keys.map(ActionNames.display).joined(separator: " ")
+    }
+    return Keymap(rows)
+  }
+}

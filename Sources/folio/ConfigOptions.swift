@@ -1,0 +1,48 @@
+import ArgumentParser
+import FolioConfig
+import FolioCore
+import FolioTerminal
+import FolioUI
+import Foundation
+
+/// `--config`, `--no-config` and `--list-actions`: the config file and what it may bind.
+struct ConfigOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Read this config file instead of $XDG_CONFIG_HOME/folio/config.toml.", valueName: "file"))
+  var config: String?
+
+  @Flag(help: "Read no config file.")
+  var noConfig = false
+
+  @Flag(help: "Print the names of the actions the config file's [keys] table can bind, and exit.")
+  var listActions = false
+
+  /// The config file's settings, its problems written to standard error a line each.
+  func load(environment: [String: String]) -> ConfigFile {
+    guard !noConfig else { return ConfigFile() }
+    let file = ConfigFile.read(
+      path: config ?? ConfigFile.defaultPath(environment: environment), required: config != nil)
+    for problem in file.problems {
+      StandardStreams.writeError("folio: " + TerminalText.sanitized(problem) + "\n")
+    }
+    return file
+  }
+}
+
+extension PrintOptions {
+  /// The config file's defaults where the command line said nothing (a view mode only for the
+  /// viewer: with --print it would turn a page into a frame).
+  mutating func adopt(_ config: ConfigFile, forViewer: Bool) {
+    if forViewer, mode == nil { mode = config.mode }
+    if spreads == nil { spreads = config.spreads }
+    if !rtl, config.rightToLeft == true { rtl = true }
+    if symbols == nil { symbols = config.symbols }
+    if colors == nil { colors = config.colors }
+    if !invert, config.invert == true { invert = true }
+    if text == nil { text = config.text }
+    if !trim, config.trim == true { trim = true }
+    if cacheMb == 64, let megabytes = config.cacheMegabytes { cacheMb = megabytes }
+    if cellAspect == nil { cellAspect = config.cellAspect }
+  }
+}

@@ -1,0 +1,72 @@
+import FolioFixtures
+import Foundation
+import Testing
+
+/// The config file through the real executable: its defaults and keys in the viewer, the
+/// command line winning, and a damaged file costing one line each, never the run.
+@Suite("Config file")
+struct ConfigTests {
+  func write(_ text: String, in scratch: ScratchFolder) throws {
+    let folder = scratch.path + "/config/folio"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try text.write(toFile: folder + "/config.toml", atomically: true, encoding: .utf8)
+  }
+
+  @Test func theViewerTakesTheConfigsDefaultsAndKeys() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.writeDocument("book.pdf", pages: 30)
+    try write(
+      """
+      mode = "continuous"
+      remember = false
+
+      [keys]
+      "J" = "last-page"
+      "q" = ""
+      "x" = "quit"
+      """, in: scratch)
+    let folio = try FolioSession(nil, arguments: [file], environment: scratch.environment)
+    try folio.expectStatus("continuous")
+    try folio.press("J")
+    try folio.expectPage(30, of: 30)
+    // q does nothing now; x quits.
+    try folio.press("q")
+    try folio.press("g")
+    try folio.expectPage(1, of: 30)
+    try folio.press("x")
+    let screen = try folio.tmux.waitFor("[exited]")
+    #expect(screen.contains { $0.contains("[exited] 0") }, "\(screen)")
+    // The command line wins over the file.
+    let grid = try FolioSession(
+      nil, arguments: [file, "--mode", "grid"], environment: scratch.environment)
+    try grid.expectStatus("grid")
+    try grid.press("x")
+    _ = try grid.tmux.waitFor("[exited]")
+  }
+
+  @Test func aDamagedConfigIsOneLineEachAndPrintStillPrints() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.writeDocument("paper.pdf", pages: 2)
+    try write("symbols = \"ascii\"\nmode = [\nzoom = 3\n", in: scratch)
+    let broken = try FolioProcess.run(
+      ["--print", "--size", "20x6", file], environment: scratch.environment,
+      timeLimit: .seconds(60))
+    #expect(broken.status == 0)
+    #expect(broken.standardOutput.split(separator: "\n").count == 6)
+    let lines = broken.standardError.split(separator: "\n")
+    #expect(lines.count == 1 && lines[0].contains("config.toml:"), "\(broken.standardError)")
+    try write("symbols = \"ascii\"\nzoom = 3\n", in: scratch)
+    let unknown = try FolioProcess.run(
+      ["--print", "--size", "20x6", "--colors", "none", file], environment: scratch.environment,
+      timeLimit: .seconds(60))
+    #expect(unknown.standardError.contains("config.toml:2: unknown setting 'zoom'"))
+    // The rest applied: ASCII art only.
+    #expect(unknown.standardOutput.unicodeScalars.allSatisfy { $0.isASCII })
+    let none = try FolioProcess.run(
+      ["--no-config", "--print", "--size", "20x6", file], environment: scratch.environment,
+      timeLimit: .seconds(60))
+    #expect(none.standardError.isEmpty)
+    let listed = try FolioProcess.run(["--list-actions"], environment: scratch.environment)
+    #expect(listed.standardOutput.split(separator: "\n").contains("page-down"))
+  }
+}
