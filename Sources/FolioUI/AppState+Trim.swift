@@ -46,9 +46,30 @@ extension AppState {
     return (fraction - shown.y) / shown.height
   }
 
-  /// The page metrics the layouts use: sizes cropped to what is shown when trimming. O(n).
-  var shownMetrics: PageMetrics {
+  /// What the shown metrics are made from: remade only when one of these changes, not on
+  /// every relayout (zooms, resizes).
+  struct ShownMetricsKey: Hashable {
+    var document: DocumentVersion
+    var revision: Int
+    var boxes: Int
+    var pairing: SpreadStyle?
+  }
+
+  /// The page metrics the layouts use: sizes cropped to what is shown when trimming; O(n)
+  /// when the sizes, the boxes or the pairing of pages changed, else O(1).
+  mutating func currentShownMetrics() -> PageMetrics {
     guard trimsMargins else { return metrics }
+    let key = ShownMetricsKey(
+      document: documentVersion, revision: metrics.revision, boxes: contentBoxRevision,
+      pairing: mode == .grid ? nil : spreadStyle)
+    if let memo = shownMetricsMemo, memo.key == key { return memo.metrics }
+    let shown = shownMetrics
+    shownMetricsMemo = (key, shown)
+    return shown
+  }
+
+  /// The page metrics cropped to what is shown of each page. O(n).
+  private var shownMetrics: PageMetrics {
     var shown = PageMetrics(pageCount: metrics.pageCount)
     for index in 0..<metrics.pageCount {
       let page = PageIndex(index)
@@ -79,6 +100,7 @@ extension AppState {
     let found = box ?? .whole
     guard contentBoxes[page] != found else { return }
     contentBoxes[page] = found
+    contentBoxRevision += 1
     if trimsMargins { relayout() }
   }
 

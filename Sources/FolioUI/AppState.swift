@@ -92,6 +92,10 @@ public struct AppState: Sendable {
   /// Content boxes found, by page (the whole page for a blank one).
   public internal(set) var contentBoxes: [PageIndex: PageRegion] = [:]
   var lastContentWants: [PageIndex] = []
+  /// Counts content boxes taken, and the metrics last made from them (see
+  /// `currentShownMetrics()`).
+  var contentBoxRevision = 0
+  var shownMetricsMemo: (key: ShownMetricsKey, metrics: PageMetrics)?
   /// Body text sizes measured, by page (for `z`), and the page whose size `z` waits for.
   public internal(set) var bodyText: [PageIndex: BodyTextSize] = [:]
   var readingZoomPage: PageIndex?
@@ -295,7 +299,7 @@ public struct AppState: Sendable {
   }
 
   private mutating func rebuildLayouts() {
-    let metrics = shownMetrics
+    let metrics = currentShownMetrics()
     let screenRows = max(0, screenSize.rows - 1)
     let columns = ScreenAreas.layout(screen: screenSize, sidePanelColumns: sidePanelColumns).main
       .size.columns

@@ -143,7 +143,7 @@ struct FolioCommand: ParsableCommand {
       document: document, opening: opening, options: picture, path: path,
       isStream: readsStandardInput || document.readablePath != (file ?? ""),
       forgetsPlace: noRemember, find: search.find, pick: picking.pick ? picking.pickFormat : nil,
-      keymap: keymap
+      keymap: keymap, configProblems: config.problems
     ).run()
     // The terminal is restored by now.
     if let output = ending.output {

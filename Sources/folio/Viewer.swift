@@ -24,6 +24,8 @@ struct Viewer {
   var pick: PickFormat? = nil
   /// The keys, with the config file's bindings.
   var keymap: Keymap = .standard
+  /// What the config file had wrong (also written to standard error), for the status line.
+  var configProblems: [String] = []
 
   /// Runs the viewer until the person quits or a signal ends it; returns how it ended.
   func run() throws -> Browser<NcursesTerminal>.Ending {
@@ -77,6 +79,11 @@ struct Viewer {
     }
     if let problems = memory?.problems, !problems.isEmpty {
       browser.send(problems.map { .problem($0) })
+    }
+    if let first = configProblems.first {
+      // The lines on standard error are hidden by the screen while the viewer runs.
+      let more = configProblems.count > 1 ? " (and \(configProblems.count - 1) more)" : ""
+      browser.send([.problem("config: " + first + more)])
     }
     if let kind = environment["FOLIO_CRASH_TEST"] {
       // For the tests of the crash guard: crash with the first frame on screen.

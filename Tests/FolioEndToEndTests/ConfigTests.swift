@@ -44,6 +44,20 @@ struct ConfigTests {
     _ = try grid.tmux.waitFor("[exited]")
   }
 
+  @Test func theViewerSaysWhatTheConfigHadWrongAndStartsWithTheRest() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.writeDocument("book.pdf", pages: 5)
+    try write("mode = \"continuous\"\nzoom = 3\ntrim = 1\n", in: scratch)
+    let folio = try FolioSession(nil, arguments: [file], environment: scratch.environment)
+    try folio.expectStatus("continuous")
+    try folio.quit()
+    // Written before the screen was taken, the lines are there again once it is given back
+    // (the status line says so too while the viewer runs, for a few seconds).
+    let screen = try folio.tmux.waitFor("[exited]")
+    #expect(screen.contains { $0.contains("config.toml:2: unknown setting 'zoom'") }, "\(screen)")
+    #expect(screen.contains { $0.contains("config.toml:3: trim must be true or false") })
+  }
+
   @Test func aDamagedConfigIsOneLineEachAndPrintStillPrints() throws {
     let scratch = try ScratchFolder()
     let file = try scratch.writeDocument("paper.pdf", pages: 2)

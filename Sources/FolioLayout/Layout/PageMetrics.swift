@@ -14,6 +14,9 @@ public struct PageMetrics: Hashable, Sendable {
   private var isKnown: [Bool]
   /// How many pages have a known size.
   public private(set) var knownSizeCount = 0
+  /// Counts changes (sizes, label widths), so that what is made from the metrics can tell
+  /// whether it is still current without comparing every page.
+  public private(set) var revision = 0
   private var sizeTally = Tally<SizeKey>()
   private var aspectTally = Tally<Int>()
   /// The smallest width over height among known sizes, or nil when none is known.
@@ -85,6 +88,7 @@ public struct PageMetrics: Hashable, Sendable {
     let size = size.sanitized
     if isKnown[index] {
       guard sizes[index] != size else { return }
+      revision += 1
       sizes[index] = size
       recountKnownSizes()
       return
@@ -92,11 +96,13 @@ public struct PageMetrics: Hashable, Sendable {
     isKnown[index] = true
     sizes[index] = size
     knownSizeCount += 1
+    revision += 1
     count(size, at: index)
   }
 
   /// Records that some page's label is `columns` terminal columns wide. O(1).
   public mutating func noteLabel(columns: Int) {
+    if columns > widestLabelColumns { revision += 1 }
     widestLabelColumns = max(widestLabelColumns, columns)
   }
 
