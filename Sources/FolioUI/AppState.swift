@@ -311,7 +311,7 @@ public struct AppState: Sendable {
       shelf = nil
     }
     let main = mainArea.size
-    let area = CellSize(columns: max(1, main.columns), rows: max(1, main.rows))
+    let area = main.atLeastOneCell
     switch mode {
     case .grid:
       // Only pages with hits: the grid aims for no more items than it has, so a few hits get

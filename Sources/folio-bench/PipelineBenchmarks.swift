@@ -307,23 +307,21 @@ extension PipelineBenchmarks {
       Thread.sleep(forTimeInterval: 3)
       paging.settle()
       let treeAtRest = treeMemory()
+      func treeRow(
+        _ when: String, _ tree: (resident: Double, proportional: Double), _ target: String
+      )
+        -> String
+      {
+        let figures = String(format: "%.1f MiB (%.1f)", tree.proportional, tree.resident)
+        return "| worker processes: \(when), PSS (RSS summed) | \(figures) | \(target) |"
+      }
       return [
-        String(
-          format:
-            "| worker processes: viewer + workers after the first screen, PSS (RSS summed) | %.1f MiB (%.1f) | |",
-          treeAfterFirst.proportional, treeAfterFirst.resident),
-        String(
-          format:
-            "| worker processes: viewer + workers after paging all pages in the grid, PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |",
-          treeAfterGrid.proportional, treeAfterGrid.resident),
-        String(
-          format:
-            "| worker processes: viewer + workers after paging all pages (grid, then continuous), PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |",
-          treeAfterAll.proportional, treeAfterAll.resident),
-        String(
-          format:
-            "| worker processes: the same, 3 s later at rest, PSS (RSS summed) | %.1f MiB (%.1f) | ≤ 150 MiB |",
-          treeAtRest.proportional, treeAtRest.resident),
+        treeRow("viewer + workers after the first screen", treeAfterFirst, ""),
+        treeRow("viewer + workers after paging all pages in the grid", treeAfterGrid, "≤ 150 MiB"),
+        treeRow(
+          "viewer + workers after paging all pages (grid, then continuous)", treeAfterAll,
+          "≤ 150 MiB"),
+        treeRow("the same, 3 s later at rest", treeAtRest, "≤ 150 MiB"),
         String(
           format: "| worker processes: the viewer alone after paging all pages, RSS | %.1f MiB | |",
           afterAll.current),

@@ -65,13 +65,20 @@ struct RenderTests {
     #expect(widest.size == PixelSize(width: 32_767, height: 1))
   }
 
+  /// A corpus case opened: its path, the document, the page and the page's aspect ratio.
+  static func open(
+    _ file: String, page: Int, thinHairlines: Bool
+  ) throws -> (String, PopplerDocument, PageIndex, Double) {
+    let path = try resolve(file)
+    let document = try PopplerDocument.open(path: path)
+    document.keepsHairlinesThin = thinHairlines
+    let index = PageIndex(number: page)
+    return (path, document, index, document.pageSize(at: index).aspectRatio)
+  }
+
   @Test(arguments: cases)
   func wholePageMatchesPoppler(file: String, page: Int) throws {
-    let path = try Self.resolve(file)
-    let document = try PopplerDocument.open(path: path)
-    document.keepsHairlinesThin = false
-    let index = PageIndex(number: page)
-    let aspect = document.pageSize(at: index).aspectRatio
+    let (path, document, index, aspect) = try Self.open(file, page: page, thinHairlines: false)
     for tool in [PopplerReference.Tool.cairo, .splash] {
       let reference = try Self.exactReference(
         path, page: page, near: 160, aspect: aspect, tool: tool)
@@ -93,11 +100,7 @@ struct RenderTests {
 
   @Test(arguments: cases)
   func regionMatchesCrop(file: String, page: Int) throws {
-    let path = try Self.resolve(file)
-    let document = try PopplerDocument.open(path: path)
-    document.keepsHairlinesThin = false
-    let index = PageIndex(number: page)
-    let aspect = document.pageSize(at: index).aspectRatio
+    let (path, document, index, aspect) = try Self.open(file, page: page, thinHairlines: false)
     for tool in [PopplerReference.Tool.cairo, .splash] {
       let full = try Self.exactReference(path, page: page, near: 320, aspect: aspect, tool: tool)
       // The middle half of the page, rendered on its own at the scale of the full render.
@@ -118,10 +121,7 @@ struct RenderTests {
   /// Folio's default keeps hairlines at their true weight; the page is still the same page.
   @Test(arguments: cases)
   func thinHairlinesStayCloseToPoppler(file: String, page: Int) throws {
-    let path = try Self.resolve(file)
-    let document = try PopplerDocument.open(path: path)
-    let index = PageIndex(number: page)
-    let aspect = document.pageSize(at: index).aspectRatio
+    let (path, document, index, aspect) = try Self.open(file, page: page, thinHairlines: true)
     let reference = try Self.exactReference(
       path, page: page, near: 160, aspect: aspect, tool: .cairo)
     let ours = try document.render(index, size: reference.size)

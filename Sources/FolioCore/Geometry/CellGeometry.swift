@@ -28,6 +28,9 @@ public struct CellSize: Hashable, Sendable {
   /// Whether the size holds no cell.
   public var isEmpty: Bool { columns == 0 || rows == 0 }
 
+  /// The size with each side at least 1: what layouts make of an empty viewport.
+  public var atLeastOneCell: CellSize { CellSize(columns: max(1, columns), rows: max(1, rows)) }
+
   /// The number of cells, `Int.max` when that would overflow.
   public var area: Int {
     let (product, overflow) = columns.multipliedReportingOverflow(by: rows)

@@ -32,7 +32,7 @@ public struct ContinuousLayout: DocumentLayout {
     self.metrics = metrics
     self.options = options
     self.cellAspect = cellAspect
-    let viewport = CellSize(columns: max(1, viewportSize.columns), rows: max(1, viewportSize.rows))
+    let viewport = viewportSize.atLeastOneCell
     self.viewportSize = viewport
     let spreads = options.spreadStyle.arrangement(pageCount: metrics.pageCount)
     self.spreads = spreads

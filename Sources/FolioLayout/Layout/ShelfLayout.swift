@@ -58,8 +58,7 @@ public struct ShelfLayout: DocumentLayout {
     self.metrics = metrics
     self.options = options
     self.cellAspect = cellAspect
-    let available = CellSize(
-      columns: max(1, availableSize.columns), rows: max(1, availableSize.rows))
+    let available = availableSize.atLeastOneCell
     let cap = max(2, options.maximumRows ?? available.rows / 3)
     let columns: Int
     if let requested = options.itemColumns {

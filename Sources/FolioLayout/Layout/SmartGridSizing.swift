@@ -50,8 +50,7 @@ public struct SmartGridSizing: Hashable, Sendable {
     viewportSize: CellSize, pageAspectRatio: Double, cellAspect: CellAspect = .standard,
     gutter: Gutter = .standard
   ) {
-    self.viewportSize = CellSize(
-      columns: max(1, viewportSize.columns), rows: max(1, viewportSize.rows))
+    self.viewportSize = viewportSize.atLeastOneCell
     self.pageAspectRatio =
       pageAspectRatio.isFinite && pageAspectRatio > 0
       ? pageAspectRatio : PointSize.fallback.aspectRatio
