@@ -4,12 +4,12 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config ncurses-term \
-	tmux qpdf poppler-utils libsqlite3-dev pdfgrep man-db
+	tmux qpdf poppler-utils libsqlite3-dev pdfgrep man-db file ranger python3-pip
 # The quality comparison in `make bench` also runs the peers and the Python scorer.
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
-.PHONY: all deps bench-deps build release run test lint bench check-palette check-generated sample clean leak-check \
+.PHONY: all deps bench-deps build release run test test-tools lint bench check-palette check-generated sample clean leak-check \
 	fuzz libfuzz asan-check install install-files uninstall
 
 # Where `make install` puts folio (PREFIX=~/.local needs no root), and what it installs from.
@@ -58,7 +58,11 @@ install-files:
 uninstall:
 	rm -f $(INSTALLED)
 
-test: deps lint
+# The previewer tests drive yazi, which Debian does not package: fetched into .build/tools.
+test-tools:
+	@./Scripts/install-test-tools.sh
+
+test: deps test-tools lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

