@@ -23,14 +23,23 @@ struct FileManagerPreviewTests {
   /// In CI every tool `make test` provides must be there: a missing one fails, not skips.
   static let inCI = ProcessInfo.processInfo.environment["CI"] == "true"
 
+  /// A document alone in a folder of its own: the file manager starts on it, and the
+  /// recording's files changing elsewhere do not make it reload the folder (and the preview)
+  /// again and again.
+  static func documentAlone(in scratch: ScratchFolder, pages: Int) throws -> (
+    folder: String, file: String
+  ) {
+    let folder = scratch.path + "/documents"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return (folder, try scratch.writeDocument("documents/paper.pdf", pages: pages))
+  }
+
   @Test(.enabled(if: yazi != nil || inCI))
   func yaziShowsFolioAndTurnsPagesWithSeek() throws {
     let yazi = try #require(Self.yazi, "yazi not found: run make test-tools")
     let scratch = try ScratchFolder()
     let folio = try RecordingFolio(in: scratch)
-    let documents = scratch.path + "/documents"
-    try FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
-    let file = try scratch.writeDocument("documents/paper.pdf", pages: 3)
+    let (documents, file) = try Self.documentAlone(in: scratch, pages: 3)
     var environment = folio.environment(scratch)
     environment["YAZI_CONFIG_HOME"] = Self.previewers + "/yazi"
     let session = try TmuxSession(
@@ -48,11 +57,7 @@ struct FileManagerPreviewTests {
   func rangerShowsFolioThroughScopeSh() throws {
     let scratch = try ScratchFolder()
     let folio = try RecordingFolio(in: scratch)
-    // The document alone in its folder: the recording's files changing beside it would make
-    // ranger reload the folder, and the preview, again and again.
-    let documents = scratch.path + "/documents"
-    try FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
-    let file = try scratch.writeDocument("documents/paper.pdf", pages: 2)
+    let file = try Self.documentAlone(in: scratch, pages: 2).file
     let configuration = scratch.path + "/ranger"
     try FileManager.default.createDirectory(
       atPath: configuration, withIntermediateDirectories: true)
@@ -75,10 +80,7 @@ struct FileManagerPreviewTests {
     let plugin = try #require(Self.previewTUI)
     let scratch = try ScratchFolder()
     let folio = try RecordingFolio(in: scratch)
-    // nnn starts on the first entry: the document, alone in its folder.
-    let documents = scratch.path + "/documents"
-    try FileManager.default.createDirectory(atPath: documents, withIntermediateDirectories: true)
-    let file = try scratch.writeDocument("documents/paper.pdf", pages: 2)
+    let (documents, file) = try Self.documentAlone(in: scratch, pages: 2)
     let plugins = scratch.path + "/config/nnn/plugins"
     try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: plugin, toPath: plugins + "/preview-tui")
