@@ -5,6 +5,7 @@
 #   <!-- blockart-compare:begin --> … <!-- blockart-compare:end -->  quality against chafa
 #   <!-- print-memory:begin --> … <!-- print-memory:end -->          --print's peak memory
 #   <!-- text-words:begin --> … <!-- text-words:end -->              the text layer against pdftotext
+#   <!-- preview:begin --> … <!-- preview:end -->                    --preview against pdftoppm + chafa
 # Set SKIP_BLOCKART=1 to leave the (long) quality comparison out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,6 +56,16 @@ echo "Checking the text layer's words against pdftotext…" >&2
 } > "$out"
 cat "$out"
 replace_between text-words "$out"
+rm -f "$out"
+
+echo "Timing --preview against pdftoppm + chafa…" >&2
+{
+  echo "\`Scripts/bench-preview.sh ../shared/corpus/pdfs\`, measured $(date -u +%Y-%m-%d):"
+  echo
+  ./Scripts/bench-preview.sh ../shared/corpus/pdfs
+} > "$out"
+cat "$out"
+replace_between preview "$out"
 rm -f "$out"
 
 if [[ -z "${SKIP_BLOCKART:-}" ]]; then
