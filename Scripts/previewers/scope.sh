@@ -4,8 +4,9 @@
 # drawn by folio; other files go to your own ranger scope.sh when there is one, else are shown
 # as text (the first HEIGHT lines) or by their type.
 file=$1 width=${2:-80} height=${3:-24}
-# preview-tui shows the lines in less, whose prompt takes the pane's last line.
-[ -n "${NNN_FIFO:-}" ] && height=$((height - 1))
+# preview-tui (which sets PREVIEWPID for its pane) shows the lines in less, whose prompt takes
+# the pane's last line.
+[ -n "${PREVIEWPID:-}" ] && height=$((height - 1))
 if [ "$(file -bL --mime-type -- "$file")" = application/pdf ]; then
   # Exit 5 tells ranger the preview fits this width and height only.
   folio --preview "$file" "$width" "$height" && exit 5

@@ -114,7 +114,7 @@ struct FileManagerPreviewTests {
     var environment = ProcessInfo.processInfo.environment.merging(folio.environment(scratch)) {
       $1
     }
-    environment["NNN_FIFO"] = nil
+    environment["PREVIEWPID"] = nil
     let scope = Self.previewers + "/scope.sh"
     let pdf = try ChildProcess.run(
       scope, [file, "50", "12", scratch.path, "False"], environment: environment,
@@ -122,12 +122,12 @@ struct FileManagerPreviewTests {
     #expect(pdf.status == 5, "\(pdf.errorText)")
     #expect(pdf.outputText.split(separator: "\n").count == 12)
     // Under preview-tui less shows the lines, and its prompt takes a row.
-    environment["NNN_FIFO"] = scratch.path + "/fifo"
+    environment["PREVIEWPID"] = scratch.path + "/previewpid"
     let underNnn = try ChildProcess.run(
       scope, [file, "50", "12", scratch.path, "True"], environment: environment,
       timeLimit: .seconds(60))
     #expect(underNnn.outputText.split(separator: "\n").count == 11)
-    environment["NNN_FIFO"] = nil
+    environment["PREVIEWPID"] = nil
     let notes = try ChildProcess.run(
       scope, [text, "50", "5", scratch.path, "False"], environment: environment)
     #expect(notes.status == 2 && notes.outputText == "line 1\nline 2\nline 3\nline 4\nline 5\n")
