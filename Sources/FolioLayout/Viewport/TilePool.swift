@@ -1,6 +1,6 @@
 import FolioCore
 
-/// The tiles of a scrolling view (reference 001): the visible tiles, one per item whose frame
+/// The tiles of a scrolling view (as a collection view recycles its cells): the visible tiles, one per item whose frame
 /// meets the visible rect, and a pool of recycled tiles waiting to be reused. Only what is
 /// visible exists, so scrolling through 15,000 items creates no more tiles than the largest
 /// visible set.
