@@ -17,8 +17,8 @@ public enum LoopingDecoderFixture {
     public var description: String
   }
 
-  /// Writes the fixture into `FixtureLibrary.directory` (once) and returns its path. `corpus` is the
-  /// folder of the shared corpus's PDFs.
+  /// Writes the fixture into `FixtureLibrary.directory` (once) and returns its path. `corpus` is
+  /// the folder of the shared corpus's PDFs.
   public static func path(corpus: String) throws -> String {
     // Beside the other fixtures, shared by test runs (written whole, then renamed into place).
     let folder = FixtureLibrary.directory

@@ -59,11 +59,11 @@ enum PageRasterizer {
     _ page: OpaquePointer, pageSize: PointSize, region: PageRegion, size: PixelSize,
     on surface: OpaquePointer, keepsHairlinesThin: Bool
   ) {
-    // Poppler widens strokes thinner than one device unit to a whole unit (its stroke
-    // adjustment for screens), which turns hairlines into solid pixel rows in small renders.
-    // By default a device unit the size of a 150 dpi pixel (at most 4 per pixel, never more than one
-    // pixel) keeps hairlines at the weight they have on a screen, scaled down with the page,
-    // while images keep Poppler's box-filtered downscaling (docs/decisions.md).
+    // Poppler widens strokes thinner than one device unit to a whole unit (its stroke adjustment
+    // for screens), which turns hairlines into solid pixel rows in small renders. By default a
+    // device unit the size of a 150 dpi pixel (at most 4 per pixel, never more than one pixel)
+    // keeps hairlines at the weight they have on a screen, scaled down with the page, while images
+    // keep Poppler's box-filtered downscaling (docs/decisions.md).
     let regionWidth = region.width * pageSize.width
     let regionHeight = region.height * pageSize.height
     let pointsPerPixel = regionWidth / Double(max(size.width, 1))

@@ -3,8 +3,8 @@ import FolioCore
 import FolioRaster
 
 /// A one-page document made of a PNG raster: for measuring the block rasterizer on exactly the
-/// pixels another tool was given (`folio-bench --print-page --measure-raster`), so the comparison is
-/// of the cell fitting alone, not of two PDF renderers.
+/// pixels another tool was given (`folio-bench --print-page --measure-raster`), so the comparison
+/// is of the cell fitting alone, not of two PDF renderers.
 public final class RasterDocument: DocumentSource {
   private let path: String
   private let surface: OpaquePointer

@@ -5,11 +5,11 @@ import FolioRuntime
 import FolioUI
 import Foundation
 
-/// `folio --internal-page-worker BYTES [NICE]`: the hidden worker mode. Started by the viewer with a
-/// socket on descriptor 0, an unlinked file for its messages on 1 and 2, and the document on 3;
+/// `folio --internal-page-worker BYTES [NICE]`: the hidden worker mode. Started by the viewer with
+/// a socket on descriptor 0, an unlinked file for its messages on 1 and 2, and the document on 3;
 /// gives up what it does not need, then answers requests (open, render, read facts, text, the
-/// outline, links) one at a time until the socket closes. See docs/architecture.md for the
-/// message format.
+/// outline, links) one at a time until the socket closes. See docs/architecture.md for the message
+/// format.
 enum PageWorkerMode {
   /// Runs the worker; never returns.
   static func run(arguments: [String]) -> Never {

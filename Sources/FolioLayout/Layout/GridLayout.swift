@@ -27,11 +27,11 @@ public struct GridOptions: Hashable, Sendable {
   }
 }
 
-/// The smart grid: page thumbnails (of every page, or of `GridOptions.shownPages`) in rows, scrolling vertically, every item a box sized by
-/// `SmartGridSizing` for the document's most common page shape, with one label row under it. A
-/// page of another shape is fitted and centered in its box. The rows are centered across the
-/// viewport. Making one is O(1) (the metrics are shared, not copied); every query is O(1) or
-/// O(k) for k items returned.
+/// The smart grid: page thumbnails (of every page, or of `GridOptions.shownPages`) in rows,
+/// scrolling vertically, every item a box sized by `SmartGridSizing` for the document's most common
+/// page shape, with one label row under it. A page of another shape is fitted and centered in its
+/// box. The rows are centered across the viewport. Making one is O(1) (the metrics are shared, not
+/// copied); every query is O(1) or O(k) for k items returned.
 ///
 /// The continuous spread index runs row-major: through a row (or the two rows beside a drop cap)
 /// it grows linearly from the row's first item to one past its last, and it stays constant in the

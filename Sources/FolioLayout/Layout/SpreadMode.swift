@@ -12,7 +12,8 @@ public enum SpreadMode: Hashable, Sendable, CaseIterable {
 
 /// The side a document is bound on, which fixes the reading direction of its spreads.
 public enum Binding: Hashable, Sendable, CaseIterable {
-  /// Bound on the left: pages of a spread run left to right, horizontal layouts progress rightwards.
+  /// Bound on the left: pages of a spread run left to right, horizontal layouts progress
+  /// rightwards.
   case leftToRight
   /// Bound on the right (manga, Arabic, Hebrew): pages of a spread run right to left, horizontal
   /// layouts progress leftwards.

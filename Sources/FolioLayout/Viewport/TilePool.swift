@@ -1,9 +1,9 @@
 import FolioCore
 
-/// The tiles of a scrolling view (as a collection view recycles its cells): the visible tiles, one per item whose frame
-/// meets the visible rect, and a pool of recycled tiles waiting to be reused. Only what is
-/// visible exists, so scrolling through 15,000 items creates no more tiles than the largest
-/// visible set.
+/// The tiles of a scrolling view, recycled as a collection view recycles its cells: the
+/// visible tiles, one per item whose frame meets the visible rect, and a pool of recycled
+/// tiles waiting to be reused. Only what is visible exists, so scrolling through 15,000 items
+/// creates no more tiles than the largest visible set.
 ///
 /// A struct of arrays rather than a graph of objects: every tile lives in one array and is named
 /// by its `id` (its slot), the visible set maps item indices to slots and the pool is a stack of

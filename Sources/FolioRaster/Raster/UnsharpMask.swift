@@ -9,9 +9,9 @@ import FolioCore
 /// with the contrast partly restored higher on most pages (docs/decisions.md), as image
 /// viewers sharpen thumbnails.
 ///
-/// `BandSharpener` applies it for a `SampleGrid`, one band of sample rows at a time, handing
-/// it the row above the band (kept, unsharpened, from the band before) and the row below
-/// (made early), so bands meet without seams. The blank cells a band found are left as they are: they stand for runs
+/// `BandSharpener` applies it for a `SampleGrid`, one band of sample rows at a time, handing it the
+/// row above the band (kept, unsharpened, from the band before) and the row below (made early), so
+/// bands meet without seams. The blank cells a band found are left as they are: they stand for runs
 /// of identical cells that are drawn once.
 enum UnsharpMask {
   /// The band's rows and the two rows around it, as `SampleGrid` holds them.
