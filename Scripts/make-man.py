@@ -52,7 +52,8 @@ def main():
     actions = subprocess.run([binary, '--list-actions', '--no-config'], capture_output=True,
                              text=True, check=True).stdout.split()
     out += ['.SH ACTIONS', 'The names the config file\'s [keys] table binds keys to:',
-            '.PP', roff(', '.join(actions)) + '.']
+            # \% keeps each name whole: a name broken across lines could not be copied.
+            '.PP', ', '.join('\\%' + roff(action) for action in actions) + '.']
     out += ['.SH FILES',
             '.TP', '\\fI$XDG_STATE_HOME/folio/places.sqlite\\fR (default \\fI~/.local/state/folio/\\fR)',
             'Where each document was left, its view settings and marks. A damaged file is set '
