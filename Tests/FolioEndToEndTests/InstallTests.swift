@@ -39,6 +39,11 @@ struct InstallTests {
       #expect(
         page.contains("\\-\\-" + option.replacingOccurrences(of: "-", with: "\\-")), "--\(option)")
     }
+    // Every action name, each whole on one line of the rendered page (copied into a config).
+    let actions = try ChildProcess.run(FolioProcess.executable, ["--list-actions", "--no-config"])
+    let rendered = Set(man.outputText.split(whereSeparator: { " ,.\n".contains($0) }))
+    let broken = actions.outputText.split(separator: "\n").filter { !rendered.contains($0) }
+    #expect(broken.isEmpty, "not whole in the man page: \(broken)")
     let keys = Self.keyColumn(of: page)
     for binding in Keymap.standard.bindings {
       for key in binding.keys {
