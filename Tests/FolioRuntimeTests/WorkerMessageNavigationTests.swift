@@ -81,6 +81,20 @@ struct WorkerMessageNavigationTests {
     #expect(box.x == 0.9 && box.y == 0 && abs(box.width - 0.1) < 1e-12 && box.height == 0.5)
   }
 
+  @Test func aLinkAreaIsKeptInsideThePageOrDropped() throws {
+    let uri = LinkTarget.uri("https://example.org")
+    let hostile = [
+      PageLink(area: PageRegion(x: -1e300, y: 0.5, width: 1e300, height: 1e300), target: uri),
+      PageLink(area: PageRegion(x: 1e300, y: 0, width: 1, height: 1), target: uri),
+    ]
+    guard case .links(let read) = try Self.roundTrip(.links([hostile])) else {
+      Issue.record("not links")
+      return
+    }
+    #expect(
+      read == [[PageLink(area: PageRegion(x: 0, y: 0.5, width: 1, height: 0.5), target: uri)]])
+  }
+
   @Test func everyCutShortFrameIsRefused() throws {
     for reply in [
       WorkerReply.outline(Self.entries), .links(Self.links),

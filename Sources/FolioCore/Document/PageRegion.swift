@@ -21,4 +21,15 @@ public struct PageRegion: Hashable, Sendable {
     self.width = valid ? width : 1
     self.height = valid ? height : 1
   }
+
+  /// The region cut to the page, each side within 0…1, or nil when no area is left (for
+  /// regions from an untrusted source, such as a worker's reply).
+  public var clampedToPage: PageRegion? {
+    let left = min(max(x, 0), 1)
+    let top = min(max(y, 0), 1)
+    let width = min(max(width, 0), 1 - left)
+    let height = min(max(height, 0), 1 - top)
+    guard width > 0, height > 0 else { return nil }
+    return PageRegion(x: left, y: top, width: width, height: height)
+  }
 }

@@ -77,7 +77,8 @@ extension WorkerMessageFormat {
         case 2: target = .uri(try reader.string())
         default: throw .malformed("an unknown link target")
         }
-        links.append(PageLink(area: area, target: target))
+        // A worker is not trusted with an area: it is kept inside the page, or dropped.
+        if let inside = area.clampedToPage { links.append(PageLink(area: inside, target: target)) }
       }
       pages.append(links)
     }

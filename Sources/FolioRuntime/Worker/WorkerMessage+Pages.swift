@@ -54,15 +54,12 @@ extension WorkerMessageFormat {
         boxes.append(nil)
         continue
       }
-      let sides = [
-        try reader.double(), try reader.double(), try reader.double(), try reader.double(),
-      ]
       // A worker is not trusted with a box: it is kept inside the page.
-      let x = min(max(sides[0], 0), 1)
-      let y = min(max(sides[1], 0), 1)
       boxes.append(
         PageRegion(
-          x: x, y: y, width: min(max(sides[2], 0), 1 - x), height: min(max(sides[3], 0), 1 - y)))
+          x: try reader.double(), y: try reader.double(), width: try reader.double(),
+          height: try reader.double()
+        ).clampedToPage)
     }
     return boxes
   }
