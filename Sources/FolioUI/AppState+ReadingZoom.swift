@@ -37,9 +37,11 @@ extension AppState {
       placed.frame.size.rows > 0, placed.frame.size.columns > 0, size.height > 0,
       size.advance > 0
     else { return }
-    // The page's cells at zoom 1, and the zoom that makes a character legible.
-    let rows = Double(placed.frame.size.rows) / continuousZoom.value
-    let columns = Double(placed.frame.size.columns) / continuousZoom.value
+    // The whole page's cells at zoom 1 (the frame holds only what is shown when trimming; the
+    // text's sizes are fractions of the whole page), and the zoom that makes a character legible.
+    let shown = shownRegion(of: currentPage)
+    let rows = Double(placed.frame.size.rows) / shown.height / continuousZoom.value
+    let columns = Double(placed.frame.size.columns) / shown.width / continuousZoom.value
     let needed =
       max(
         TextOverlay.legibleHeight / (size.height * rows),

@@ -35,6 +35,24 @@ struct ReadingZoomTests {
     #expect(app.continuousZoom > .fit)
   }
 
+  @Test func withTrimmedMarginsTheZoomIsForTheWholePagesText() {
+    var app = helper.state(mode: .continuous)
+    app.trimMargins(true)
+    let box = PageRegion(x: 0.15, y: 0.1, width: 0.7, height: 0.8)
+    for page in 0..<3 {
+      _ = app.update(
+        .contentBoxRead(page: PageIndex(page), box: box, document: app.documentVersion))
+    }
+    _ = helper.type("z", on: &app)
+    _ = app.update(.bodyTextRead(page: PageIndex(0), size: body, document: app.documentVersion))
+    let frame = app.layout.item(app.layout.itemIndex(containing: PageIndex(0))).pages[0].frame
+    // The frame shows 70 % of the page's width and 80 % of its height.
+    let rows = body.height * Double(frame.size.rows) / box.height
+    let columns = body.advance * Double(frame.size.columns) / box.width
+    #expect(rows >= TextOverlay.legibleHeight && columns >= TextOverlay.legibleAdvance)
+    #expect(min(rows / TextOverlay.legibleHeight, columns / TextOverlay.legibleAdvance) < 1.2)
+  }
+
   @Test func aPageWithoutTextSaysSoAndAnOldAnswerIsIgnored() {
     var app = helper.state(mode: .continuous)
     _ = helper.type("z", on: &app)
