@@ -67,9 +67,8 @@ public struct NormalMode: InputMode {
         effects += state.askForOutline()
         change = .open(OutlinePanelMode(state: state))
       case .nextHit, .previousHit:
-        for _ in 0..<max(1, min(count ?? 1, 10_000)) {
-          state.moveToHit(forward: action == .nextHit)
-        }
+        // One jump for the whole count, as vim's 5n.
+        state.moveToHit(forward: action == .nextHit, times: min(count ?? 1, 10_000))
       case .linkHints:
         let links = state.visibleLinks
         if !links.isEmpty {

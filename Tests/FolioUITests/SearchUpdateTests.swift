@@ -108,6 +108,19 @@ struct SearchUpdateTests {
     #expect(app.search.current == HitPosition(page: PageIndex(10), index: 0))
   }
 
+  @Test func aCountedNIsOneJump() {
+    var app = state(mode: .continuous)
+    _ = helper.type("/x", on: &app)
+    _ = helper.press([.enter], on: &app)
+    _ = app.update(results(app, [3: 1, 10: 1, 20: 1, 30: 1]))
+    #expect(app.currentPage == PageIndex(3))
+    _ = helper.type("3n", on: &app)
+    #expect(app.search.current == HitPosition(page: PageIndex(30), index: 0))
+    // Ctrl-O goes back to where 3n started, not to the hits it passed.
+    _ = helper.press([.control("o")], on: &app)
+    #expect(app.currentPage == PageIndex(3))
+  }
+
   @Test func nBeforeAnyHitWaitsUntilThePagesAfterTheReaderAreSearched() {
     var app = state()
     _ = helper.type("/x", on: &app)

@@ -134,20 +134,27 @@ extension AppState {
     }
   }
 
-  /// `n` / `N`: the next or previous hit in reading order from where the reader is.
-  mutating func moveToHit(forward: Bool) {
+  /// `n` / `N`: the next or previous hit in reading order from where the reader is, `times`
+  /// hits on with a count; one jump for all of them.
+  mutating func moveToHit(forward: Bool, times: Int = 1) {
     guard search.isActive else {
       say("no search: / searches")
       return
     }
     let count = search.hitCount(of: currentPage)
-    let start: HitPosition
+    var position: HitPosition
     if let current = search.current, current.page == currentPage {
-      start = current
+      position = current
     } else {
-      start = HitPosition(page: currentPage, index: forward ? -1 : count)
+      position = HitPosition(page: currentPage, index: forward ? -1 : count)
     }
-    guard let (target, wrapped) = search.hit(after: start, forward: forward) else {
+    var reached: (target: HitPosition, wrapped: Bool)?
+    for _ in 0..<max(1, times) {
+      guard let (target, wrapped) = search.hit(after: position, forward: forward) else { break }
+      reached = (target, wrapped || reached?.wrapped == true)
+      position = target
+    }
+    guard let (target, wrapped) = reached else {
       if search.isComplete {
         say("no hits for “\(TerminalText.sanitized(search.query))”")
       } else {
