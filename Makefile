@@ -4,7 +4,9 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config ncurses-term \
-	tmux qpdf poppler-utils libsqlite3-dev pdfgrep man-db file ranger python3-pip
+	tmux qpdf poppler-utils libsqlite3-dev pdfgrep
+# The tests also read the man page (man-db) and drive ranger; yazi comes from PyPI (pip).
+TEST_DEBIAN_PACKAGES := man-db file ranger python3-pip
 # The quality comparison in `make bench` also runs the peers and the Python scorer.
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
@@ -19,6 +21,9 @@ INSTALLED := $(DESTDIR)$(PREFIX)/bin/folio $(DESTDIR)$(PREFIX)/share/man/man1/fo
 	$(DESTDIR)$(PREFIX)/share/bash-completion/completions/folio \
 	$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_folio \
 	$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/folio.fish
+
+# $(call generate,COMMAND,FILE): FILE is COMMAND's output, written whole or not at all.
+generate = $(1) > $(2).tmp && mv $(2).tmp $(2)
 
 all: build
 
@@ -40,26 +45,26 @@ run: build
 
 # The release binary, its man page (options from the binary, keys from the README) and its
 # shell completions (from swift-argument-parser), in their places under PREFIX.
-install: release install-files
+install: release
+	$(MAKE) install-files
 
 install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(BUILT)/folio $(DESTDIR)$(PREFIX)/bin/folio
-	python3 Scripts/make-man.py $(BUILT)/folio README.md > $(DESTDIR)$(PREFIX)/share/man/man1/folio.1
-	$(BUILT)/folio --generate-completion-script bash \
-		> $(DESTDIR)$(PREFIX)/share/bash-completion/completions/folio
-	$(BUILT)/folio --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_folio
-	$(BUILT)/folio --generate-completion-script fish \
-		> $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/folio.fish
+	$(call generate,python3 Scripts/make-man.py $(BUILT)/folio README.md,$(word 2,$(INSTALLED)))
+	$(call generate,$(BUILT)/folio --generate-completion-script bash,$(word 3,$(INSTALLED)))
+	$(call generate,$(BUILT)/folio --generate-completion-script zsh,$(word 4,$(INSTALLED)))
+	$(call generate,$(BUILT)/folio --generate-completion-script fish,$(word 5,$(INSTALLED)))
 
 # Removes exactly what `make install` put there.
 uninstall:
 	rm -f $(INSTALLED)
 
-# The previewer tests drive yazi, which Debian does not package: fetched into .build/tools.
+# What only the tests need: the packages above, and yazi (not in Debian) in .build/tools.
 test-tools:
+	@./Scripts/install-deps.sh $(TEST_DEBIAN_PACKAGES)
 	@./Scripts/install-test-tools.sh
 
 test: deps test-tools lint
