@@ -51,11 +51,22 @@ extension PrintCommand {
       throw DocumentError.pageOutOfRange(page, pageCount: document.pageCount)
     }
     let worker = try workers.handoff.take() ?? workers.makeWorker()
-    // Trimmed: the page's content box, found by the worker from a small render.
-    let region =
-      trim
-      ? ((try? worker.contentBoxes(of: page.rawValue..<page.rawValue + 1).first) ?? nil) ?? .whole
-      : .whole
+    // Trimmed: the page's content box, found by the worker from a small render. A page that
+    // took the worker past its time or memory doing so is not tried again for the picture.
+    var region = PageRegion.whole
+    var boxFailure: (any Error)?
+    if trim {
+      do {
+        let boxes = try worker.contentBoxes(of: page.rawValue..<page.rawValue + 1)
+        region = (boxes.first ?? nil) ?? .whole
+      } catch let failure as WorkerFailure where !failure.isWorthRetrying {
+        boxFailure = failure
+      } catch let timeout as RenderTimeout {
+        boxFailure = timeout
+      } catch {
+        // A crash: the picture is asked of a fresh worker, which retries once as ever.
+      }
+    }
     let size = document.pageSize(at: page)
     let shown = PointSize(width: size.width * region.width, height: size.height * region.height)
     let cells = picture.pageCells(for: shown, in: box)
@@ -71,6 +82,7 @@ extension PrintCommand {
         &failed, reason: PictureBoard.failureReason(failure), style: style, width: .locale)
       return (PagePicture.centered(failed, in: box), [])
     }
+    if let boxFailure { return failureBox(boxFailure) }
     // Library errors are thrown (exit 1, as ever); a worker's failure is drawn.
     do {
       return try attempt()
