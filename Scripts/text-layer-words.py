@@ -13,7 +13,7 @@ Poppler's text layout (and so the frame) keeps one word, and both are right.
 
 Usage: Scripts/text-layer-words.py FOLIO CORPUS_DIR [PAGES_PER_DOCUMENT]
 """
-import collections, html, os, re, subprocess, sys
+import collections, functools, html, os, re, subprocess, sys
 
 BLOCKS = re.compile('[\u2580-\u259f\u2800-\u28ff\U0001fb00-\U0001fbff\u25a0-\u25ff]')
 EDGE = re.compile(r'^[\W_]+|[\W_]+$')
@@ -28,6 +28,7 @@ def words(text):
             result.append(token)
     return result
 
+@functools.lru_cache(maxsize=None)  # neighbours are read again for the pages around them
 def page_words(path, page):
     out = subprocess.run(['pdftotext', '-bbox', '-f', str(page), '-l', str(page), path, '-'],
                          capture_output=True, text=True).stdout
@@ -46,7 +47,7 @@ def page_words(path, page):
 
 def frame_words(folio, path, page):
     out = subprocess.run([folio, '--print', '--text', 'on', '--mode', 'continuous', '--page', str(page),
-                          '--size', '%dx%d' % SIZE, '--colors', 'none', '--no-remember', path],
+                          '--size', '%dx%d' % SIZE, '--colors', 'none', '--no-remember', '--no-config', path],
                          capture_output=True, text=True, env=dict(os.environ, LANG='C.UTF-8'))
     lines = out.stdout.split('\n')[:SIZE[1] - 1]
     return words('\n'.join(lines))
