@@ -32,17 +32,18 @@ struct ConfigOptions: ParsableArguments {
 
 extension PrintOptions {
   /// The config file's defaults where the command line said nothing (a view mode only for the
-  /// viewer: with --print it would turn a page into a frame).
+  /// viewer: with --print it would turn a page into a frame). A flag the file turns on, the
+  /// command line turns off with its `--no-` form.
   mutating func adopt(_ config: ConfigFile, forViewer: Bool) {
     if forViewer, mode == nil { mode = config.mode }
     if spreads == nil { spreads = config.spreads }
-    if !rtl, config.rightToLeft == true { rtl = true }
+    if rtl == nil, config.rightToLeft == true { rtl = true }
     if symbols == nil { symbols = config.symbols }
     if colors == nil { colors = config.colors }
-    if !invert, config.invert == true { invert = true }
+    if invert == nil, config.invert == true { invert = true }
     if text == nil { text = config.text }
-    if !trim, config.trim == true { trim = true }
-    if cacheMb == 64, let megabytes = config.cacheMegabytes { cacheMb = megabytes }
+    if trim == nil, config.trim == true { trim = true }
+    if cacheMb == nil { cacheMb = config.cacheMegabytes }
     if cellAspect == nil { cellAspect = config.cellAspect }
   }
 }

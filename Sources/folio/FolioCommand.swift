@@ -20,8 +20,10 @@ struct FolioCommand: ParsableCommand {
   @Option(help: "The password of an encrypted PDF.")
   var password: String?
 
-  @Flag(help: "Neither restore nor save the place in this document.")
-  var noRemember = false
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Restore and save the place in this document (default; --no-remember: neither).")
+  var remember: Bool?
 
   @OptionGroup(title: "Picture output for scripts")
   var picture: PrintOptions
@@ -60,7 +62,7 @@ struct FolioCommand: ParsableCommand {
     let config = configuring.load(environment: ProcessInfo.processInfo.environment)
     let opensViewer = !picture.print && !previewing.preview && !search.list
     picture.adopt(config, forViewer: opensViewer)
-    if config.remember == false { noRemember = true }
+    if remember == nil { remember = config.remember }
     let keymap = Keymap.standard.rebinding(config.keys)
     if previewing.preview {
       // A preview is --print of one page sized for the pane.
@@ -142,7 +144,8 @@ struct FolioCommand: ParsableCommand {
     let ending = try Viewer(
       document: document, opening: opening, options: picture, path: path,
       isStream: readsStandardInput || document.readablePath != (file ?? ""),
-      forgetsPlace: noRemember, find: search.find, pick: picking.pick ? picking.pickFormat : nil,
+      forgetsPlace: remember == false, find: search.find,
+      pick: picking.pick ? picking.pickFormat : nil,
       keymap: keymap, configProblems: config.problems
     ).run()
     // The terminal is restored by now.

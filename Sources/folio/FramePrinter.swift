@@ -59,17 +59,17 @@ enum BrowserSetup {
     facts.setLabel(document.pageLabel(at: page), of: page)
     let style = RenderStyle(
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment), colors: colors,
-      isInverted: options.invert, text: options.text ?? defaultText)
+      isInverted: options.invert == true, text: options.text ?? defaultText)
     var state = AppState(
       document: facts, metrics: metrics, screenSize: screenSize, cellAspect: cellAspect,
       mode: mode, page: page,
       spreadStyle: SpreadStyle(
         mode: options.spreads ?? .single, isShiftedByOne: options.shift,
-        binding: options.rtl ? .rightToLeft : .leftToRight),
+        binding: options.rtl == true ? .rightToLeft : .leftToRight),
       hasDropCap: options.cover, style: style, drawableSymbols: drawableSymbols,
       remembersPlace: remembersPlace, prefetches: prefetches,
       reload: ReloadState(canReopen: canReopen), keymap: keymap)
-    if options.trim { state.trimMargins(true) }
+    if options.trim == true { state.trimMargins(true) }
     return state
   }
 
@@ -88,7 +88,7 @@ enum BrowserSetup {
   ) throws -> Browser<Terminal> {
     try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
-      cacheBytes: options.cacheMb << 20, workerCount: options.workerCount,
+      cacheBytes: (options.cacheMb ?? 64) << 20, workerCount: options.workerCount,
       renderTimeout: options.renderTimeLimit, readsAllPageFacts: readsAllPageFacts,
       opening: opening, releaseFreedMemory: MemoryPolicy.releaseFreedMemory, reopen: reopen,
       watching: watching, places: places, search: search)

@@ -45,18 +45,18 @@ struct PlaceMemory {
 extension PrintOptions {
   /// The place the viewer starts at: the remembered one (if any) with what the command line
   /// says explicitly on top (`--page`, `--mode`, `--spreads`, `--rtl`, `--shift`, `--symbols`,
-  /// `--invert` win), else the command line's.
+  /// `--invert`, `--trim` and their `--no-` forms win), else the command line's.
   func startingPlace(defaults: Place, remembered: RememberedPlace?, page: PageIndex) -> Place {
     guard let remembered else { return defaults }
     var place = Place(remembered, defaults: defaults)
     if self.page != nil { place.page = page }
     if let mode { place.mode = mode }
     if let spreads { place.spreadStyle.mode = spreads }
-    if rtl { place.spreadStyle.binding = .rightToLeft }
+    if let rtl { place.spreadStyle.binding = rtl ? .rightToLeft : .leftToRight }
     if shift { place.spreadStyle.isShiftedByOne = true }
     if let symbols { place.symbols = symbols }
-    if invert { place.isInverted = true }
-    if trim { place.trimsMargins = true }
+    if let invert { place.isInverted = invert }
+    if let trim { place.trimsMargins = trim }
     return place
   }
 }

@@ -26,8 +26,10 @@ struct PrintOptions: ParsableArguments {
   @Option(help: "Pages per spread: single, double or book (default single).")
   var spreads: SpreadMode?
 
-  @Flag(help: "Right-to-left binding: spreads and horizontal strips run leftwards.")
-  var rtl = false
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Right-to-left binding: spreads and horizontal strips run leftwards.")
+  var rtl: Bool?
 
   @Flag(help: "Start double and book spreads one page later.")
   var shift = false
@@ -35,8 +37,9 @@ struct PrintOptions: ParsableArguments {
   @Flag(help: "Show the first page as a large cover in the grid.")
   var cover = false
 
-  @Option(help: "Memory for finished page pictures, in MiB.")
-  var cacheMb: Int = 64
+  @Option(
+    help: ArgumentHelp("Memory for finished page pictures, in MiB.", discussion: "Default: 64."))
+  var cacheMb: Int?
 
   @Option(
     help: ArgumentHelp(
@@ -59,11 +62,14 @@ struct PrintOptions: ParsableArguments {
       discussion: "Default: none if NO_COLOR is set, truecolor if COLORTERM says so, else 256."))
   var colors: ColorMode?
 
-  @Flag(help: "Invert lightness (dark paper, same hues) for dark terminals.")
-  var invert = false
+  @Flag(
+    inversion: .prefixedNo, help: "Invert lightness (dark paper, same hues) for dark terminals.")
+  var invert: Bool?
 
-  @Flag(help: "Trim the margins: each page cropped to its content (T in the viewer).")
-  var trim = false
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Trim the margins: each page cropped to its content (T in the viewer).")
+  var trim: Bool?
 
   @Option(
     help: ArgumentHelp(
@@ -108,7 +114,7 @@ struct PrintOptions: ParsableArguments {
     guard renderTimeout.isFinite, (0.1...3600).contains(renderTimeout) else {
       throw ValidationError("--render-timeout must be a number of seconds from 0.1 to 3600")
     }
-    guard (1...4096).contains(cacheMb) else {
+    guard (1...4096).contains(cacheMb ?? 64) else {
       throw ValidationError("--cache-mb must be between 1 and 4096")
     }
     if let workers, !(1...32).contains(workers) {
@@ -131,7 +137,7 @@ enum PrintCommand {
     let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
     let style = RenderStyle(
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment),
-      colors: colorMode, isInverted: options.invert, text: options.text ?? .off)
+      colors: colorMode, isInverted: options.invert == true, text: options.text ?? .off)
     let picture = PagePicture(rasterizer: style.rasterizer, cellAspect: options.cellAspect ?? 2)
     let box = options.size ?? terminalSize() ?? CellSize(columns: 80, rows: 24)
     let page = try options.startPage(in: document, path: path)
@@ -139,7 +145,7 @@ enum PrintCommand {
     do {
       drawn = try draw(
         picture, page: page, of: document, in: box, style: style, with: workers,
-        trim: options.trim)
+        trim: options.trim == true)
     } catch let error as DocumentError {
       throw Failure(path: path, reason: error.reason)
     }

@@ -83,4 +83,21 @@ struct ConfigTests {
     let listed = try FolioProcess.run(["--list-actions"], environment: scratch.environment)
     #expect(listed.standardOutput.split(separator: "\n").contains("page-down"))
   }
+
+  @Test func aFlagTheConfigTurnsOnTheCommandLineTurnsOff() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.writeDocument("paper.pdf", pages: 1)
+    func printed(_ arguments: [String]) throws -> String {
+      try FolioProcess.run(
+        arguments + ["--print", "--size", "20x8", "--colors", "truecolor", file],
+        environment: scratch.environment, timeLimit: .seconds(60)
+      ).standardOutput
+    }
+    let plain = try printed(["--no-config"])
+    let inverted = try printed(["--no-config", "--invert"])
+    #expect(plain != inverted)
+    try write("invert = true\n", in: scratch)
+    #expect(try printed([]) == inverted)
+    #expect(try printed(["--no-invert"]) == plain)
+  }
 }
