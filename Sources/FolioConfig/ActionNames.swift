@@ -101,8 +101,15 @@ extension Keymap {
         changed.insert(rows.count - 1)
       }
     }
-    for index in changed where !rows[index].summary.isEmpty {
-      rows[index].keyNames = rows[index].keys.map(ActionNames.display).joined(separator: " ")
+    // A row without a summary is shown by the row with one above it ("n N": next, previous
+    // hit), so that row names the keys of both.
+    var shownBy = Array(rows.indices)
+    for index in rows.indices.dropFirst() where rows[index].summary.isEmpty {
+      shownBy[index] = shownBy[index - 1]
+    }
+    for shown in Set(changed.map { shownBy[$0] }) where !rows[shown].summary.isEmpty {
+      rows[shown].keyNames = rows.indices.filter { shownBy[$0] == shown }
+        .flatMap { rows[$0].keys }.map(ActionNames.display).joined(separator: " ")
     }
     return Keymap(rows)
   }

@@ -74,6 +74,9 @@ import Testing
     let quit = keymap.bindings.first { $0.action == .quit }
     #expect(quit?.keyNames == "x")
     #expect(Set(ActionNames.all.map(\.name)).count == ActionNames.all.count)
+    // A key rebound on a row shown with the one above it ("n N") renames that row's keys.
+    let hits = Keymap.standard.rebinding([(.character("N"), nil), (.character("p"), .previousHit)])
+    #expect(hits.bindings.first { $0.action == .nextHit }?.keyNames == "n p")
     #expect(ActionNames.action(named: "next-page") == .stepPages(forward: true))
     #expect(ActionNames.action(named: "previous-page") == .stepPages(forward: false))
   }
