@@ -95,7 +95,7 @@ public struct ConfigFile: Sendable {
       problem(key, "unknown setting '\(TerminalText.sanitized(key))'")
     }
     config.mode = choice("mode", ViewMode.init(rawValue:), "grid, continuous, spread")
-    config.spreads = choice("spreads", SpreadMode.init(argument:), "single, double, book")
+    config.spreads = choice("spreads", SpreadMode.init(rawValue:), "single, double, book")
     config.rightToLeft = flag("rtl")
     config.symbols = choice(
       "symbols", SymbolSet.init(rawValue:), "half, quad, sextant, octant, braille, ascii")
@@ -169,13 +169,5 @@ public struct ConfigFile: Sendable {
       }
     }
     return 1
-  }
-}
-
-extension SpreadMode {
-  /// A spread mode from its name in the config file.
-  init?(argument name: String) {
-    guard let mode = SpreadMode.allCases.first(where: { "\($0)" == name }) else { return nil }
-    self = mode
   }
 }

@@ -9,7 +9,7 @@ extension Place {
     RememberedPlace(
       page: page.rawValue, mode: mode.rawValue, gridItems: gridZoom.targetItemCount,
       continuousZoom: continuousZoom.value, spreadZoom: spreadZoom.value,
-      spreads: "\(spreadStyle.mode)", isShifted: spreadStyle.isShiftedByOne,
+      spreads: spreadStyle.mode.rawValue, isShifted: spreadStyle.isShiftedByOne,
       isRightToLeft: spreadStyle.binding == .rightToLeft, symbols: symbols.rawValue,
       isInverted: isInverted, marks: Self.text(of: marks), trims: trimsMargins)
   }
@@ -45,9 +45,7 @@ extension Place {
     if stored.gridItems > 0 { gridZoom = GridZoom(targetItemCount: min(stored.gridItems, 10_000)) }
     continuousZoom = ZoomScale(stored.continuousZoom)
     spreadZoom = ZoomScale(stored.spreadZoom)
-    if let spreads = SpreadMode.allCases.first(where: { "\($0)" == stored.spreads }) {
-      spreadStyle.mode = spreads
-    }
+    if let spreads = SpreadMode(rawValue: stored.spreads) { spreadStyle.mode = spreads }
     spreadStyle.isShiftedByOne = stored.isShifted
     spreadStyle.binding = stored.isRightToLeft ? .rightToLeft : .leftToRight
     if let symbols = SymbolSet(rawValue: stored.symbols) { self.symbols = symbols }

@@ -181,12 +181,7 @@ extension SymbolSet: ExpressibleByArgument {}
 
 extension ViewMode: ExpressibleByArgument {}
 
-extension SpreadMode: ExpressibleByArgument {
-  public init?(argument: String) {
-    guard let mode = SpreadMode.allCases.first(where: { "\($0)" == argument }) else { return nil }
-    self = mode
-  }
-}
+extension SpreadMode: ExpressibleByArgument {}
 
 extension PrintOptions {
   /// The page `--page` names: a whole number counts pages from 1 (as scripts expect), anything

@@ -1,7 +1,7 @@
 import FolioCore
 
 /// How pages are grouped into spreads, the units a stack layout places and pages through.
-public enum SpreadMode: Hashable, Sendable, CaseIterable {
+public enum SpreadMode: String, Hashable, Sendable, CaseIterable {
   /// One page per spread.
   case single
   /// Two pages per spread from the first page on: 1-2, 3-4, … (a last odd page stands alone).

@@ -197,10 +197,7 @@ public enum WorkerMessageFormat {
       request = .render(
         RenderRequest(page: page, region: region, size: size, style: style, document: document))
     case .readFacts:
-      let start = try reader.count()
-      let count = try reader.count()
-      guard count <= 1_000_000 else { throw .malformed("\(count) pages to read") }
-      request = .readFacts(start..<start + count)
+      request = .readFacts(try readPages(&reader))
     case .readText:
       request = .readText(try readPages(&reader))
     case .readOutline:
