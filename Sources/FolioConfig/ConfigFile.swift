@@ -28,15 +28,6 @@ public struct ConfigFile: Sendable {
   /// An empty config.
   public init() {}
 
-  /// The config file's usual place: `$XDG_CONFIG_HOME/folio/config.toml`, else
-  /// `~/.config/folio/config.toml`.
-  public static func defaultPath(environment: [String: String]) -> String {
-    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-      return config + "/folio/config.toml"
-    }
-    return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/folio/config.toml"
-  }
-
   /// Reads the file at `path`; `required` (`--config FILE`) makes a missing file a problem.
   public static func read(path: String, required: Bool = false) -> ConfigFile {
     guard FileManager.default.fileExists(atPath: path) else {

@@ -1,12 +1,12 @@
 import Glibc
 
 /// Folio's folders under the XDG base directories: `$XDG_STATE_HOME/folio` for state,
-/// `$XDG_CACHE_HOME/folio` for caches.
-enum FolioDirectory {
+/// `$XDG_CACHE_HOME/folio` for caches, `$XDG_CONFIG_HOME/folio` for the config file.
+public enum FolioDirectory {
   /// `$<variable>/folio` when `variable` is set to an absolute path, else
   /// `$HOME/<homeSubfolder>/folio` (the account's home directory when `HOME` is not set or
   /// empty).
-  static func resolve(
+  public static func resolve(
     _ variable: String, orHome homeSubfolder: String, environment: [String: String]
   ) -> String {
     if let base = environment[variable], base.hasPrefix("/") {

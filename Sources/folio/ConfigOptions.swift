@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioConfig
 import FolioCore
+import FolioStore
 import FolioTerminal
 import FolioUI
 import Foundation
@@ -18,11 +19,18 @@ struct ConfigOptions: ParsableArguments {
   @Flag(help: "Print the names of the actions the config file's [keys] table can bind, and exit.")
   var listActions = false
 
+  /// The config file's usual place: `$XDG_CONFIG_HOME/folio/config.toml`, else
+  /// `~/.config/folio/config.toml`.
+  static func defaultPath(environment: [String: String]) -> String {
+    FolioDirectory.resolve("XDG_CONFIG_HOME", orHome: ".config", environment: environment)
+      + "/config.toml"
+  }
+
   /// The config file's settings, its problems written to standard error a line each.
   func load(environment: [String: String]) -> ConfigFile {
     guard !noConfig else { return ConfigFile() }
     let file = ConfigFile.read(
-      path: config ?? ConfigFile.defaultPath(environment: environment), required: config != nil)
+      path: config ?? Self.defaultPath(environment: environment), required: config != nil)
     for problem in file.problems {
       StandardStreams.writeError("folio: " + TerminalText.sanitized(problem) + "\n")
     }
