@@ -251,15 +251,9 @@ public final class Browser<Terminal: TerminalBackend> {
         if let searcher {
           searcher.search(request)
         } else if !request.query.isEmpty {
-          // Nothing to search with: the search ends at once, without hits.
-          let pageCount = state.document.pageCount
-          answers += [
-            .searchResults(
-              SearchResults(
-                generation: request.generation, searchedPages: pageCount, pageCount: pageCount,
-                pages: [])),
-            .problem("this document cannot be searched"),
-          ]
+          answers += SearchResults.ending(
+            request, pageCount: state.document.pageCount,
+            because: "this document cannot be searched")
         }
       case .wantHitLines:
         searcher?.sendLines()

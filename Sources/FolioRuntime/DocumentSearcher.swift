@@ -64,14 +64,9 @@ public final class DocumentSearcher {
     }
     if matcher == nil { matcher = try? SearchMatcher(pageCount: setup.pageCount) }
     guard let matcher else {
-      // No thread to match on: the search ends at once, without hits.
-      pendingEvents += [
-        .searchResults(
-          SearchResults(
-            generation: request.generation, searchedPages: setup.pageCount,
-            pageCount: setup.pageCount, pages: [])),
-        .problem("cannot start searching"),
-      ]
+      // No thread to match on.
+      pendingEvents += SearchResults.ending(
+        request, pageCount: setup.pageCount, because: "cannot start searching")
       return
     }
     if extractor == nil { startReading(into: matcher) }

@@ -38,30 +38,21 @@ enum PageWorkerMode {
     -> WorkerReply
   {
     do {
-      switch request {
-      case .open(let name, let password):
+      if case .open(let name, let password) = request {
         let opened = try PopplerDocument.open(
           readablePath: "/proc/self/fd/3", named: name, password: password)
         worker = LocalPageWorker(opened)
         return .opened(pageCount: opened.pageCount)
-      case .render(let request):
-        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
-        return .rendered(try worker.render(request))
-      case .readFacts(let pages):
-        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
-        return .facts(try worker.facts(of: pages))
-      case .readText(let pages):
-        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
-        return .texts(try worker.texts(of: pages))
-      case .readOutline:
-        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
-        return .outline(try worker.outline())
-      case .readLinks(let pages):
-        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
-        return .links(try worker.links(of: pages))
-      case .readContentBoxes(let pages):
-        guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
-        return .contentBoxes(try worker.contentBoxes(of: pages))
+      }
+      guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
+      switch request {
+      case .open: return .failed(.renderFailed(reason: "the document is open already"))
+      case .render(let request): return .rendered(try worker.render(request))
+      case .readFacts(let pages): return .facts(try worker.facts(of: pages))
+      case .readText(let pages): return .texts(try worker.texts(of: pages))
+      case .readOutline: return .outline(try worker.outline())
+      case .readLinks(let pages): return .links(try worker.links(of: pages))
+      case .readContentBoxes(let pages): return .contentBoxes(try worker.contentBoxes(of: pages))
       }
     } catch let error as DocumentError {
       return .failed(error)

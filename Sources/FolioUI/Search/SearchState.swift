@@ -39,6 +39,20 @@ public struct SearchResults: Hashable, Sendable {
     self.pageCount = pageCount
     self.pages = pages
   }
+
+  /// The events that end `request` at once, without hits, saying `why` on the status line:
+  /// for a search with nothing to search with.
+  public static func ending(
+    _ request: SearchRequest, pageCount: Int, because why: String
+  ) -> [Event] {
+    [
+      .searchResults(
+        SearchResults(
+          generation: request.generation, searchedPages: pageCount, pageCount: pageCount,
+          pages: [])),
+      .problem(why),
+    ]
+  }
 }
 
 /// Where a page's hits lie, for highlighting them: for each hit in order, the boxes of its
