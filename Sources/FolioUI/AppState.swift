@@ -168,21 +168,8 @@ public struct AppState: Sendable {
   /// screen narrower than 60 columns; 0 when no panel is open.
   var sidePanelColumns: Int {
     guard showsSidePanel else { return 0 }
-    return openSidePanelColumns
-  }
-
-  private var openSidePanelColumns: Int {
     let columns = screenSize.columns
     return columns < 60 ? columns : max(24, columns / 3)
-  }
-
-  /// The side panel's area while one is open: for a panel's own mode, which is off the stack
-  /// (so `areas` has no panel) while it handles input.
-  var openSidePanel: CellRect? {
-    ScreenAreas.layout(
-      screen: screenSize, filmstripRows: shelf?.viewportSize.rows ?? 0,
-      sidePanelColumns: openSidePanelColumns
-    ).sidePanel
   }
 
   /// The cells of the screen the main view uses.

@@ -101,7 +101,7 @@ public struct OutlinePanelMode: SidePanelMode {
   {
     if let index = state.outlineIndex, tree?.index.document != index.document { adopt(index) }
     if isTypingFilter { return typeFilter(key, state: &state) }
-    let page = max(1, (state.openSidePanel?.size.rows ?? 12) - 2)
+    let page = max(1, (state.areas.sidePanel?.size.rows ?? 12) - 2)
     switch key {
     case .escape where !query.isEmpty:
       setQuery("", state: state)
@@ -254,7 +254,7 @@ public struct OutlinePanelMode: SidePanelMode {
   public mutating func handle(_ mouse: MouseEvent, state: inout AppState, effects: inout [Effect])
     -> ModeChange
   {
-    guard let panel = state.openSidePanel else { return .stay }
+    guard let panel = state.areas.sidePanel else { return .stay }
     guard panel.contains(mouse.position) else {
       // Over the pages: as the normal mode takes it.
       state.handle(mouse)

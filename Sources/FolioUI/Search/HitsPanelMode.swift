@@ -31,7 +31,7 @@ public struct HitsPanelMode: SidePanelMode {
   {
     if isTypingFilter { return typeFilter(key) }
     let lines = visibleLines(state)
-    let page = max(1, state.openSidePanel.map { $0.size.rows - 2 } ?? 10)
+    let page = max(1, state.areas.sidePanel.map { $0.size.rows - 2 } ?? 10)
     switch key {
     case .character("j"), .down: selection += 1
     case .character("k"), .up: selection -= 1
