@@ -122,9 +122,9 @@ extension AppState {
     messagesSaid &+= 1
   }
 
-  /// Saving the place (when remembered), then ending with `status`.
-  func quitting(status: Int32) -> [Effect] {
-    savingPlace + [.quit(status: status, output: nil)]
+  /// Saving the place (when remembered), then ending with `status` (and `output` written).
+  func quitting(status: Int32, output: String? = nil) -> [Effect] {
+    savingPlace + [.quit(status: status, output: output)]
   }
 
   var savingPlace: [Effect] { remembersPlace ? [.savePlace(place)] : [] }

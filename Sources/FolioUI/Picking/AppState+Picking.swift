@@ -33,7 +33,6 @@ extension AppState {
   /// format, and the end.
   func finishingPick(_ format: PickFormat) -> [Effect] {
     let pages = selection.count > 0 ? Array(selection.pages) : [currentPage]
-    let text = format.text(of: pages, labels: document)
-    return savingPlace + [.quit(status: 0, output: text)]
+    return quitting(status: 0, output: format.text(of: pages, labels: document))
   }
 }
