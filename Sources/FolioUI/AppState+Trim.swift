@@ -85,7 +85,7 @@ extension AppState {
 
   /// Trims the margins (`--trim`), or shows whole pages.
   public mutating func trimMargins(_ trims: Bool) {
-    if trimsMargins != trims { trimsMargins = trims }
+    trimsMargins = trims
   }
 
   /// `T`: trims the margins, or shows whole pages again, keeping the place.

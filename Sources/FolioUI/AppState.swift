@@ -88,7 +88,9 @@ public struct AppState: Sendable {
   /// The pages whose links were last asked of the runtime.
   var lastLinkWants: [PageIndex] = []
   /// Whether pages are shown cropped to their content (`T`, `--trim`).
-  public internal(set) var trimsMargins = false { didSet { relayout() } }
+  public internal(set) var trimsMargins = false {
+    didSet { if trimsMargins != oldValue { relayout() } }
+  }
   /// Content boxes found, by page (the whole page for a blank one).
   public internal(set) var contentBoxes: [PageIndex: PageRegion] = [:]
   var lastContentWants: [PageIndex] = []
@@ -105,7 +107,9 @@ public struct AppState: Sendable {
   public internal(set) var picking: PickFormat?
   /// Whether the grid shows only the pages with hits of the search in force (while it has
   /// any); a new query shows every page again.
-  public internal(set) var showsOnlyHits = false { didSet { relayout() } }
+  public internal(set) var showsOnlyHits = false {
+    didSet { if showsOnlyHits != oldValue { relayout() } }
+  }
 
   /// Creates the state for a document opened at `page` in `mode`.
   public init(

@@ -64,7 +64,7 @@ extension AppState {
     if drawableSymbols.contains(place.symbols) { style.symbols = place.symbols }
     style.isInverted = place.isInverted
     marks = place.marks
-    if trimsMargins != place.trimsMargins { trimsMargins = place.trimsMargins }
+    trimsMargins = place.trimsMargins
     show(place.mode)
     go(to: place.page)
     if mode == .spread && place.spreadZoom > .fit {

@@ -21,7 +21,7 @@ extension AppState {
       return []
     }
     // The grid of one search's pages with hits does not carry over to another.
-    if showsOnlyHits { showsOnlyHits = false }
+    showsOnlyHits = false
     search.generation += 1
     search.start = currentPage
     search.pendingOrigin = currentPage
@@ -106,7 +106,7 @@ extension AppState {
       return
     }
     show(.grid)
-    if !showsOnlyHits { showsOnlyHits = true }
+    showsOnlyHits = true
     say("only pages with hits: & shows every page")
   }
 
