@@ -13,4 +13,16 @@ extension ScreenBuffer {
       style: Cell(" ", attributes: attributes), width: width)
     return x + width.width(of: fitted)
   }
+
+  /// Clears a side panel's area and draws its border on the right, between the panel and the
+  /// pages; returns the border's column (the panel's text stops before it).
+  mutating func drawPanelFrame(_ panel: CellRect) -> Int {
+    let blank = Cell(" ")
+    for y in panel.minY..<panel.maxY {
+      for x in panel.minX..<panel.maxX { self[x, y] = blank }
+    }
+    let edge = panel.maxX - 1
+    for y in panel.minY..<panel.maxY { self[edge, y] = Cell("│", attributes: [.dim]) }
+    return edge
+  }
 }

@@ -14,13 +14,7 @@ struct OutlinePanelView {
   func draw(
     _ state: AppState, mode: OutlinePanelMode, in panel: CellRect, on screen: inout ScreenBuffer
   ) {
-    let blank = Cell(" ")
-    for y in panel.minY..<panel.maxY {
-      for x in panel.minX..<panel.maxX { screen[x, y] = blank }
-    }
-    // The border on the right, between the panel and the pages.
-    let edge = panel.maxX - 1
-    for y in panel.minY..<panel.maxY { screen[edge, y] = Cell("│", attributes: [.dim]) }
+    let edge = screen.drawPanelFrame(panel)
     let listing = mode.listing(state)
     var heading = "Outline"
     if let listing, !listing.index.isEmpty { heading += "  \(listing.index.count)" }

@@ -11,14 +11,8 @@ struct HitsPanelView {
     on screen: inout ScreenBuffer
   ) {
     let columns = panel.size.columns
-    let blank = Cell(" ")
-    for y in panel.minY..<panel.maxY {
-      for x in panel.minX..<panel.maxX { screen[x, y] = blank }
-    }
-    // The border on the right, between the panel and the pages.
-    let edge = panel.maxX - 1
+    let edge = screen.drawPanelFrame(panel)
     let textColumns = columns - 1
-    for y in panel.minY..<panel.maxY { screen[edge, y] = Cell("│", attributes: [.dim]) }
     var heading = "“\(TerminalText.sanitized(state.search.query))” \(state.search.totalHits)"
     if !mode.filter.isEmpty || mode.isTypingFilter {
       heading =
