@@ -30,6 +30,9 @@ public final class PopplerDocument: DocumentSource {
   public var keepsHairlinesThin = true
   private var sizes: [Int: PointSize] = [:]
   private var labels: [Int: String?] = [:]
+  /// The last page's text layer: the tiles of a page larger than the screen each draw its text,
+  /// and Poppler's text pass is most of a page's render time.
+  private var lastText: (page: PageIndex, text: PageText)?
 
   /// Opens the PDF at `path`, checking the file first so each failure has its own reason.
   public static func open(path: String, password: String? = nil) throws(DocumentError)
@@ -160,6 +163,13 @@ public final class PopplerDocument: DocumentSource {
   /// The page's text layer: its characters in Poppler's reading order and each one's box.
   /// A page Poppler cannot load, or one without text, gives `PageText.empty`.
   public func text(at page: PageIndex) -> PageText {
+    if let lastText, lastText.page == page { return lastText.text }
+    let text = readText(at: page)
+    lastText = (page, text)
+    return text
+  }
+
+  private func readText(at page: PageIndex) -> PageText {
     withPage(page) { poppler -> PageText in
       guard let text = Self.takeString(poppler_page_get_text(poppler)), !text.isEmpty else {
         return .empty
