@@ -45,6 +45,8 @@ public final class NavigationReader {
   private var askedPages: [Int: Int] = [:]
   private var questions = 0
   private var pendingEvents: [Event] = []
+  /// Content boxes to hand over in the next batch, one event for all of them.
+  private var pendingBoxes: [PageContentBox] = []
 
   /// Prepares to read `version` (of `pageCount` pages) with workers from `opening`; nothing
   /// starts before the first question.
@@ -121,7 +123,7 @@ public final class NavigationReader {
     for page in pages {
       let index = page.rawValue
       if let known = contentBoxes[index] {
-        pendingEvents.append(.contentBoxRead(page: page, box: known, document: version))
+        pendingBoxes.append(PageContentBox(page: page, box: known))
       } else if (0..<pageCount).contains(index), !askedBoxes.contains(index) {
         askedBoxes.insert(index)
         isNew = true
@@ -134,8 +136,17 @@ public final class NavigationReader {
   public func takeEvents() -> [Event] {
     var events = pendingEvents
     pendingEvents = []
-    guard let service else { return events }
-    for outcome in service.drain().outcomes {
+    if let service { take(service.drain().outcomes, into: &events) }
+    if !pendingBoxes.isEmpty {
+      events.append(.contentBoxesRead(pendingBoxes, document: version))
+      pendingBoxes = []
+    }
+    return events
+  }
+
+  /// What the thread answered, as events (content boxes wait in `pendingBoxes`).
+  private func take(_ outcomes: [RenderOutcome<Read, Answer>], into events: inout [Event]) {
+    for outcome in outcomes {
       switch outcome.request {
       case .outline:
         var entries: [OutlineEntry] = []
@@ -159,7 +170,7 @@ public final class NavigationReader {
         if case .success(.contentBox(let found)) = outcome.result { box = found }
         contentBoxes[index] = box
         if askedBoxes.remove(index) != nil {
-          events.append(.contentBoxRead(page: PageIndex(index), box: box, document: version))
+          pendingBoxes.append(PageContentBox(page: PageIndex(index), box: box))
         }
       case .bodyText(let index):
         var size: BodyTextSize?
@@ -171,7 +182,6 @@ public final class NavigationReader {
         }
       }
     }
-    return events
   }
 
   /// Hands the thread what is asked: the outline first, then the pages of the latest question,
@@ -227,7 +237,7 @@ public final class NavigationReader {
     askedPages = [:]
     for page in askedBoxes.sorted() {
       contentBoxes[page] = .some(nil)
-      pendingEvents.append(.contentBoxRead(page: PageIndex(page), box: nil, document: version))
+      pendingBoxes.append(PageContentBox(page: PageIndex(page), box: nil))
     }
     askedBoxes = []
     if let page = askedBodyText {

@@ -94,12 +94,17 @@ extension AppState {
     say(trimsMargins ? "margins trimmed" : "whole pages")
   }
 
-  /// Takes where a page's content is (a blank page keeps its whole area).
-  mutating func apply(contentBox box: PageRegion?, of page: PageIndex, document: DocumentVersion) {
-    guard document == documentVersion, page.rawValue < self.document.pageCount else { return }
-    let found = box ?? .whole
-    guard contentBoxes[page] != found else { return }
-    contentBoxes[page] = found
+  /// Takes where pages' content is (a blank page keeps its whole area); one relayout for all.
+  mutating func apply(contentBoxes found: [PageContentBox], document: DocumentVersion) {
+    guard document == documentVersion else { return }
+    var changed = false
+    for content in found where content.page.rawValue < self.document.pageCount {
+      let box = content.box ?? .whole
+      guard contentBoxes[content.page] != box else { continue }
+      contentBoxes[content.page] = box
+      changed = true
+    }
+    guard changed else { return }
     contentBoxRevision += 1
     if trimsMargins { relayout() }
   }

@@ -28,8 +28,9 @@ public enum Event: Sendable {
   case outlineRead(DocumentOutline)
   /// One page's links.
   case linksRead(PageLinks)
-  /// Where a page's content is (nil: nothing on it), for trimming, for a version.
-  case contentBoxRead(page: PageIndex, box: PageRegion?, document: DocumentVersion)
+  /// Where pages' content is, for trimming, for a version: all those found since the last
+  /// batch in one event, as page sizes come in `pagesRead`, since each change relays out.
+  case contentBoxesRead([PageContentBox], document: DocumentVersion)
   /// How large a page's body text is (nil: the page has no text), for a version.
   case bodyTextRead(page: PageIndex, size: BodyTextSize?, document: DocumentVersion)
   /// Something in the background could not be done (the store of places could not save, the
@@ -71,6 +72,29 @@ public struct DocumentSummary: Sendable, Equatable {
     self.pageCount = pageCount
     self.title = title
     self.pages = pages
+  }
+}
+
+/// Where one page's content is (nil: nothing on it).
+public struct PageContentBox: Hashable, Sendable {
+  /// The page.
+  public var page: PageIndex
+  /// Its content, as a fraction of the page; nil for an empty page.
+  public var box: PageRegion?
+
+  /// Creates a page's content box.
+  public init(page: PageIndex, box: PageRegion?) {
+    self.page = page
+    self.box = box
+  }
+}
+
+extension Event {
+  /// One page's content box.
+  public static func contentBoxRead(page: PageIndex, box: PageRegion?, document: DocumentVersion)
+    -> Event
+  {
+    .contentBoxesRead([PageContentBox(page: page, box: box)], document: document)
   }
 }
 

@@ -64,8 +64,8 @@ extension AppState {
       apply(outline)
     case .linksRead(let links):
       apply(links)
-    case .contentBoxRead(let page, let box, let document):
-      apply(contentBox: box, of: page, document: document)
+    case .contentBoxesRead(let boxes, let document):
+      apply(contentBoxes: boxes, document: document)
     case .bodyTextRead(let page, let size, let document):
       apply(bodyText: size, of: page, document: document)
     case .problem(let problem):

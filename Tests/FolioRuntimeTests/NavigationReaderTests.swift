@@ -114,6 +114,28 @@ struct NavigationReaderTests {
     #expect(document.outlineReads == 0)
   }
 
+  static func contentBoxes(_ events: [Event]) -> [[PageContentBox]] {
+    events.compactMap { if case .contentBoxesRead(let boxes, _) = $0 { boxes } else { nil } }
+  }
+
+  @Test func contentBoxesComeOneEventABatch() {
+    let reader = NavigationReader(
+      version: DocumentVersion(number: 1), pageCount: 10,
+      opening: DocumentOpening(open: { Self.document() }))
+    reader.wantContentBoxes([PageIndex(0), PageIndex(1), PageIndex(2)])
+    var batches: [[PageContentBox]] = []
+    _ = Self.events(from: reader) { taken in
+      batches = Self.contentBoxes(taken)
+      return batches.joined().count == 3
+    }
+    #expect(Set(batches.joined().map(\.page.rawValue)) == [0, 1, 2])
+    #expect(batches.allSatisfy { !$0.isEmpty })
+    // Known boxes are answered at once, in one event.
+    reader.wantContentBoxes([PageIndex(2), PageIndex(0), PageIndex(1)])
+    let again = Self.contentBoxes(reader.takeEvents())
+    #expect(again.count == 1 && again.first?.count == 3)
+  }
+
   final class FailingWorker: PageWorker, @unchecked Sendable {
     struct Broken: Error {}
     func render(_ request: RenderRequest) throws -> RenderedPage { throw Broken() }
