@@ -4,16 +4,19 @@ import FolioRaster
 import FolioUI
 import Foundation
 
-/// The event loop: one `poll` over the terminal (keys, mouse, resizes, signals), the wake pipes
-/// of the background work (renders, page facts, reopening, saving places), the watched file,
-/// and the nearest timer. Everything it notices becomes an `Event` for `AppState.update`; it
-/// carries out the effects `update` returns, and presents one frame per batch of events. It
-/// never writes the state itself and never waits for Poppler.
+/// The event loop, thin: one `poll` over the terminal (keys, mouse, resizes, signals), the one
+/// inbox every background service posts to, the watched file, and the nearest timer. What it
+/// notices becomes `Event`s in one queue; each is applied by `AppState.update`, its effects are
+/// carried out in order, the state's demands are met, and answers go to the back of the
+/// queue; one frame is presented per batch. It never writes the state itself, and nothing
+/// that can block (Poppler, SQLite, hashing, waiting for a process) runs on its thread.
 public final class Browser<Terminal: TerminalBackend> {
   /// The app state (readable for tests and `--print`).
   public private(set) var state: AppState
   private let terminal: Terminal
   private let view: AppView
+  /// Where every background service posts what it finished.
+  public let inbox: LoopInbox
   /// The pictures.
   public let board: PictureBoard
   private var pageReader: PageReader?
@@ -22,20 +25,18 @@ public final class Browser<Terminal: TerminalBackend> {
   private let readsAllPageFacts: Bool
   private var timers = TimerSchedule()
   private let reopener: DocumentReopener?
-  /// The file watched for changes, if any.
-  private let watchedPath: String?
-  private var watcher: FileWatcher?
-  /// When to try watching again, after the watch ended (its folder went away) or could not
-  /// start.
-  private var rewatchAt: ContinuousClock.Instant?
-  /// How often a lost watch is tried again.
-  static var rewatchInterval: Duration { .seconds(2) }
+  private let releaseFreedMemory: @Sendable () -> Void
+  private var fileWatch: FileWatch?
   private let places: PlaceKeeper?
   /// Searching the document's text, when it can be searched.
   private var searcher: DocumentSearcher?
   /// The outline and links of the version shown, read when asked.
   private var navigation: NavigationReader
-  private let releaseFreedMemory: @Sendable () -> Void
+  /// What the services were asked for already.
+  private var ledger = DemandLedger()
+  /// Events waiting for `update`, oldest first, and whether they are being applied.
+  private var queue: [Event] = []
+  private var isApplying = false
   /// After a reload, frames wait (at most this long) for the new version's screen to be
   /// complete, so its placeholders do not flash over the old version's pictures.
   static var reloadHold: Duration { .milliseconds(300) }
@@ -44,6 +45,9 @@ public final class Browser<Terminal: TerminalBackend> {
   public private(set) var ending: Ending?
   /// In-process key-to-screen latencies (input read to frame presented), newest last.
   public private(set) var latencies: [Duration] = []
+  /// The longest the loop went between two polls (its longest stall), since the start or the
+  /// last `resetLongestStall()`.
+  public private(set) var longestStall: Duration = .zero
 
   /// How the loop ended: the exit status and what to write to standard output.
   public struct Ending: Sendable, Equatable {
@@ -57,38 +61,45 @@ public final class Browser<Terminal: TerminalBackend> {
   /// first may take the caller's, handed off); `readsAllPageFacts` starts a background reader
   /// of every page's size and label once the first screen is drawn. `reopen` opens the file
   /// again when the file at `watchedPath` changes (or on `R`); `places` saves the reader's place.
+  /// `startup` (a remembered place, `--find`, `--pick`) is applied before anything is asked of
+  /// the workers, so the first renders are those of the place shown.
   public init(
     state: AppState, terminal: Terminal, view: AppView, cacheBytes: Int, workerCount: Int = 2,
     renderTimeout: Duration = .seconds(20), readsAllPageFacts: Bool = true,
     opening: DocumentOpening, releaseFreedMemory: @escaping @Sendable () -> Void = {},
     reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
-    watching watchedPath: String? = nil, places: PlaceKeeper? = nil,
-    search: DocumentSearcher.Setup? = nil
+    watching watchedPath: String? = nil,
+    places: PlaceKeeper.Setup? = nil,
+    search: DocumentSearcher.Setup? = nil, startup: [Event] = []
   ) throws {
     self.state = state
-    searcher = search.map { DocumentSearcher($0) }
+    let inbox = try LoopInbox()
+    self.inbox = inbox
+    searcher = search.map { DocumentSearcher($0, inbox: inbox) }
     navigation = NavigationReader(
-      version: state.documentVersion, pageCount: state.document.pageCount, opening: opening)
+      version: state.document.version, pageCount: state.document.pageCount, opening: opening,
+      inbox: inbox)
     self.terminal = terminal
     self.view = view
     self.readsAllPageFacts = readsAllPageFacts
     self.releaseFreedMemory = releaseFreedMemory
-    self.watchedPath = watchedPath
-    if let watchedPath {
-      watcher = try? FileWatcher(path: watchedPath)
-      if watcher == nil { rewatchAt = .now + Self.rewatchInterval }
-    }
-    self.places = places
+    fileWatch = watchedPath.map { FileWatch(path: $0) }
+    self.places = try places.map { try PlaceKeeper($0, inbox: inbox) }
     board = try PictureBoard(
-      opening: opening, version: state.documentVersion, cacheBytes: cacheBytes,
+      opening: opening, version: state.document.version, cacheBytes: cacheBytes,
       workerCount: workerCount, renderTimeout: renderTimeout, width: view.width,
-      releaseFreedMemory: releaseFreedMemory)
+      releaseFreedMemory: releaseFreedMemory, inbox: inbox)
     reopener = try reopen.map {
-      try DocumentReopener(current: state.documentVersion, timeLimit: renderTimeout, reopen: $0)
+      try DocumentReopener(
+        current: state.document.version, timeLimit: renderTimeout, inbox: inbox, reopen: $0)
     }
     pageReader = try makePageReader(pageCount: state.document.pageCount, opening: opening)
     unclaimedWorkers = opening.handoff
-    execute(self.state.start())
+    queue = startup
+    applyQueue(meetingDemands: false)
+    carryOut(state.startingEffects)
+    meetDemands()
+    applyQueue()
   }
 
   /// The loop with one way of opening the document, optionally a handed-off instance, and no
@@ -110,7 +121,18 @@ public final class Browser<Terminal: TerminalBackend> {
   private func makePageReader(pageCount: Int, opening: DocumentOpening) throws -> PageReader? {
     guard readsAllPageFacts && pageCount > 1 else { return nil }
     return try PageReader(
-      pageCount: pageCount, opening: opening, releaseFreedMemory: releaseFreedMemory)
+      pageCount: pageCount, opening: opening, inbox: inbox,
+      releaseFreedMemory: releaseFreedMemory)
+  }
+
+  /// The services letters are for, and whose time limits the loop keeps.
+  private var services: [any LoopService] {
+    var services: [any LoopService] = [board, navigation]
+    if let pageReader { services.append(pageReader) }
+    if let reopener { services.append(reopener) }
+    if let places { services.append(places) }
+    if let searcher { services.append(searcher) }
+    return services
   }
 
   /// Runs until `update` asks to quit; returns how. Saves asked for on the way out are waited
@@ -119,12 +141,13 @@ public final class Browser<Terminal: TerminalBackend> {
     refresh()
     while ending == nil {
       let now = ContinuousClock.now
-      let deadlines = [
-        timers.nextDeadline, board.nextDeadline, holdingFrameUntil, rewatchAt,
-        reopener?.nextDeadline,
-      ].compactMap { $0 }
-      let timeout = deadlines.min().map { max(0, ($0 - now).wholeMilliseconds + 1) } ?? -1
-      let first = terminal.nextEvent(timeout: timeout, wakeDescriptors: wakeDescriptors)
+      let deadlines =
+        [timers.nextDeadline, holdingFrameUntil, fileWatch?.nextCheck]
+        + services.map(\.nextDeadline)
+      let timeout = deadlines.compactMap { $0 }.min().map {
+        max(0, ($0 - now).wholeMilliseconds + 1)
+      }
+      let first = terminal.nextEvent(timeout: timeout ?? -1, wakeDescriptors: wakeDescriptors)
       let started = ContinuousClock.now
       var inputs: [InputEvent] = first.map { [$0] } ?? []
       // Everything already typed (a key held down, a storm of resizes) makes one frame.
@@ -135,8 +158,10 @@ public final class Browser<Terminal: TerminalBackend> {
       if ending == nil { send(backgroundEvents()) }
       if ending != nil { break }
       present()
+      let finished = ContinuousClock.now
+      longestStall = max(longestStall, finished - started)
       if !inputs.isEmpty {
-        latencies.append(ContinuousClock.now - started)
+        latencies.append(finished - started)
         if latencies.count > 4096 { latencies.removeFirst(2048) }
       }
     }
@@ -144,126 +169,94 @@ public final class Browser<Terminal: TerminalBackend> {
     return ending ?? Ending(status: 0, output: nil)
   }
 
+  /// Forgets the longest stall so far (benchmarks measure one stretch at a time).
+  public func resetLongestStall() { longestStall = .zero }
+
   private var wakeDescriptors: [Int32] {
-    var descriptors = [board.wakeDescriptor]
-    if let pageReader, pageReader.hasStarted, !pageReader.isFinished {
-      descriptors.append(pageReader.wakeDescriptor)
-    }
-    if let reopener { descriptors.append(reopener.wakeDescriptor) }
-    if let places { descriptors.append(places.wakeDescriptor) }
-    if let watcher { descriptors.append(watcher.descriptor) }
-    if let searcher { descriptors += searcher.wakeDescriptors }
-    if let navigating = navigation.wakeDescriptor { descriptors.append(navigating) }
-    return descriptors
+    [inbox.wakeDescriptor] + (fileWatch?.descriptor.map { [$0] } ?? [])
   }
 
-  /// Applies events in order and carries out their effects; stops at a quit.
+  /// Queues events and applies them in order, each update's effects carried out and the
+  /// state's demands met before the next event; stops at a quit.
   public func send(_ events: [Event]) {
-    for event in events {
-      guard ending == nil else { return }
-      execute(state.update(event))
-    }
-    board.isDocumentChanging = state.reload.phase != .idle
+    queue += events
+    applyQueue()
   }
 
-  /// What the background work and the clock have to say: timers that ran out, a changed file,
-  /// finished renders, page facts, reopened documents, failed saves.
+  /// Applies the queued events (answers queued meanwhile go to the back of the queue), meeting
+  /// the demands after each unless told not to.
+  private func applyQueue(meetingDemands: Bool = true) {
+    guard !isApplying else { return }
+    isApplying = true
+    defer { isApplying = false }
+    var next = 0
+    while next < queue.count, ending == nil {
+      let event = queue[next]
+      next += 1
+      carryOut(state.update(event))
+      guard ending == nil else { break }
+      board.isDocumentChanging = state.reload.phase != .idle
+      if meetingDemands { meetDemands() }
+    }
+    queue.removeAll()
+  }
+
+  /// What the background services and the clock have to say: timers that ran out, a changed
+  /// file, and every letter in the inbox (renders, page facts, text and matches, the outline
+  /// and links, reopened documents, failed saves).
   private func backgroundEvents() -> [Event] {
     var events: [Event] = timers.takeFired(now: .now).map { .timerFired($0) }
-    events += watchEvents()
-    let (learned, _) = board.absorb()
-    if !learned.isEmpty { events.append(.pagesRead(learned)) }
+    if let fileWatch, fileWatch.takeChange() { events.append(.fileChanged) }
+    for service in services { service.enforceDeadlines() }
+    let letters = inbox.takeAll()
+    events += board.receive(letters)
     if let pageReader {
       if !pageReader.hasStarted && board.pendingCount == 0 { pageReader.start() }
-      let facts = pageReader.take()
-      if !facts.isEmpty { events.append(.pagesRead(facts)) }
+      events += pageReader.receive(letters)
       if pageReader.isFinished { self.pageReader = nil }
     }
-    if pageReader == nil && board.pendingCount == 0 {
-      // Workers started ahead that neither a render thread nor the page reader took.
-      unclaimedWorkers?.discardRemaining()
+    if pageReader == nil && board.pendingCount == 0, let unclaimed = unclaimedWorkers {
+      // Workers started ahead that neither a render thread nor the page reader took (they are
+      // killed and reaped off this thread).
+      unclaimed.discardRemaining()
       unclaimedWorkers = nil
     }
-    if let reopener { events += reopener.takeEvents() }
-    if let places { events += places.takeProblems().map { .problem($0) } }
-    if let searcher { events += searcher.takeEvents() }
-    events += navigation.takeEvents()
+    if let reopener { events += reopener.receive(letters) }
+    if let places { events += places.receive(letters) }
+    if let searcher { events += searcher.receive(letters) }
+    events += navigation.receive(letters)
     let pending = board.pendingCount
-    if pending != state.pendingRenders { events.append(.renderProgress(pending: pending)) }
+    if pending != state.status.pendingRenders { events.append(.renderProgress(pending: pending)) }
     return events
   }
 
-  /// Whether the watched file changed. A watch that ended (its folder, or a symlink target's
-  /// folder, went away) is made again once the path leads to a file again (checked every two
-  /// seconds; a stat, no more), and that counts as a change.
-  private func watchEvents() -> [Event] {
-    if let watcher {
-      let change = watcher.takeChanges()
-      guard change.isWatchAlive else {
-        self.watcher = nil
-        rewatchAt = .now + Self.rewatchInterval
-        return [.fileChanged]
-      }
-      return change.fileDidChange ? [.fileChanged] : []
-    }
-    guard let watchedPath, let due = rewatchAt, ContinuousClock.now >= due else { return [] }
-    var info = stat()
-    guard stat(watchedPath, &info) == 0, let watcher = try? FileWatcher(path: watchedPath) else {
-      rewatchAt = .now + Self.rewatchInterval
-      return []
-    }
-    self.watcher = watcher
-    rewatchAt = nil
-    return [.fileChanged]
-  }
-
-  /// Carries out effects in order; what the searcher and the navigation reader answered at
-  /// once is sent after them (so the effects of one update are carried out before those of the
-  /// next).
-  func execute(_ effects: [Effect]) {
-    var answersSearch = false
-    var answersNavigation = false
-    var answers: [Event] = []
-    defer {
-      if answersSearch, let searcher { answers += searcher.takeEvents() }
-      if answersNavigation { answers += navigation.takeEvents() }
-      if ending == nil && !answers.isEmpty { send(answers) }
-    }
+  /// Carries out effects in order; answers a service gives at once go to the back of the
+  /// queue.
+  private func carryOut(_ effects: [Effect]) {
     for effect in effects {
       switch effect {
-      case .want(let wants):
-        board.want(wants, facts: state.document)
       case .startTimer(let timer, let delay):
         timers.start(timer, after: delay, now: .now)
       case .cancelTimer(let timer):
         timers.cancel(timer)
       case .savePlace(let place):
         places?.save(place)
-      case .reopenDocument:
+      case .reopenDocument(let page):
         if let reopener {
-          reopener.reopen(around: state.currentPage)
+          reopener.reopen(around: page)
         } else {
-          send([.reopenFailed(reason: "the document cannot be opened again")])
+          queue.append(.reopenFailed(reason: "the document cannot be opened again"))
         }
       case .adoptDocument(let version):
         adopt(version)
       case .search(let request):
         if let searcher {
           searcher.search(request)
+          queue += searcher.receive([])
         } else if !request.query.isEmpty {
-          answers += SearchResults.ending(
-            request, pageCount: state.document.pageCount,
-            because: "this document cannot be searched")
+          queue += SearchResults.ending(
+            request, pageCount: request.pageCount, because: "this document cannot be searched")
         }
-      case .wantHitLines:
-        searcher?.sendLines()
-        answersSearch = true
-      case .wantHitRegions(let request):
-        searcher?.findRegions(request)
-        answersSearch = true
-      case .wantOutline, .wantLinks, .wantContentBoxes, .wantBodyText:
-        navigation.ask(effect)
-        answersNavigation = true
       case .copyToClipboard(let text):
         terminal.copyToClipboard(text)
       case .suspend:
@@ -278,6 +271,16 @@ public final class Browser<Terminal: TerminalBackend> {
     }
   }
 
+  /// Asks the services for what the state needs now and did not need before; what they know
+  /// already comes back at once, queued.
+  private func meetDemands() {
+    ledger.meet(
+      state.demands,
+      services: DemandedServices(board: board, navigation: navigation, searcher: searcher))
+    queue += navigation.receive([])
+    if let searcher { queue += searcher.receive([]) }
+  }
+
   private func adopt(_ version: DocumentVersion) {
     guard let document = reopener?.take(version) else { return }
     do {
@@ -286,12 +289,14 @@ public final class Browser<Terminal: TerminalBackend> {
         pageCount: document.summary.pageCount, opening: document.opening)
       unclaimedWorkers = document.opening.handoff
     } catch {
-      send([.problem("cannot start rendering the new version (\(error))")])
+      queue.append(.problem("cannot start rendering the new version (\(error))"))
     }
     places?.identity = document.identity
-    searcher = document.search.map { DocumentSearcher($0) }
+    searcher = document.search.map { DocumentSearcher($0, inbox: inbox) }
     navigation = NavigationReader(
-      version: version, pageCount: document.summary.pageCount, opening: document.opening)
+      version: version, pageCount: document.summary.pageCount, opening: document.opening,
+      inbox: inbox)
+    ledger.forgetServices()
     // Reloads in quick succession do not push the hold back: frames come at least every 300 ms.
     holdingFrameUntil = holdingFrameUntil ?? .now + Self.reloadHold
   }
@@ -311,6 +316,12 @@ public final class Browser<Terminal: TerminalBackend> {
     terminal.present(frame)
   }
 
+  /// Waits up to `milliseconds` for a letter in the inbox.
+  private func waitForLetters(milliseconds: Int32) {
+    var descriptor = pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+    _ = poll(&descriptor, 1, milliseconds)
+  }
+
   /// Waits until every picture on screen is its exact render (for `--print`, tests and
   /// benchmarks; the prefetch margin is not waited for). Sizes learned from renders may move
   /// pages and want more renders: it loops until the screen is complete, nothing is pending or
@@ -319,23 +330,18 @@ public final class Browser<Terminal: TerminalBackend> {
     let deadline = ContinuousClock.now + timeout
     // Trimmed pages wait for their content boxes first: they decide the layout.
     while !state.contentBoxWants.isEmpty, ContinuousClock.now < deadline {
-      navigation.wantContentBoxes(state.contentBoxWants)
-      if let wake = navigation.wakeDescriptor {
-        var descriptor = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
-        _ = poll(&descriptor, 1, 50)
-      }
-      send(navigation.takeEvents())
+      waitForLetters(milliseconds: 50)
+      send(backgroundEvents())
     }
     while true {
-      let (learned, pendingWhenDrained) = board.absorb()
-      if !learned.isEmpty { send([.pagesRead(learned)]) }
-      // Done when nothing was pending as the outcomes were taken (so none is left undrained)
-      // and the last layout pass wanted nothing (a render it wanted may finish before any check).
-      let isIdle = pendingWhenDrained == 0 && board.wantedCount == 0
+      send(backgroundEvents())
+      // Done when nothing was pending as the outcomes were taken (so none is left unreceived)
+      // and the last layout pass wanted nothing (a render it wanted may finish before any
+      // check).
+      let isIdle = board.pendingWhenReceived == 0 && board.wantedCount == 0
       if board.isScreenComplete || isIdle || ContinuousClock.now >= deadline { break }
-      // Sleep until a render arrives (the wake pipe turns readable) or 50 ms pass.
-      var descriptor = pollfd(fd: board.wakeDescriptor, events: Int16(POLLIN), revents: 0)
-      _ = poll(&descriptor, 1, 50)
+      // Sleep until a render arrives (the inbox turns readable) or 50 ms pass.
+      waitForLetters(milliseconds: 50)
     }
     send([.renderProgress(pending: board.pendingCount)])
   }
@@ -343,20 +349,17 @@ public final class Browser<Terminal: TerminalBackend> {
   /// Starts a search for `query` and goes to its first hit from the current page when one is
   /// found (`--find`).
   public func find(_ query: String) {
-    execute(state.find(query))
+    send([.find(query)])
   }
 
   /// Waits until the search in force has searched every page and the hits on screen have
   /// their boxes (for `--find --print`), then until the screen is complete.
   public func settleSearch(timeout: Duration = .seconds(120)) {
     let deadline = ContinuousClock.now + timeout
-    while let searcher, state.search.isActive, ContinuousClock.now < deadline {
-      send(searcher.takeEvents())
+    while searcher != nil, state.search.isActive, ContinuousClock.now < deadline {
+      send(backgroundEvents())
       if state.search.isComplete && state.hitRegionWants == nil { break }
-      var descriptors = searcher.wakeDescriptors.map {
-        pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
-      }
-      _ = poll(&descriptors, nfds_t(descriptors.count), 50)
+      waitForLetters(milliseconds: 50)
     }
     settle(timeout: max(.seconds(1), deadline - .now))
   }
@@ -364,10 +367,12 @@ public final class Browser<Terminal: TerminalBackend> {
   /// Waits up to `timeout` for background work (renders, text, search results), takes what
   /// finished and draws the frame: the loop's step without the terminal's input (benchmarks).
   public func pump(timeout: Duration) {
-    var descriptors = wakeDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    _ = poll(&descriptors, nfds_t(descriptors.count), Int32(timeout.wholeMilliseconds))
+    let started = ContinuousClock.now
+    waitForLetters(milliseconds: Int32(timeout.wholeMilliseconds))
+    let woke = ContinuousClock.now
     send(backgroundEvents())
-    refresh()
+    present()
+    longestStall = max(longestStall, ContinuousClock.now - max(woke, started))
   }
 
   /// Cancels the prefetch margin's waiting renders and forgets them in the status line: for a

@@ -3,8 +3,8 @@ import FolioUI
 
 /// Opens the document again in the background when its file changed, so a slow or failing
 /// open never holds up the viewer. Use from the loop's thread.
-public final class DocumentReopener {
-  private let service: RenderService<ReopenRequest, ReopenedDocument>
+public final class DocumentReopener: LoopService {
+  private let service: WorkQueue<ReopenRequest, ReopenedDocument>
   /// Opened versions not yet adopted, by version.
   private var opened: [DocumentVersion: ReopenedDocument] = [:]
   /// The version the next open makes.
@@ -17,12 +17,13 @@ public final class DocumentReopener {
   /// `current`. An open running longer than `timeLimit` is given up as failed.
   public init(
     current: DocumentVersion = .first, timeLimit: Duration = .seconds(20),
+    inbox: LoopInbox? = nil,
     reopen: @escaping @Sendable (ReopenRequest) throws -> ReopenedDocument
   ) throws {
     nextVersion = current.next
     self.timeLimit = timeLimit
-    service = try RenderService<ReopenRequest, ReopenedDocument>(
-      workerCount: 1, name: "folio-reopen", makeWorker: { () }
+    service = try WorkQueue<ReopenRequest, ReopenedDocument>(
+      workerCount: 1, name: "folio-reopen", inbox: inbox, makeWorker: { () }
     ) { _, request in try reopen(request) }
   }
 
@@ -43,11 +44,22 @@ public final class DocumentReopener {
     service.nextDeadline(forRunningLongerThan: timeLimit)
   }
 
-  /// The opens finished (or given up) since the last call, as events: a summary to adopt, or
-  /// why not.
-  public func takeEvents() -> [Event] {
+  /// Gives up an open past the time limit.
+  public func enforceDeadlines() {
     service.abandonRequests(runningLongerThan: timeLimit)
-    return service.drainOutcomes().map { outcome in
+  }
+
+  /// The opens finished (or given up) since the last call, from its own inbox (a reopener
+  /// used on its own).
+  public func takeEvents() -> [Event] {
+    enforceDeadlines()
+    return receive(service.inbox.take(for: service.address))
+  }
+
+  /// The opens finished (or given up) in `letters`, as events: a summary to adopt, or why
+  /// not.
+  public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
+    service.receive(letters).outcomes.map { outcome in
       switch outcome.result {
       case .success(let document):
         opened[document.summary.version] = document

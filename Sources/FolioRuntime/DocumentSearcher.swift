@@ -3,14 +3,16 @@ import FolioSearch
 import FolioStore
 import FolioUI
 
-/// Searching one version of a document for the loop: reads its text in the background (from
-/// the text cache, else with text workers, nearest pages first) once the first search starts,
-/// matches the search in force on a thread of its own, and finds where a page's hits lie for
-/// highlighting. Everything it learns comes back as events (`takeEvents()`). Use from the
-/// loop's thread.
-public final class DocumentSearcher {
+/// Searching one version of a document for the loop, with nothing that can block on the loop's
+/// thread. At the first search a job on the searcher's own thread fingerprints the file, opens
+/// the text cache and reads every cached page's text; text workers then read the rest (nearest
+/// pages first). Matching the search in force runs on the same thread, in chunks of pages
+/// nearest the search's start, as text arrives; so does finding where a page's hits lie (from
+/// text read recently, else from the cache). Everything it learns comes back as events. Use
+/// from the loop's thread.
+public final class DocumentSearcher: LoopService {
   /// How to read text: the document's page count, the workers, and the text cache with the
-  /// document's key in it (both opened at the first search, not before the first frame).
+  /// document's key in it (both opened at the first search, on the searcher's thread).
   public struct Setup: Sendable {
     public var pageCount: Int
     public var opening: DocumentOpening
@@ -30,74 +32,147 @@ public final class DocumentSearcher {
   }
 
   private let setup: Setup
+  /// The loop's inbox, if given; else one of its own, made at the first search.
+  private let loopInbox: LoopInbox?
+  private var inbox: LoopInbox?
+  /// The searcher's thread: preparing, matching, hit boxes (started at the first search).
+  private var jobs: WorkQueue<SearchJob, SearchJobResult>?
   private var extractor: TextExtractor?
+  private var isPrepared = false
   private var cache: TextCache?
   private var fingerprint: DocumentFingerprint?
-  /// The matching thread, started at the first search.
-  private var matcher: SearchMatcher?
-  /// Recently read pages' text and boxes, for highlighting without the disk.
+  private var matching: SearchMatching
+  /// Hit boxes asked for and not found yet, by page.
+  private var regionJobs: [Int: RegionsJob] = [:]
+  /// Recently read pages' text and boxes, for hit boxes without the disk.
   private var recentTexts: [Int: PageText] = [:]
   private var recentOrder: [Int] = []
   static let recentLimit = 256
   private var pendingEvents: [Event] = []
-  /// Whether the hits panel wants lines of context, and the last matches seen.
+  /// Whether the hits panel wants lines of context, and the lines made for the last matches.
   private var sendsLines = false
-  private var lastMatches: (generation: Int, matches: [Int: [Range<Int>]]) = (0, [:])
-  /// Lines made for the last matches' pages.
   private var linesByPage: [Int: [HitLine]] = [:]
+  private var linesGeneration = 0
 
-  /// Prepares to search; no thread starts and nothing is read before the first search.
-  public init(_ setup: Setup) { self.setup = setup }
-
-  /// The descriptors to poll.
-  public var wakeDescriptors: [Int32] {
-    (matcher.map { [$0.wakeDescriptor] } ?? []) + (extractor.map { [$0.wakeDescriptor] } ?? [])
+  /// Prepares to search, posting to `inbox` (a private one when nil); no thread starts and
+  /// nothing is read before the first search.
+  public init(_ setup: Setup, inbox: LoopInbox? = nil) {
+    self.setup = setup
+    loopInbox = inbox
+    matching = SearchMatching(pageCount: setup.pageCount)
   }
+
+  deinit { jobs?.beginShutdown() }
+
+  /// The descriptors to poll (its inbox's, once it has started).
+  public var wakeDescriptors: [Int32] { inbox.map { [$0.wakeDescriptor] } ?? [] }
 
   /// Starts (or clears, for an empty query) the search of `request`.
   public func search(_ request: SearchRequest) {
     linesByPage = [:]
-    lastMatches = (request.generation, [:])
+    linesGeneration = request.generation
+    regionJobs = [:]
     guard !request.query.isEmpty else {
-      matcher?.search(nil, generation: request.generation)
+      matching.search(nil, generation: request.generation, start: 0)
+      schedule()
       return
     }
-    if matcher == nil { matcher = try? SearchMatcher(pageCount: setup.pageCount) }
-    guard let matcher else {
-      // No thread to match on.
+    if jobs == nil {
+      inbox = loopInbox ?? (try? LoopInbox())
+      jobs = try? WorkQueue<SearchJob, SearchJobResult>(
+        workerCount: 1, name: "folio-search", inbox: inbox, makeWorker: { () }
+      ) { [setup] _, job in try job.run(setup: setup) }
+    }
+    guard jobs != nil, inbox != nil else {
+      // No thread to search on.
       pendingEvents += SearchResults.ending(
         request, pageCount: setup.pageCount, because: "cannot start searching")
       return
     }
-    if extractor == nil { startReading(into: matcher) }
     extractor?.focus(on: request.near.rawValue)
-    matcher.search(
+    matching.search(
       TextQuery(request.query), generation: request.generation, start: request.near.rawValue)
+    schedule()
   }
 
-  /// What happened since the last call: new results, hit boxes found.
+  /// What happened since the last call, from its own inbox (a searcher used on its own).
   public func takeEvents() -> [Event] {
+    receive(loopInbox == nil ? inbox?.takeAll() ?? [] : [])
+  }
+
+  /// The events `letters` make: text read, matches, hit boxes, the cache prepared.
+  public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
     var events = pendingEvents
     pendingEvents = []
-    guard let matcher else { return events }
-    if let extractor {
-      let read = extractor.take()
-      for text in read { remember(text.page, text.text) }
-      matcher.add(read.map { ($0.page, $0.searchable) })
-    }
-    if let (generation, matchedCount, fromStart, matches) = matcher.results() {
-      if generation != lastMatches.generation { linesByPage = [:] }
-      lastMatches = (generation, matches)
-      if sendsLines { events.append(.hitLines(lines())) }
-      let pages = matches.keys.sorted().map {
-        PageHits(page: PageIndex($0), count: matches[$0]?.count ?? 0)
+    if let jobs {
+      for outcome in jobs.receive(letters).outcomes {
+        events += take(outcome)
       }
-      events.append(
-        .searchResults(
-          SearchResults(
-            generation: generation, searchedPages: matchedCount, searchedFromStart: fromStart,
-            pageCount: setup.pageCount, pages: pages)))
     }
+    if let extractor {
+      events += receiveText(extractor.receive(letters))
+    }
+    events += results()
+    return events
+  }
+
+  /// Takes text read by the workers: remembered for hit boxes, matched next.
+  private func receiveText(_ read: [ExtractedText]) -> [Event] {
+    guard !read.isEmpty else { return [] }
+    for text in read { remember(text.page, text.text) }
+    matching.add(read.map { ($0.page, $0.searchable) })
+    schedule()
+    return results()
+  }
+
+  /// What one job came to.
+  private func take(_ outcome: RenderOutcome<SearchJob, SearchJobResult>) -> [Event] {
+    switch (outcome.request, outcome.result) {
+    case (.prepare, .success(.prepared(let cache, let fingerprint, let cached))):
+      startReading(cache: cache, fingerprint: fingerprint, cached: cached)
+    case (.prepare, _):
+      startReading(cache: nil, fingerprint: nil, cached: [:])
+    case (.match(let chunk), .success(.matched(let found))):
+      matching.take(found, of: chunk)
+    case (.match(let chunk), .failure):
+      matching.take(chunk.pages.map { ($0, []) }, of: chunk)
+    case (.regions(let job), let result):
+      guard regionJobs[job.page] == job else { return [] }
+      regionJobs[job.page] = nil
+      var hits = job.ranges.map { _ in [PageRegion]() }
+      if case .success(.regions(let found, let text)) = result {
+        hits = found
+        if let text { remember(job.page, text) }
+      }
+      return [
+        .hitRegions(HitRegions(generation: job.generation, page: PageIndex(job.page), hits: hits))
+      ]
+    default:
+      break
+    }
+    schedule()
+    return []
+  }
+
+  /// The search's results, if they changed, and the panel's lines with them.
+  private func results() -> [Event] {
+    guard let (generation, matchedCount, fromStart, matches) = matching.takeNews() else {
+      return []
+    }
+    var events: [Event] = []
+    if generation != linesGeneration {
+      linesByPage = [:]
+      linesGeneration = generation
+    }
+    if sendsLines { events.append(.hitLines(lines())) }
+    let pages = matches.keys.sorted().map {
+      PageHits(page: PageIndex($0), count: matches[$0]?.count ?? 0)
+    }
+    events.append(
+      .searchResults(
+        SearchResults(
+          generation: generation, searchedPages: matchedCount, searchedFromStart: fromStart,
+          pageCount: setup.pageCount, pages: pages)))
     return events
   }
 
@@ -107,12 +182,17 @@ public final class DocumentSearcher {
     pendingEvents.append(.hitLines(lines()))
   }
 
-  /// Every hit's line of context for the last matches (at most `HitLines.limit`).
+  /// Stops sending lines (the panel closed).
+  public func stopLines() { sendsLines = false }
+
+  /// Every hit's line of context for the matches so far (at most `HitLines.limit`).
   private func lines() -> HitLines {
     var lines: [HitLine] = []
-    for page in lastMatches.matches.keys.sorted() where lines.count < HitLines.limit {
+    for page in matching.matches.keys.sorted() where lines.count < HitLines.limit {
       if linesByPage[page] == nil {
-        guard let (_, text, ranges) = matcher?.matches(of: page), let text else { continue }
+        guard let text = matching.text(of: page), let ranges = matching.matches[page] else {
+          continue
+        }
         linesByPage[page] = ranges.enumerated().map { index, range in
           let context = HitContext(of: range, in: text, reach: 30)
           return HitLine(
@@ -122,57 +202,60 @@ public final class DocumentSearcher {
       }
       lines += linesByPage[page] ?? []
     }
-    return HitLines(generation: lastMatches.generation, lines: Array(lines.prefix(HitLines.limit)))
+    return HitLines(generation: matching.generation, lines: Array(lines.prefix(HitLines.limit)))
   }
 
-  /// Finds where the hits of `request`'s pages lie, answered by `hitRegions` events (with no
-  /// boxes for a page whose text and boxes are neither recently read nor cached).
+  /// Finds where the hits of `request`'s pages lie, on the searcher's thread; answered by
+  /// `hitRegions` events (with no boxes for a page whose text and boxes are neither recently
+  /// read nor cached).
   public func findRegions(_ request: HitRegionRequest) {
     for page in request.pages {
-      guard let (generation, searchable, ranges) = matcher?.matches(of: page.rawValue),
-        generation == request.generation, searchable != nil, !ranges.isEmpty
+      let index = page.rawValue
+      guard request.generation == matching.generation, matching.text(of: index) != nil,
+        let ranges = matching.matches[index], !ranges.isEmpty
       else { continue }
-      guard let text = pageText(page.rawValue) else {
-        // Its text and boxes are neither recent nor cached: the hits show without tints.
-        pendingEvents.append(
-          .hitRegions(HitRegions(generation: generation, page: page, hits: ranges.map { _ in [] })))
-        continue
-      }
-      pendingEvents.append(
-        .hitRegions(
-          HitRegions(
-            generation: generation, page: page, hits: HitBoxes.regions(of: ranges, in: text))))
+      regionJobs[index] = RegionsJob(
+        generation: request.generation, page: index, ranges: ranges, text: recentTexts[index],
+        cache: cache, fingerprint: fingerprint)
     }
+    schedule()
   }
 
-  private func startReading(into matcher: SearchMatcher) {
-    var cached: [Int: SearchableText] = [:]
-    if let (cache, fingerprint) = setup.openCache() {
-      self.cache = cache
-      self.fingerprint = fingerprint
-    }
-    if let cache, let fingerprint, let texts = try? cache.searchableTexts(of: fingerprint) {
-      for (page, searchable) in texts { cached[page] = SearchableText(utf8: searchable) }
-    }
-    matcher.add(cached.map { ($0.key, $0.value) })
+  /// The cache is open (or not) and its pages read: matching starts on them, and workers read
+  /// the rest.
+  private func startReading(
+    cache: TextCache?, fingerprint: DocumentFingerprint?, cached: [Int: SearchableText]
+  ) {
+    isPrepared = true
+    self.cache = cache
+    self.fingerprint = fingerprint
+    matching.add(cached.map { ($0.key, $0.value) })
     extractor = try? TextExtractor(
       pageCount: setup.pageCount, cached: cached, opening: setup.opening, threads: setup.threads,
-      cache: cache, fingerprint: fingerprint)
+      cache: cache, fingerprint: fingerprint, inbox: inbox)
+    extractor?.focus(on: matching.start)
+    // Hit boxes asked for before the cache was open read it now.
+    for (page, job) in regionJobs {
+      var job = job
+      job.cache = cache
+      job.fingerprint = fingerprint
+      regionJobs[page] = job
+    }
   }
 
-  /// Whether every page's text has been read.
-  public var hasReadEverything: Bool { extractor?.isFinished ?? false }
-
-  /// A page's text and boxes: recently read, else from the cache.
-  private func pageText(_ page: Int) -> PageText? {
-    if let text = recentTexts[page] { return text }
-    guard let cache, let fingerprint,
-      let cached = try? cache.page(page, of: fingerprint),
-      let boxes = TextBox.decode(cached.boxes)
-    else { return nil }
-    let text = PageText(text: String(decoding: cached.text, as: UTF8.self), boxes: boxes)
-    remember(page, text)
-    return text
+  /// Hands the thread what is wanted: preparing first, then hit boxes, then the next chunks of
+  /// pages to match.
+  private func schedule() {
+    guard let jobs else { return }
+    var wanted: [(SearchJob, RenderPriority)] = []
+    if !isPrepared { wanted.append((.prepare, RenderPriority(tier: .visible, distance: 0))) }
+    wanted += regionJobs.values.sorted { $0.page < $1.page }.map {
+      (.regions($0), RenderPriority(tier: .visible, distance: 1))
+    }
+    wanted += matching.chunksToMatch().enumerated().map { order, chunk in
+      (.match(chunk), RenderPriority(tier: .ahead, distance: order))
+    }
+    jobs.replaceWanted(wanted)
   }
 
   private func remember(_ page: Int, _ text: PageText) {
@@ -180,6 +263,77 @@ public final class DocumentSearcher {
     if recentOrder.count > Self.recentLimit {
       recentTexts[recentOrder.removeFirst()] = nil
     }
+  }
+}
+
+/// A job on the searcher's thread.
+enum SearchJob: Hashable, Sendable {
+  /// Fingerprint the file, open the text cache, read every cached page's searchable text.
+  case prepare
+  /// Match a chunk of pages against the search in force.
+  case match(MatchChunk)
+  /// Find where a page's hits lie.
+  case regions(RegionsJob)
+
+  /// Does the job (on the searcher's thread).
+  func run(setup: DocumentSearcher.Setup) throws -> SearchJobResult {
+    switch self {
+    case .prepare:
+      guard let (cache, fingerprint) = setup.openCache() else {
+        return .prepared(cache: nil, fingerprint: nil, cached: [:])
+      }
+      var cached: [Int: SearchableText] = [:]
+      if let texts = try? cache.searchableTexts(of: fingerprint) {
+        for (page, searchable) in texts { cached[page] = SearchableText(utf8: searchable) }
+      }
+      return .prepared(cache: cache, fingerprint: fingerprint, cached: cached)
+    case .match(let chunk):
+      var matcher = TextMatcher(chunk.query)
+      return .matched(
+        zip(chunk.pages, chunk.texts).map { page, text in
+          (page, text.map { matcher.matches(in: $0) } ?? [])
+        })
+    case .regions(let job):
+      var text = job.text
+      var read: PageText?
+      if text == nil, let cache = job.cache, let fingerprint = job.fingerprint,
+        let cached = try? cache.page(job.page, of: fingerprint),
+        let boxes = TextBox.decode(cached.boxes)
+      {
+        read = PageText(text: String(decoding: cached.text, as: UTF8.self), boxes: boxes)
+        text = read
+      }
+      guard let text else { return .regions(job.ranges.map { _ in [] }, read: nil) }
+      return .regions(HitBoxes.regions(of: job.ranges, in: text), read: read)
+    }
+  }
+}
+
+/// What a search job came to.
+enum SearchJobResult: Sendable {
+  case prepared(cache: TextCache?, fingerprint: DocumentFingerprint?, cached: [Int: SearchableText])
+  case matched([(page: Int, ranges: [Range<Int>])])
+  /// The boxes, and the page's text if it was read from the cache for them.
+  case regions([[PageRegion]], read: PageText?)
+}
+
+/// Finding one page's hit boxes: the same job while its search, page and ranges are the same.
+struct RegionsJob: Hashable, Sendable {
+  var generation: Int
+  var page: Int
+  var ranges: [Range<Int>]
+  /// The page's text and boxes if read recently, else where to read them.
+  var text: PageText?
+  var cache: TextCache?
+  var fingerprint: DocumentFingerprint?
+
+  static func == (lhs: RegionsJob, rhs: RegionsJob) -> Bool {
+    lhs.generation == rhs.generation && lhs.page == rhs.page && lhs.ranges == rhs.ranges
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(generation)
+    hasher.combine(page)
   }
 }
 

@@ -8,7 +8,7 @@ import FolioUI
 /// again); a new version gets a new reader. Answers come back as events (`takeEvents()`):
 /// `outlineRead` once for the questions asked before the outline came, `linksRead` for each page
 /// asked. Use from the loop's thread.
-public final class NavigationReader {
+public final class NavigationReader: LoopService {
   /// One read on the thread.
   enum Read: Hashable, Sendable {
     case outline
@@ -29,7 +29,9 @@ public final class NavigationReader {
   public let version: DocumentVersion
   private let pageCount: Int
   private let opening: DocumentOpening
-  private var service: RenderService<Read, Answer>?
+  /// Where answers go (a private inbox when nil).
+  private let inbox: LoopInbox?
+  private var service: WorkQueue<Read, Answer>?
   /// The outline, once read.
   private var outline: DocumentOutline?
   private var isOutlineAsked = false
@@ -50,28 +52,19 @@ public final class NavigationReader {
 
   /// Prepares to read `version` (of `pageCount` pages) with workers from `opening`; nothing
   /// starts before the first question.
-  public init(version: DocumentVersion, pageCount: Int, opening: DocumentOpening) {
+  public init(
+    version: DocumentVersion, pageCount: Int, opening: DocumentOpening, inbox: LoopInbox? = nil
+  ) {
     self.version = version
     self.pageCount = pageCount
     self.opening = opening
+    self.inbox = inbox
   }
 
   deinit { service?.beginShutdown() }
 
   /// The descriptor that turns readable when a read finishes, once reading has started.
   public var wakeDescriptor: Int32? { service?.wakeDescriptor }
-
-  /// Asks what `effect` wants read (the outline, links, content boxes or a page's body text);
-  /// other effects are not the reader's and are ignored.
-  public func ask(_ effect: Effect) {
-    switch effect {
-    case .wantOutline: wantOutline()
-    case .wantLinks(let pages): wantLinks(pages)
-    case .wantContentBoxes(let pages): wantContentBoxes(pages)
-    case .wantBodyText(let page): wantBodyText(page)
-    default: break
-    }
-  }
 
   /// Asks for the outline: answered at once when it was read, else when it is.
   public func wantOutline() {
@@ -132,11 +125,17 @@ public final class NavigationReader {
     if isNew { schedule() }
   }
 
-  /// What was read since the last call, and the answers given at once since then.
+  /// What was read since the last call, from its own inbox (a reader used on its own), and
+  /// the answers given at once since then.
   public func takeEvents() -> [Event] {
+    receive(service.map { $0.inbox.take(for: $0.address) } ?? [])
+  }
+
+  /// The answers given at once since the last call, then what `letters` bring.
+  public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
     var events = pendingEvents
     pendingEvents = []
-    if let service { take(service.drain().outcomes, into: &events) }
+    if let service { take(service.receive(letters).outcomes, into: &events) }
     if !pendingBoxes.isEmpty {
       events.append(.contentBoxesRead(pendingBoxes, document: version))
       pendingBoxes = []
@@ -189,8 +188,8 @@ public final class NavigationReader {
   private func schedule() {
     if service == nil {
       let opening = opening
-      service = try? RenderService<Read, Answer>(
-        workerCount: 1, name: "folio-navigation",
+      service = try? WorkQueue<Read, Answer>(
+        workerCount: 1, name: "folio-navigation", inbox: inbox,
         makeWorker: { try opening.makeWorker() },
         // An idle worker lets go of the pages it loaded (or ends, if it grew).
         rest: { worker in worker.rest() }

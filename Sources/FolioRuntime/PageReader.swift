@@ -4,8 +4,8 @@ import FolioUI
 /// Reads every page's size and label in the background, in batches, with a page worker of its
 /// own, once the first screen is drawn (the first frame must not share the CPU). Use
 /// from the loop's thread.
-public final class PageReader {
-  private let service: RenderService<Range<Int>, [PageFact]>
+public final class PageReader: LoopService {
+  private let service: WorkQueue<Range<Int>, [PageFact]>
   /// Batches not yet handed to the thread.
   private var waitingBatches: [(Range<Int>, RenderPriority)]
   /// Whether every batch has been read and taken.
@@ -16,11 +16,11 @@ public final class PageReader {
 
   /// Creates a reader of `pageCount` pages; nothing is read before `start()`.
   public init(
-    pageCount: Int, opening: DocumentOpening,
+    pageCount: Int, opening: DocumentOpening, inbox: LoopInbox? = nil,
     releaseFreedMemory: @escaping @Sendable () -> Void = {}
   ) throws {
-    service = try RenderService<Range<Int>, [PageFact]>(
-      workerCount: 1, name: "folio-pages",
+    service = try WorkQueue<Range<Int>, [PageFact]>(
+      workerCount: 1, name: "folio-pages", inbox: inbox,
       makeWorker: {
         lowerThreadPriority()
         // A worker started ahead that no render thread needed, if any.
@@ -53,12 +53,21 @@ public final class PageReader {
     waitingBatches = []
   }
 
-  /// Takes the facts read since the last call. Finished once nothing was pending as the last
-  /// batch was taken (the taking and that question are one step): then its thread ends, and
-  /// with it its document and Poppler's cache of every page.
-  public func take() -> [PageFact] {
+  /// Takes the facts read since the last call from its own inbox (a reader used on its own).
+  public func take() -> [PageFact] { facts(in: service.inbox.take(for: service.address)) }
+
+  /// The facts read, as one `pagesRead` event.
+  public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
+    let facts = facts(in: letters)
+    return facts.isEmpty ? [] : [.pagesRead(facts)]
+  }
+
+  /// The facts in `letters`. Finished once nothing was pending as the last batch was taken
+  /// (the taking and that question are one step): then its thread ends, and with it its
+  /// document and Poppler's cache of every page.
+  private func facts(in letters: [LoopInbox.Letter]) -> [PageFact] {
     guard hasStarted, !isFinished else { return [] }
-    let (outcomes, pendingWhenDrained) = service.drain()
+    let (outcomes, pendingWhenDrained) = service.receive(letters)
     var facts: [PageFact] = []
     for outcome in outcomes {
       if case .success(let batch) = outcome.result { facts += batch }

@@ -12,18 +12,18 @@ import Foundation
 /// comes back, so a small cache never makes the pipeline spin. Pictures are keyed by request,
 /// and requests carry the document version, so a picture of one version never shows as
 /// another's. Use from the loop's thread only.
-public final class PictureBoard {
+public final class PictureBoard: LoopService {
   private var cache: PictureCache
   /// The main view's tiles.
   public private(set) var mainTiles = TilePool<RenderRequest>()
   /// The filmstrip's tiles.
   public private(set) var filmstripTiles = TilePool<RenderRequest>()
-  private var renderer: RenderService<RenderRequest, RenderedPage>
+  private var renderer: WorkQueue<RenderRequest, RenderedPage>
+  /// Where the renders' outcomes go.
+  private let inbox: LoopInbox
   /// The version the renderer draws.
   public private(set) var version: DocumentVersion
   private var wants: PictureWants?
-  /// Page labels for placeholders.
-  private var facts: DocumentFacts?
   /// Renders that failed, with why, drawn as boxes and not asked for again.
   private var failed: [RenderRequest: String] = [:]
   /// Renders that failed once for a reason other than time, asked for once more.
@@ -56,12 +56,16 @@ public final class PictureBoard {
   private let releaseFreedMemory: @Sendable () -> Void
 
   /// Creates a board that renders with `workerCount` threads, each with its own instance of the
-  /// document from `opening` (the first thread may take `opening`'s handed-off document).
+  /// document from `opening` (the first thread may take `opening`'s handed-off document),
+  /// posting what they render to `inbox` (a private one when nil: the board then takes its
+  /// renders itself with `absorb()`).
   public init(
     opening: DocumentOpening, version: DocumentVersion = .first, cacheBytes: Int,
     workerCount: Int = 2, renderTimeout: Duration = .seconds(20), width: TextWidth,
-    releaseFreedMemory: @escaping @Sendable () -> Void = {}
+    releaseFreedMemory: @escaping @Sendable () -> Void = {}, inbox: LoopInbox? = nil
   ) throws {
+    let inbox = try inbox ?? LoopInbox()
+    self.inbox = inbox
     cache = PictureCache(bytes: cacheBytes)
     self.version = version
     self.renderTimeout = renderTimeout
@@ -69,17 +73,18 @@ public final class PictureBoard {
     self.workerCount = workerCount
     self.releaseFreedMemory = releaseFreedMemory
     renderer = try Self.makeRenderer(
-      opening, workerCount: workerCount, whenDrained: releaseFreedMemory)
+      opening, workerCount: workerCount, inbox: inbox, whenDrained: releaseFreedMemory)
     keepsTimeLimitInWorkers = opening.keepsTimeLimit
   }
 
   deinit { renderer.beginShutdown() }
 
   private static func makeRenderer(
-    _ opening: DocumentOpening, workerCount: Int, whenDrained: @escaping @Sendable () -> Void
-  ) throws -> RenderService<RenderRequest, RenderedPage> {
-    try RenderService(
-      workerCount: workerCount,
+    _ opening: DocumentOpening, workerCount: Int, inbox: LoopInbox,
+    whenDrained: @escaping @Sendable () -> Void
+  ) throws -> WorkQueue<RenderRequest, RenderedPage> {
+    try WorkQueue(
+      workerCount: workerCount, inbox: inbox,
       makeWorker: {
         // Render threads yield the CPU to the interface thread: keys before pictures.
         lowerThreadPriority()
@@ -97,7 +102,7 @@ public final class PictureBoard {
   /// of the old version age out of the cache; none is shown for the new one.
   public func replaceDocument(with opening: DocumentOpening, version: DocumentVersion) throws {
     let next = try Self.makeRenderer(
-      opening, workerCount: workerCount, whenDrained: releaseFreedMemory)
+      opening, workerCount: workerCount, inbox: inbox, whenDrained: releaseFreedMemory)
     renderer.beginShutdown()
     renderer = next
     keepsTimeLimitInWorkers = opening.keepsTimeLimit
@@ -108,8 +113,12 @@ public final class PictureBoard {
     deferred = []
   }
 
-  /// The descriptor that turns readable when pictures arrive.
+  /// The descriptor that turns readable when pictures arrive (the inbox's).
   public var wakeDescriptor: Int32 { renderer.wakeDescriptor }
+
+  /// How many renders were pending when the board last received its outcomes (0: every
+  /// render there will be is in).
+  public private(set) var pendingWhenReceived = 0
 
   /// Pictures waiting or being rendered.
   public var pendingCount: Int { renderer.pendingCount }
@@ -131,11 +140,10 @@ public final class PictureBoard {
   public var cacheStatistics: CacheStatistics { cache.statistics }
 
   /// Makes `wants` what the tiles show and the renderer prepares (the layout pass): tiles that
-  /// left are recycled, new tiles get their picture, a stand-in or a placeholder labelled from
-  /// `facts`, and what is missing is asked for, nearest the screen's center first.
-  public func want(_ wants: PictureWants, facts: DocumentFacts) {
+  /// left are recycled, new tiles get their picture, a stand-in or a placeholder with the
+  /// piece's label, and what is missing is asked for, nearest the screen's center first.
+  public func want(_ wants: PictureWants) {
     self.wants = wants
-    self.facts = facts
     layOut()
   }
 
@@ -144,15 +152,28 @@ public final class PictureBoard {
     _ = renderer.replaceWanted([])
   }
 
-  /// Takes in finished renders: caches them and puts them into the tiles that want them; gives
-  /// up renders past the time limit; asks again for what failed once. Returns the page facts
-  /// the renders learned and how many renders were pending as the outcomes were taken, in one
-  /// step with the taking (0: every render there will be is in). Then lays out again.
-  public func absorb() -> (facts: [PageFact], pendingWhenDrained: Int) {
+  /// Gives up renders past the time limit: they arrive as failed with the next letters.
+  public func enforceDeadlines() {
     // Reported with the limit the person set, not the backstop's.
     renderer.abandonRequests(runningLongerThan: abandonLimit, reportedAs: renderTimeout)
+  }
+
+  /// The board on its own (tests, scripts): gives up renders past the time limit and takes
+  /// in what its private inbox holds (`receive(_:)`).
+  public func absorb() -> (facts: [PageFact], pendingWhenDrained: Int) {
+    enforceDeadlines()
+    let learned = take(inbox.take(for: renderer.address))
+    return (learned, pendingWhenReceived)
+  }
+
+  /// Takes in finished renders from `letters` (those of other queues are ignored): caches them
+  /// and puts them into the tiles that want them; asks again for what failed once. Returns the
+  /// page facts the renders learned; `pendingWhenReceived` says how many renders were pending
+  /// as the outcomes were taken, in one step with the taking. Then lays out again.
+  public func take(_ letters: [LoopInbox.Letter]) -> [PageFact] {
     var learned: [PageFact] = []
-    let (outcomes, pendingWhenDrained) = renderer.drain()
+    let (outcomes, pendingWhenDrained) = renderer.receive(letters)
+    pendingWhenReceived = pendingWhenDrained
     let current = outcomes.filter { $0.request.document == version }
     for outcome in current {
       let request = outcome.request
@@ -187,7 +208,14 @@ public final class PictureBoard {
     // Outcomes of another version change nothing here: laying out again for them would ask
     // for the same pictures again and again.
     if !current.isEmpty { layOut() }
-    return (learned, pendingWhenDrained)
+    return learned
+  }
+
+  /// The renders in `letters`, taken in; the page sizes and labels they learned as one
+  /// `pagesRead` event.
+  public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
+    let learned = take(letters)
+    return learned.isEmpty ? [] : [.pagesRead(learned)]
   }
 
   /// Whether every tile on screen shows its exact picture (or its failure box).
@@ -260,16 +288,18 @@ public final class PictureBoard {
     pool.layOut(
       contentSize: area.contentSize, visibleRect: area.prepared, items: { _ in area.pieces }
     ) { tile, piece in
-      self.configure(&tile, for: piece.request)
+      self.configure(&tile, for: piece.request, label: piece.label)
     }
     // Tiles that stayed on their item but whose picture changed (new size, symbols, version).
     pool.updateVisibleTiles { tile in
       guard let piece = byIndex[tile.itemIndex], tile.request != piece.request else { return }
-      configure(&tile, for: piece.request)
+      configure(&tile, for: piece.request, label: piece.label)
     }
   }
 
-  private func configure(_ tile: inout Tile<RenderRequest>, for request: RenderRequest) {
+  private func configure(
+    _ tile: inout Tile<RenderRequest>, for request: RenderRequest, label: String? = nil
+  ) {
     tile.request = request
     if let reason = failed[request] {
       tile.preview.reset(to: request.size)
@@ -282,7 +312,7 @@ public final class PictureBoard {
       tile.preview = standIn
     } else {
       tile.preview.reset(to: request.size)
-      let label = facts?.label(of: request.page) ?? String(request.page.number)
+      let label = label ?? String(request.page.number)
       Placeholder.fill(&tile.preview, label: label, style: request.style, width: width)
     }
   }

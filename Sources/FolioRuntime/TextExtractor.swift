@@ -20,7 +20,7 @@ public struct ExtractedText: Sendable {
 /// the disk cache on the thread that read it; the loop takes what was read (`take()`). Pages
 /// the cache held are never read again. Use from one thread.
 public final class TextExtractor {
-  private let service: RenderService<Range<Int>, [ExtractedText]>
+  private let service: WorkQueue<Range<Int>, [ExtractedText]>
   /// The batches not yet read (a failed batch is split into single pages).
   private var unread: Set<Range<Int>>
   /// The searchable text of every page read so far (from the cache or a worker).
@@ -38,7 +38,7 @@ public final class TextExtractor {
   /// `fingerprint` when both are given. Nothing is read before `focus(on:)`.
   public init(
     pageCount: Int, cached: [Int: SearchableText], opening: DocumentOpening, threads: Int,
-    cache: TextCache?, fingerprint: DocumentFingerprint?
+    cache: TextCache?, fingerprint: DocumentFingerprint?, inbox: LoopInbox? = nil
   ) throws {
     self.pageCount = pageCount
     var pages = [SearchableText?](repeating: nil, count: pageCount)
@@ -49,8 +49,8 @@ public final class TextExtractor {
       stride(from: 0, to: pageCount, by: Self.batchSize).map { start in
         start..<min(pageCount, start + Self.batchSize)
       }.filter { batch in batch.contains { pages[$0] == nil } })
-    service = try RenderService<Range<Int>, [ExtractedText]>(
-      workerCount: max(1, threads), name: "folio-text",
+    service = try WorkQueue<Range<Int>, [ExtractedText]>(
+      workerCount: max(1, threads), name: "folio-text", inbox: inbox,
       makeWorker: {
         lowerThreadPriority()
         return try opening.makeWorker()
@@ -79,6 +79,9 @@ public final class TextExtractor {
   /// The descriptor that turns readable when a batch is read.
   public var wakeDescriptor: Int32 { service.wakeDescriptor }
 
+  /// Where its batches are posted.
+  public var address: LoopInbox.Address { service.address }
+
   /// Whether every page has text.
   public var isFinished: Bool { unread.isEmpty }
 
@@ -97,8 +100,11 @@ public final class TextExtractor {
   /// Takes what was read since the last call and records it in `pages`. A batch that failed
   /// (a worker crashed or ran out of time on one of its pages) is read again a page at a time;
   /// a single page that fails is taken as a page without text.
-  public func take() -> [ExtractedText] {
-    let (outcomes, _) = service.drain()
+  public func take() -> [ExtractedText] { receive(service.inbox.take(for: service.address)) }
+
+  /// `take()` for the batches in `letters` (the loop's inbox); letters for others are ignored.
+  public func receive(_ letters: [LoopInbox.Letter]) -> [ExtractedText] {
+    let (outcomes, _) = service.receive(letters)
     var taken: [ExtractedText] = []
     var split = false
     for outcome in outcomes {
@@ -123,6 +129,8 @@ public final class TextExtractor {
       }
     }
     if split { focus(on: focusPage) }
+    // Every page has text: the workers (and Poppler's objects for every page) go.
+    if unread.isEmpty { service.beginShutdown() }
     return taken
   }
 

@@ -105,7 +105,7 @@ enum PipelineBenchmarks {
       _ = browser.frame
       samples.append(Measure.seconds(ContinuousClock.now - start))
       thumbnails =
-        browser.state.layout.items(intersecting: browser.state.viewport.visibleRect).count
+        browser.state.view.layout.items(intersecting: browser.state.view.viewport.visibleRect).count
     }
     return (samples.sorted()[samples.count / 2], thumbnails)
   }
@@ -286,7 +286,7 @@ extension PipelineBenchmarks {
       paging.send([.input(.key(.pageDown))])
       paging.refresh()
       if step % 100 == 0 { paging.settle() }
-      if paging.state.currentPage.rawValue >= paging.state.document.pageCount - 1 { break }
+      if paging.state.view.currentPage.rawValue >= paging.state.document.pageCount - 1 { break }
     }
     let afterGrid = memory().current
     let treeAfterGrid = treeMemory()
@@ -296,7 +296,7 @@ extension PipelineBenchmarks {
       paging.send([.input(.key(.pageDown))])
       paging.refresh()
       if step % 200 == 0 { paging.settle() }
-      if paging.state.currentPage.rawValue >= paging.state.document.pageCount - 1 { break }
+      if paging.state.view.currentPage.rawValue >= paging.state.document.pageCount - 1 { break }
     }
     paging.settle()
     let afterAll = memory()

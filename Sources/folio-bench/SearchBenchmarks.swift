@@ -105,7 +105,9 @@ enum SearchBenchmarks {
     let searcher = DocumentSearcher(setup)
     func count(_ word: String, generation: Int) -> (Double, Int) {
       let start = ContinuousClock.now
-      searcher.search(SearchRequest(generation: generation, query: word, near: PageIndex(0)))
+      searcher.search(
+        SearchRequest(
+          generation: generation, query: word, near: PageIndex(0), pageCount: pageCount))
       while ContinuousClock.now - start < .seconds(60) {
         for case .searchResults(let results) in searcher.takeEvents()
         where results.generation == generation && results.searchedPages == pageCount {

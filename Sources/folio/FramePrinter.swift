@@ -30,11 +30,8 @@ enum FramePrinter {
     }
     let browser = try BrowserSetup.browser(
       state: state, terminal: terminal, opening: opening, options: options,
-      readsAllPageFacts: false, search: search)
-    if let find {
-      browser.find(find)
-      browser.settleSearch()
-    }
+      readsAllPageFacts: false, search: search, startup: find.map { [.find($0)] } ?? [])
+    if find != nil { browser.settleSearch() }
     browser.settle()
     browser.stopPrefetching()
     let text = AnsiPrinter(colorMode: colorMode).text(for: browser.frame)
@@ -60,17 +57,15 @@ enum BrowserSetup {
     let style = RenderStyle(
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment), colors: colors,
       isInverted: options.invert == true, text: options.text ?? defaultText)
-    var state = AppState(
+    return AppState(
       document: facts, metrics: metrics, screenSize: screenSize, cellAspect: cellAspect,
       mode: mode, page: page,
       spreadStyle: SpreadStyle(
         mode: options.spreads ?? .single, isShiftedByOne: options.shift,
         binding: options.rtl == true ? .rightToLeft : .leftToRight),
-      hasDropCap: options.cover, style: style, drawableSymbols: drawableSymbols,
-      remembersPlace: remembersPlace, prefetches: prefetches,
+      hasDropCap: options.cover, trimsMargins: options.trim == true, style: style,
+      drawableSymbols: drawableSymbols, remembersPlace: remembersPlace, prefetches: prefetches,
       reload: ReloadState(canReopen: canReopen), keymap: keymap)
-    if options.trim == true { state.trimMargins(true) }
-    return state
   }
 
   /// The title to show: the document's own, else its file name.
@@ -78,20 +73,22 @@ enum BrowserSetup {
     document.title ?? URL(fileURLWithPath: document.path).lastPathComponent
   }
 
-  /// The loop for `state` on `terminal`, drawing with `opening`'s workers; the viewer adds
-  /// reloading (`reopen`, `watching`) and the remembered place (`places`).
+  /// The loop for `state` on `terminal`, drawing with `opening`'s workers, `startup` applied
+  /// first; the viewer adds reloading (`reopen`, `watching`) and the remembered place
+  /// (`places`).
   static func browser<Terminal: TerminalBackend>(
     state: AppState, terminal: Terminal, opening: DocumentOpening, options: PrintOptions,
     readsAllPageFacts: Bool,
     reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
-    watching: String? = nil, places: PlaceKeeper? = nil, search: DocumentSearcher.Setup? = nil
+    watching: String? = nil, places: PlaceKeeper.Setup? = nil,
+    search: DocumentSearcher.Setup? = nil, startup: [Event] = []
   ) throws -> Browser<Terminal> {
     try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
       cacheBytes: (options.cacheMb ?? 64) << 20, workerCount: options.workerCount,
       renderTimeout: options.renderTimeLimit, readsAllPageFacts: readsAllPageFacts,
       opening: opening, releaseFreedMemory: MemoryPolicy.releaseFreedMemory, reopen: reopen,
-      watching: watching, places: places, search: search)
+      watching: watching, places: places, search: search, startup: startup)
   }
 
   /// Page workers for the document at `readablePath` (`name` in messages): `prestarted` worker

@@ -51,21 +51,32 @@ struct Viewer {
     let aspect = options.cellAspect.map { CellAspect($0) } ?? terminal.cellAspect ?? .standard
     // ncurses places characters by the C library's widths (the terminal set the locale), so
     // only sets whose glyphs all have a width there can be drawn.
-    var state = BrowserSetup.state(
+    let state = BrowserSetup.state(
       for: document, options: options, mode: options.mode ?? .grid, page: page,
       screenSize: terminal.size, colors: terminal.colorMode, cellAspect: aspect,
       environment: environment,
       drawableSymbols: SymbolSet.allCases.filter { $0.isDrawable(measuredBy: .locale) },
       remembersPlace: memory?.store != nil, canReopen: !isStream, keymap: keymap)
+    // What the start asks for arrives as events: the remembered place (the command line's
+    // options over it), picking, the search of --find, and what went wrong meanwhile.
+    var startup: [Event] = []
     let start = options.startingPlace(defaults: state.place, remembered: memory?.place, page: page)
-    if start != state.place { state.restore(start) }
-    if let pick { state.startPicking(pick) }
+    if start != state.place { startup.append(.restorePlace(start)) }
+    if let pick { startup.append(.startPicking(pick)) }
+    startup += (memory?.problems ?? []).map { .problem($0) }
+    if let first = configProblems.first {
+      // The lines on standard error are hidden by the screen while the viewer runs.
+      let more = configProblems.count > 1 ? " (and \(configProblems.count - 1) more)" : ""
+      startup.append(.problem("config: " + first + more))
+    }
+    if let find { startup.append(.find(find)) }
     let browser: Browser<NcursesTerminal>
     do {
-      var places: PlaceKeeper?
-      if let memory, let store = memory.store {
-        places = try PlaceKeeper(
-          writer: store, identity: memory.identity, knownProblem: memory.problems.last)
+      let places = memory.flatMap { memory in
+        memory.store.map {
+          PlaceKeeper.Setup(
+            writer: $0, identity: memory.identity, knownProblem: memory.problems.last)
+        }
       }
       browser = try BrowserSetup.browser(
         state: state, terminal: terminal, opening: opening, options: options,
@@ -73,24 +84,16 @@ struct Viewer {
         watching: isStream ? nil : path, places: places,
         search: DocumentText.searchSetup(
           readablePath: document.readablePath, name: path, password: document.password,
-          pageCount: document.pageCount, options: options))
+          pageCount: document.pageCount, options: options),
+        startup: startup)
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
-    }
-    if let problems = memory?.problems, !problems.isEmpty {
-      browser.send(problems.map { .problem($0) })
-    }
-    if let first = configProblems.first {
-      // The lines on standard error are hidden by the screen while the viewer runs.
-      let more = configProblems.count > 1 ? " (and \(configProblems.count - 1) more)" : ""
-      browser.send([.problem("config: " + first + more)])
     }
     if let kind = environment["FOLIO_CRASH_TEST"] {
       // For the tests of the crash guard: crash with the first frame on screen.
       browser.refresh()
       CrashGuard.crash(kind)
     }
-    if let find { browser.find(find) }
     return browser.run()
   }
 

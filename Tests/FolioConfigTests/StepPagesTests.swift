@@ -16,12 +16,11 @@ struct StepPagesTests {
     let keymap = Keymap.standard.rebinding([
       (.character("J"), .stepPages(forward: true)), (.character("K"), .stepPages(forward: false)),
     ])
-    var app = AppState(
+    let app = AppState(
       document: DocumentFacts(pageCount: 40, title: "t", labels: [:]),
       metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 612, height: 792), count: 40)),
       screenSize: CellSize(columns: 100, rows: 30), mode: mode,
       style: RenderStyle(symbols: .half, colors: .truecolor), keymap: keymap)
-    _ = app.start()
     return app
   }
 
@@ -29,25 +28,25 @@ struct StepPagesTests {
   func aPageAtATimeOrNWithACountAndNotPastTheEnds(mode: ViewMode) {
     var app = state(mode: mode)
     type("J", on: &app)
-    #expect(app.currentPage == PageIndex(1))
+    #expect(app.view.currentPage == PageIndex(1))
     type("5J", on: &app)
-    #expect(app.currentPage == PageIndex(6))
+    #expect(app.view.currentPage == PageIndex(6))
     type("2K", on: &app)
-    #expect(app.currentPage == PageIndex(4))
+    #expect(app.view.currentPage == PageIndex(4))
     type("999999999999J", on: &app)
-    #expect(app.currentPage == PageIndex(39))
+    #expect(app.view.currentPage == PageIndex(39))
     type("99K", on: &app)
-    #expect(app.currentPage == PageIndex(0))
+    #expect(app.view.currentPage == PageIndex(0))
     // Not a jump: Ctrl-O has nowhere to go back to.
     _ = app.update(.input(.key(.control("o"))))
-    #expect(app.message == "no jump to go back to")
+    #expect(app.status.message == "no jump to go back to")
   }
 
   @Test func theContinuousViewShowsTheNewPageFromItsTop() {
     var app = state(mode: .continuous)
     type("3J", on: &app)
-    let top = app.layout.frame(ofItem: 3).origin.y
-    #expect(app.currentPage == PageIndex(3))
-    #expect(top >= app.viewport.origin.y && top < app.viewport.origin.y + 3)
+    let top = app.view.layout.frame(ofItem: 3).origin.y
+    #expect(app.view.currentPage == PageIndex(3))
+    #expect(top >= app.view.viewport.origin.y && top < app.view.viewport.origin.y + 3)
   }
 }

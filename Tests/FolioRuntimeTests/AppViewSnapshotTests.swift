@@ -63,7 +63,9 @@ struct AppViewSnapshotTests {
       // brings the status line's count to the board's.
       let isDrained = browser.board.pendingCount == 0
       browser.refresh()
-      if isDrained && browser.board.wantedCount == 0 && browser.state.pendingRenders == 0 { break }
+      if isDrained && browser.board.wantedCount == 0 && browser.state.status.pendingRenders == 0 {
+        break
+      }
       var descriptor = pollfd(fd: browser.board.wakeDescriptor, events: Int16(POLLIN), revents: 0)
       _ = poll(&descriptor, 1, 50)
     }
@@ -89,21 +91,21 @@ struct AppViewSnapshotTests {
 
   @Test func spreadWithFilmstripAt100x30() throws {
     let browser = try makeBrowser(size: CellSize(columns: 100, rows: 30), mode: .spread, page: 2)
-    #expect(browser.state.shelf != nil)
+    #expect(browser.state.view.shelf != nil)
     expectSnapshot(settled(browser))
   }
 
   @Test func helpOverlayAt80x24() throws {
     let browser = try makeBrowser(size: CellSize(columns: 80, rows: 24))
     browser.send([.input(.key(.character("?")))])
-    #expect(browser.state.modes.last is HelpMode)
+    #expect(browser.state.modes.top is HelpMode)
     expectSnapshot(settled(browser))
   }
 
   @Test func promptWithTextAt80x24() throws {
     let browser = try makeBrowser(size: CellSize(columns: 80, rows: 24))
     browser.send([":", "i", "i"].map { .input(.key(.character($0))) })
-    #expect(browser.state.modes.last is PromptMode)
+    #expect(browser.state.modes.top is PromptMode)
     expectSnapshot(settled(browser))
   }
 
@@ -139,7 +141,7 @@ struct AppViewSnapshotTests {
       ])
     // Read before the panel opens, as a runtime that answers at once would have it.
     browser.send([.outlineRead(outline), .input(.key(.character("o")))])
-    #expect(browser.state.modes.last is OutlinePanelMode)
+    #expect(browser.state.modes.top is OutlinePanelMode)
     expectSnapshot(settled(browser))
   }
 

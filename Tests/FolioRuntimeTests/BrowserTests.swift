@@ -33,9 +33,9 @@ struct BrowserTests {
   ) {
     let state = browser.state
     let screen = browser.frame
-    let visible = state.viewport.visibleRect
+    let visible = state.view.viewport.visibleRect
     var checked = 0
-    for item in state.layout.items(intersecting: visible) {
+    for item in state.view.layout.items(intersecting: visible) {
       for placed in item.pages {
         let frame = placed.frame.intersection(visible)
         guard !frame.isEmpty else { continue }
@@ -77,7 +77,7 @@ struct BrowserTests {
     #expect(counters.created <= counters.peakVisible)
     #expect(counters.peakVisible <= peakAfterFirstScreen * 2)
     #expect(counters.reused > 1000)
-    #expect(browser.state.currentPage == PageIndex(14_999))
+    #expect(browser.state.view.currentPage == PageIndex(14_999))
   }
 
   @Test func inputIsHandledWhileRendersAreSlow() throws {
@@ -89,7 +89,7 @@ struct BrowserTests {
       browser.send([.input(.key(.character("j")))])
       browser.refresh()
     }
-    #expect(browser.state.pendingRenders > 0)
+    #expect(browser.state.status.pendingRenders > 0)
     #expect(terminal.frames.count >= 5)
     #expect(terminal.screen?.rows.last?.contains("rendering") == true)
     browser.settle()
@@ -102,11 +102,11 @@ struct BrowserTests {
     browser.send([
       .input(.key(.character("3"))), .input(.key(.character("7"))), .input(.key(.character("G"))),
     ])
-    #expect(browser.state.currentPage == PageIndex(36))
+    #expect(browser.state.view.currentPage == PageIndex(36))
     for key in [Key.tab, .tab, .tab] {
       browser.send([.input(.key(key))])
       browser.settle()
-      #expect(browser.state.currentPage == PageIndex(36), "\(browser.state.mode)")
+      #expect(browser.state.view.currentPage == PageIndex(36), "\(browser.state.view.mode)")
       expectPicturesInPlace(browser)
     }
   }
@@ -118,7 +118,7 @@ struct BrowserTests {
       .input(.key(.character("1"))), .input(.key(.character("5"))), .input(.key(.character("0"))),
       .input(.key(.character("G"))),
     ])
-    let page = browser.state.currentPage
+    let page = browser.state.view.currentPage
     var events: [Event] = []
     for i in 0..<50 {
       events.append(
@@ -127,7 +127,7 @@ struct BrowserTests {
     events.append(.input(.resize(CellSize(columns: 120, rows: 40))))
     browser.send(events)
     browser.settle()
-    #expect(abs(browser.state.currentPage.rawValue - page.rawValue) <= 1)
+    #expect(abs(browser.state.view.currentPage.rawValue - page.rawValue) <= 1)
     expectPicturesInPlace(browser)
     for size in [
       CellSize(columns: 1, rows: 1), CellSize(columns: 10, rows: 5), CellSize(columns: 0, rows: 0),
@@ -178,7 +178,7 @@ struct BrowserTests {
     browser.settle()
     #expect(browser.isScreenComplete)
     #expect(frameShows(browser, "took over 0.2 s"))
-    #expect(browser.state.pendingRenders == 0)
+    #expect(browser.state.status.pendingRenders == 0)
   }
 
   /// A loop without a searcher (the document cannot be searched) ends a search at once,
@@ -188,6 +188,6 @@ struct BrowserTests {
     browser.send("/word".map { .input(.key(.character($0))) } + [.input(.key(.enter))])
     #expect(browser.state.search.isComplete)
     #expect(browser.state.search.totalHits == 0)
-    #expect(browser.state.message == "this document cannot be searched")
+    #expect(browser.state.status.message == "this document cannot be searched")
   }
 }

@@ -63,7 +63,9 @@ struct DocumentSearcherTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let document = Self.document()
     let searcher = try Self.searcher(document, cacheFolder: folder)
-    searcher.search(SearchRequest(generation: 1, query: "needle", near: PageIndex(20)))
+    searcher.search(
+      SearchRequest(
+        generation: 1, query: "needle", near: PageIndex(20), pageCount: Self.pageCount))
     let events = Self.events(from: searcher, until: Self.isComplete)
     guard case .searchResults(let results)? = events.last(where: Self.isComplete) else { return }
     #expect(
@@ -100,12 +102,16 @@ struct DocumentSearcherTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let first = Self.document()
     let searcher = try Self.searcher(first, cacheFolder: folder)
-    searcher.search(SearchRequest(generation: 1, query: "haystack", near: PageIndex(0)))
+    searcher.search(
+      SearchRequest(
+        generation: 1, query: "haystack", near: PageIndex(0), pageCount: Self.pageCount))
     _ = Self.events(from: searcher, until: Self.isComplete)
     #expect(first.textReads == Self.pageCount)
     let second = Self.document()
     let again = try Self.searcher(second, cacheFolder: folder)
-    again.search(SearchRequest(generation: 1, query: "needle", near: PageIndex(0)))
+    again.search(
+      SearchRequest(
+        generation: 1, query: "needle", near: PageIndex(0), pageCount: Self.pageCount))
     let events = Self.events(from: again, until: Self.isComplete)
     #expect(second.textReads == 0)
     guard case .searchResults(let results)? = events.last(where: Self.isComplete) else { return }
@@ -117,9 +123,13 @@ struct DocumentSearcherTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let document = Self.document()
     let searcher = try Self.searcher(document, cacheFolder: folder)
-    searcher.search(SearchRequest(generation: 1, query: "needle", near: PageIndex(0)))
+    searcher.search(
+      SearchRequest(
+        generation: 1, query: "needle", near: PageIndex(0), pageCount: Self.pageCount))
     _ = Self.events(from: searcher, until: Self.isComplete)
-    searcher.search(SearchRequest(generation: 2, query: "page 7 of", near: PageIndex(0)))
+    searcher.search(
+      SearchRequest(
+        generation: 2, query: "page 7 of", near: PageIndex(0), pageCount: Self.pageCount))
     let events = Self.events(from: searcher) { event in
       if case .searchResults(let results) = event {
         return results.generation == 2 && results.searchedPages == Self.pageCount
@@ -152,7 +162,9 @@ struct DocumentSearcherTests {
     let opening = DocumentOpening(keepsTimeLimit: false) { TextFailingWorker(document) }
     let searcher = DocumentSearcher(
       DocumentSearcher.Setup(pageCount: Self.pageCount, opening: opening) { nil })
-    searcher.search(SearchRequest(generation: 1, query: "of the haystack", near: PageIndex(0)))
+    searcher.search(
+      SearchRequest(
+        generation: 1, query: "of the haystack", near: PageIndex(0), pageCount: Self.pageCount))
     let events = Self.events(from: searcher, until: Self.isComplete)
     guard case .searchResults(let results)? = events.last(where: Self.isComplete) else { return }
     // Every page but the failed one has the phrase; its batch's other pages were read alone.

@@ -83,7 +83,7 @@ struct InputFuzzTests {
       let frame = browser.frame
       #expect(
         frame.size == screen, "seed \(seed) step \(step): frame \(frame.size), screen \(screen)")
-      let page = browser.state.currentPage.rawValue
+      let page = browser.state.view.currentPage.rawValue
       #expect(
         (0..<pageCount).contains(page), "seed \(seed) step \(step): page \(page) of \(pageCount)")
       if frame.size != screen || !(0..<pageCount).contains(page) { break }

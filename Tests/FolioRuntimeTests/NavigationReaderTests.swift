@@ -169,8 +169,9 @@ struct NavigationReaderTests {
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
     let state = AppState(
       document: DocumentFacts(pageCount: document.pageCount, title: "synthetic"), metrics: metrics,
-      screenSize: terminal.size, mode: .grid, style: RenderStyle(symbols: .half, colors: .truecolor)
-    )
+      screenSize: terminal.size, mode: .continuous,
+      style: RenderStyle(symbols: .half, colors: .truecolor),
+      reload: ReloadState(canReopen: reopened != nil))
     var reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)?
     if let next = reopened {
       reopen = { @Sendable request in
@@ -194,30 +195,44 @@ struct NavigationReaderTests {
     #expect(condition(), "the loop never got there")
   }
 
-  @Test func theLoopAnswersOutlineAndLinkEffectsIntoItsState() throws {
+  /// Keys for the loop.
+  static func type(_ text: String, into browser: Browser<MemoryTerminal>) {
+    browser.send(text.map { .input(.key(.character($0))) })
+  }
+
+  @Test func theLoopMeetsTheOutlineAndLinkDemandsIntoItsState() throws {
     let browser = try Self.browser(Self.document())
-    #expect(browser.state.outline == nil)
-    browser.execute([.wantOutline, .wantLinks([PageIndex(0), PageIndex(2)])])
-    Self.pump(browser) { browser.state.outline != nil && browser.state.links.count == 2 }
-    #expect(browser.state.outline?.document == .first)
-    #expect(browser.state.outline?.entries.count == 3)
-    #expect(browser.state.links[PageIndex(2)] == Self.links[2])
-    #expect(browser.state.links[PageIndex(0)]?.count == 2)
+    #expect(browser.state.document.outline == nil)
+    // The pages on screen want their links; the outline panel wants the outline.
+    Self.type("o", into: browser)
+    Self.pump(browser) {
+      browser.state.document.outline != nil && browser.state.document.links[PageIndex(0)] != nil
+    }
+    #expect(browser.state.document.outline?.document == .first)
+    #expect(browser.state.document.outline?.entries.count == 3)
+    #expect(browser.state.document.links[PageIndex(0)]?.count == 2)
+    // Page 3 comes on screen (the panel closed): its links are asked for and taken.
+    browser.send([.input(.key(.escape))])
+    Self.type("3G", into: browser)
+    Self.pump(browser) { browser.state.document.links[PageIndex(2)] != nil }
+    #expect(browser.state.document.links[PageIndex(2)] == Self.links[2])
   }
 
   @Test func aReloadReadsTheNewVersionsOutlineAfresh() throws {
     let renamed = [OutlineEntry(title: "Reloaded", depth: 0, destination: nil)]
     let next = Self.document(colorShift: 1, outline: renamed)
     let browser = try Self.browser(Self.document(), reopened: next)
-    browser.execute([.wantOutline])
-    Self.pump(browser) { browser.state.outline != nil }
-    browser.execute([.reopenDocument])
-    Self.pump(browser) { browser.state.documentVersion != .first }
-    #expect(browser.state.outline == nil, "the state forgets the old version's outline")
-    browser.execute([.wantOutline])
-    Self.pump(browser) { browser.state.outline != nil }
-    #expect(browser.state.outline?.document == browser.state.documentVersion)
-    #expect(browser.state.outline?.entries.map(\.title) == ["Reloaded"])
+    Self.type("o", into: browser)
+    Self.pump(browser) { browser.state.document.outline != nil }
+    // Closed, so that the new version's outline is read only when the panel opens again.
+    browser.send([.input(.key(.escape))])
+    Self.type("R", into: browser)
+    Self.pump(browser) { browser.state.document.version != .first }
+    #expect(browser.state.document.outline == nil, "the state forgets the old version's outline")
+    Self.type("o", into: browser)
+    Self.pump(browser) { browser.state.document.outline != nil }
+    #expect(browser.state.document.outline?.document == browser.state.document.version)
+    #expect(browser.state.document.outline?.entries.map(\.title) == ["Reloaded"])
     #expect(next.outlineReads == 1)
   }
 }

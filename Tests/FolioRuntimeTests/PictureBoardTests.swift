@@ -18,13 +18,12 @@ struct PictureBoardTests {
   func state(for document: SyntheticDocument, size: CellSize = screen, mode: ViewMode = .grid)
     -> AppState
   {
-    var app = AppState(
+    let app = AppState(
       document: DocumentFacts(pageCount: document.pageCount, title: "t"),
       metrics: PageMetrics(
         sizes: (0..<document.pageCount).map { document.pageSize(at: PageIndex($0)) }),
       screenSize: size, mode: mode, style: RenderStyle(symbols: .half, colors: .truecolor),
       prefetches: false)
-    _ = app.start()
     return app
   }
 
@@ -124,7 +123,7 @@ struct PictureBoardTests {
     // Room for one picture: each one in evicts the one before.
     let cost = try #require(first.main.pieces.first).request.cost
     let board = try makeBoard(document, cacheBytes: cost + cost / 2)
-    board.want(first, facts: app.document)
+    board.want(first)
     #expect(board.wantedCount == count)
     // Every render finishes before any is taken in: one absorb caches each (evicting the one
     // before) and puts it in its tile, before a frame could draw it.
@@ -138,7 +137,7 @@ struct PictureBoardTests {
     #expect(tilesOnScreen(board, first).allSatisfy { $0.isShowingRequest })
     // Layout passes and absorbs while the tiles show their pictures ask for nothing.
     for _ in 0..<5 {
-      board.want(first, facts: app.document)
+      board.want(first)
       #expect(board.wantedCount == 0)
       #expect(board.absorb().pendingWhenDrained == 0)
     }
@@ -151,12 +150,12 @@ struct PictureBoardTests {
     _ = app.update(.input(.key(.end)))
     let last = app.pictureWants
     #expect(Set(last.main.pieces.map(\.request.page.rawValue)).isDisjoint(with: pages))
-    board.want(last, facts: app.document)
+    board.want(last)
     #expect(pump(board) { board.isScreenComplete && isIdle(board) })
     _ = app.update(.input(.key(.home)))
     let back = app.pictureWants
     #expect(Set(back.main.pieces.map(\.request)) == Set(first.main.pieces.map(\.request)))
-    board.want(back, facts: app.document)
+    board.want(back)
     #expect(board.wantedCount == count)
     #expect(pump(board) { board.isScreenComplete && isIdle(board) })
     #expect(pages.allSatisfy { document.renders(of: $0) == 2 })
@@ -170,7 +169,7 @@ struct PictureBoardTests {
     let app = state(for: document)
     let wants = app.pictureWants
     let board = try makeBoard(document)
-    board.want(wants, facts: app.document)
+    board.want(wants)
     #expect(pump(board) { board.isScreenComplete && isIdle(board) })
     #expect(document.renders(of: 0) == 1)
     #expect(document.renders(of: 1) == 2)
@@ -183,7 +182,7 @@ struct PictureBoardTests {
     #expect(tiles.filter { $0.request?.page != PageIndex(1) }.allSatisfy { $0.isShowingRequest })
     // The box stays; the page is not asked for again.
     for _ in 0..<5 {
-      board.want(wants, facts: app.document)
+      board.want(wants)
       #expect(board.wantedCount == 0)
       _ = board.absorb()
     }
@@ -196,7 +195,7 @@ struct PictureBoardTests {
     let app = state(for: document)
     let wants = app.pictureWants
     let board = try makeBoard(document)
-    board.want(wants, facts: app.document)
+    board.want(wants)
     #expect(pump(board) { board.isScreenComplete && isIdle(board) })
     #expect(document.renders(of: 1) == 2)
     #expect(tilesOnScreen(board, wants).allSatisfy { $0.isShowingRequest })
@@ -251,7 +250,7 @@ struct PictureBoardTests {
       opening: DocumentOpening(keepsTimeLimit: true) { worker }, cacheBytes: 8 << 20,
       workerCount: 1,
       width: .approximate)
-    board.want(wants, facts: app.document)
+    board.want(wants)
     #expect(pump(board) { board.isScreenComplete && isIdle(board) })
     #expect(worker.lock.withLock { worker.attempts } == attempts)
     let tile = try #require(tilesOnScreen(board, wants).first { $0.request?.page == PageIndex(1) })
@@ -273,7 +272,7 @@ struct PictureBoardTests {
     let wants = app.pictureWants
     let count = wants.main.pieces.count
     let board = try makeBoard(document)
-    board.want(wants, facts: app.document)
+    board.want(wants)
     // Nothing can finish: everything is pending.
     #expect(gate.waitUntilWaiting(2))
     let (_, pending) = board.absorb()
@@ -302,7 +301,7 @@ struct PictureBoardTests {
       let app = state(for: document)
       let wants = app.pictureWants
       let board = try makeBoard(document)
-      board.want(wants, facts: app.document)
+      board.want(wants)
       gate.allow(Int(random.next() % 4))
       let delay = Int(random.next() % 3_000)
       DispatchQueue.global().asyncAfter(deadline: .now() + .microseconds(delay)) { gate.open() }
@@ -350,14 +349,14 @@ struct PictureBoardTests {
     let shifts = [DocumentVersion.first: 0, version: 1000]
     var app = state(for: old)
     let board = try makeBoard(old)
-    board.want(app.pictureWants, facts: app.document)
+    board.want(app.pictureWants)
     #expect(pump(board) { board.isScreenComplete && isIdle(board) })
     let oldRenders = old.renders
 
     // New symbols: the old version's renders of them wait at its gate when the file changes.
     oldGate.close()
     _ = app.update(.input(.key(.character("c"))))
-    board.want(app.pictureWants, facts: app.document)
+    board.want(app.pictureWants)
     #expect(oldGate.waitUntilWaiting(2))
 
     // The runtime replaces the renderer, then asks for the new version's pictures.
@@ -368,9 +367,8 @@ struct PictureBoardTests {
     let effects = app.update(
       .documentReopened(DocumentSummary(version: version, pageCount: 30, title: "t", pages: facts)))
     #expect(effects.first == .adoptDocument(version))
-    let wants = app.pictureWants
-    #expect(effects.contains(.want(wants)))
-    board.want(wants, facts: app.document)
+    let wants = app.demands.pictures
+    board.want(wants)
     #expect(tilesOnScreen(board, wants).allSatisfy { $0.request?.document == version })
     #expect(wrongPictures(board, wants, colorShift: shifts) == [])
 

@@ -10,7 +10,7 @@ struct WorkerSignalTests {
   /// a Ctrl-Z that comes while curses draws waits instead of being lost.
   @Test func renderWorkersBlockTerminalSignals() throws {
     let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH]
-    let service = try RenderService<Int, [Int32]>(workerCount: 2, makeWorker: { 0 }) { _, _ in
+    let service = try WorkQueue<Int, [Int32]>(workerCount: 2, makeWorker: { 0 }) { _, _ in
       var mask = sigset_t()
       pthread_sigmask(SIG_BLOCK, nil, &mask)
       return signals.filter { sigismember(&mask, $0) != 1 }

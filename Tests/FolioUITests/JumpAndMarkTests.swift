@@ -34,23 +34,23 @@ struct JumpAndMarkTests {
   @Test func goingToPagesIsAJumpThatCtrlOAndCtrlPWalk() {
     var app = helper.state(mode: .continuous)
     _ = helper.type("12G", on: &app)
-    #expect(app.currentPage == PageIndex(11))
+    #expect(app.view.currentPage == PageIndex(11))
     _ = helper.type(":30", on: &app)
     _ = helper.press([.enter], on: &app)
-    #expect(app.currentPage == PageIndex(29))
+    #expect(app.view.currentPage == PageIndex(29))
     _ = helper.type("jjj", on: &app)
     let scrolled = app.here
     _ = helper.press([.control("o")], on: &app)
-    #expect(app.currentPage == PageIndex(11))
+    #expect(app.view.currentPage == PageIndex(11))
     _ = helper.press([.control("o")], on: &app)
-    #expect(app.currentPage == PageIndex(0))
+    #expect(app.view.currentPage == PageIndex(0))
     _ = helper.press([.control("o")], on: &app)
-    #expect(app.message == "no jump to go back to")
+    #expect(app.status.message == "no jump to go back to")
     _ = helper.press([.control("p"), .control("p")], on: &app)
     // Forward comes back to the place left, scrolled as it was.
     #expect(app.here == scrolled)
     _ = helper.press([.control("p")], on: &app)
-    #expect(app.message == "no jump to go forward to")
+    #expect(app.status.message == "no jump to go forward to")
   }
 
   @Test func quoteQuoteReturnsToThePlaceBeforeTheLastJumpAndBack() {
@@ -58,10 +58,10 @@ struct JumpAndMarkTests {
     _ = helper.type("5G", on: &app)
     _ = helper.type("30G", on: &app)
     _ = helper.type("''", on: &app)
-    #expect(app.currentPage == PageIndex(4))
+    #expect(app.view.currentPage == PageIndex(4))
     _ = helper.type("''", on: &app)
-    #expect(app.currentPage == PageIndex(29))
-    #expect(app.modes.count == 1)
+    #expect(app.view.currentPage == PageIndex(29))
+    #expect(app.modes.all.count == 1)
   }
 
   @Test func aMarkRemembersThePlaceAndItsReturnIsAJump() {
@@ -70,22 +70,22 @@ struct JumpAndMarkTests {
     let marked = app.here
     #expect(marked.page == PageIndex(19) && (marked.top ?? 0) > 0)
     let effects = helper.type("ma", on: &app)
-    #expect(app.marks[Character("a")] == marked)
-    #expect(app.place.marks == app.marks)
+    #expect(app.navigation.marks[Character("a")] == marked)
+    #expect(app.place.marks == app.navigation.marks)
     #expect(helper.timersStarted(in: effects)[.savePlace] != nil, "a mark is saved with the place")
     _ = helper.type("g", on: &app)
     _ = helper.type("'a", on: &app)
     #expect(app.here == marked)
     _ = helper.type("''", on: &app)
-    #expect(app.currentPage == PageIndex(0))
+    #expect(app.view.currentPage == PageIndex(0))
     _ = helper.type("'b", on: &app)
-    #expect(app.message == "no mark b")
+    #expect(app.status.message == "no mark b")
     _ = helper.type("m1", on: &app)
-    #expect(app.message == "marks are letters")
+    #expect(app.status.message == "marks are letters")
     // Esc after m sets nothing and leaves the mode.
     _ = helper.type("m", on: &app)
     _ = helper.press([.escape], on: &app)
-    #expect(app.modes.count == 1 && app.marks.places.count == 1)
+    #expect(app.modes.all.count == 1 && app.navigation.marks.places.count == 1)
   }
 
   @Test func searchHitsAreJumps() {
@@ -94,12 +94,12 @@ struct JumpAndMarkTests {
     _ = helper.type("/x", on: &app)
     _ = helper.press([.enter], on: &app)
     _ = app.update(search.results(app, [8: 1, 25: 1]))
-    #expect(app.currentPage == PageIndex(8))
+    #expect(app.view.currentPage == PageIndex(8))
     _ = helper.type("n", on: &app)
-    #expect(app.currentPage == PageIndex(25))
+    #expect(app.view.currentPage == PageIndex(25))
     _ = helper.press([.control("o")], on: &app)
-    #expect(app.currentPage == PageIndex(8))
+    #expect(app.view.currentPage == PageIndex(8))
     _ = helper.press([.control("o")], on: &app)
-    #expect(app.currentPage == PageIndex(0))
+    #expect(app.view.currentPage == PageIndex(0))
   }
 }

@@ -22,34 +22,30 @@ struct LinkTests {
         target: .uri("https://example.org/\u{1B}[2Jdocs")),
     ]
     _ = app.update(
-      .linksRead(PageLinks(document: app.documentVersion, page: PageIndex(0), links: links)))
+      .linksRead(PageLinks(document: app.document.version, page: PageIndex(0), links: links)))
     return app
   }
 
-  /// The links asked for in `effects`.
-  func linkRequests(in effects: [Effect]) -> [[PageIndex]] {
-    effects.compactMap { if case .wantLinks(let pages) = $0 { pages } else { nil } }
-  }
-
-  @Test func linksAreAskedForThePagesOnScreenOnlyAndOnce() {
+  @Test func linksAreDemandedForThePagesOnScreenUntilRead() {
     var app = helper.state(mode: .continuous)
-    var effects = helper.type("j", on: &app)
-    let first = linkRequests(in: effects)
-    #expect(first.count == 1)
-    let pages = first.first ?? []
+    _ = helper.type("j", on: &app)
+    let pages = app.demands.links
     #expect(!pages.isEmpty && pages.count < 5, "the pages on screen: \(pages)")
-    effects = helper.type("j", on: &app)
-    #expect(linkRequests(in: effects).isEmpty, "the same pages are not asked again")
+    for page in pages {
+      _ = app.update(.linksRead(PageLinks(document: app.document.version, page: page, links: [])))
+    }
+    #expect(app.demands.links.isEmpty, "pages whose links are read are not asked again")
     // The grid reads no links.
     var grid = helper.state()
-    #expect(linkRequests(in: helper.type("l", on: &grid)).isEmpty)
+    _ = helper.type("l", on: &grid)
+    #expect(grid.demands.links.isEmpty)
   }
 
   @Test func hintsFollowAnInternalLinkAsAJump() {
     var app = linked()
     _ = helper.type("f", on: &app)
-    guard let mode = app.modes.last as? LinkHintsMode else {
-      Issue.record("no hints: \(String(describing: app.message))")
+    guard let mode = app.modes.top as? LinkHintsMode else {
+      Issue.record("no hints: \(String(describing: app.status.message))")
       return
     }
     #expect(mode.hints.map(\.hint) == ["a", "s"])
@@ -57,19 +53,19 @@ struct LinkTests {
     let cell = mode.hints[0].link.cells.origin
     #expect(screen[cell.x, cell.y].scalar == "a")
     _ = helper.type("a", on: &app)
-    #expect(app.modes.count == 1)
+    #expect(app.modes.all.count == 1)
     #expect(app.here.page == PageIndex(29))
     #expect(abs((app.here.top ?? 0) - 1.0 / 3) < 0.1)
     _ = helper.press([.control("o")], on: &app)
-    #expect(app.currentPage == PageIndex(0))
+    #expect(app.view.currentPage == PageIndex(0))
   }
 
   @Test func aURIIsShownSanitizedAndCopiedOnlyWhenAsked() {
     var app = linked()
     var effects = helper.type("fs", on: &app)
     #expect(!effects.contains { if case .copyToClipboard = $0 { true } else { false } })
-    #expect(app.message?.contains("https://example.org/[2Jdocs") == true)
-    #expect(app.message?.contains("\u{1B}") == false)
+    #expect(app.status.message?.contains("https://example.org/[2Jdocs") == true)
+    #expect(app.status.message?.contains("\u{1B}") == false)
     effects = helper.type("y", on: &app)
     #expect(effects.contains(.copyToClipboard("https://example.org/\u{1B}[2Jdocs")))
   }
@@ -78,24 +74,24 @@ struct LinkTests {
     var app = linked()
     let target = app.visibleLinks[0].cells
     _ = app.update(.input(.mouse(MouseEvent(kind: .click, position: target.origin))))
-    #expect(app.currentPage == PageIndex(29))
+    #expect(app.view.currentPage == PageIndex(29))
   }
 
   @Test func wrongKeysAndEmptyScreensSaySo() {
     var app = linked()
     _ = helper.type("fz", on: &app)
-    #expect(app.modes.count == 1 && app.message == "no link “z”")
+    #expect(app.modes.all.count == 1 && app.status.message == "no link “z”")
     var plain = helper.state(mode: .continuous)
     _ = helper.type("f", on: &plain)
-    #expect(plain.message == "reading the links…")
+    #expect(plain.status.message == "reading the links…")
     for page in 0..<40 {
       _ = plain.update(
-        .linksRead(PageLinks(document: plain.documentVersion, page: PageIndex(page), links: [])))
+        .linksRead(PageLinks(document: plain.document.version, page: PageIndex(page), links: [])))
     }
     _ = helper.type("f", on: &plain)
-    #expect(plain.message == "no links on screen")
+    #expect(plain.status.message == "no links on screen")
     _ = helper.type("y", on: &plain)
-    #expect(plain.message == "no link to copy: f follows one")
+    #expect(plain.status.message == "no link to copy: f follows one")
   }
 
   @Test func manyLinksGetTwoLetterHintsNoneAPrefixOfAnother() {
@@ -106,9 +102,9 @@ struct LinkTests {
         target: .destination(Destination(page: PageIndex(index))))
     }
     _ = app.update(
-      .linksRead(PageLinks(document: app.documentVersion, page: PageIndex(0), links: links)))
+      .linksRead(PageLinks(document: app.document.version, page: PageIndex(0), links: links)))
     _ = helper.type("f", on: &app)
-    let hints = (app.modes.last as? LinkHintsMode)?.hints.map(\.hint) ?? []
+    let hints = (app.modes.top as? LinkHintsMode)?.hints.map(\.hint) ?? []
     #expect(!hints.isEmpty && hints.allSatisfy { $0.count == 2 })
     #expect(Set(hints).count == hints.count)
   }
@@ -116,10 +112,10 @@ struct LinkTests {
   @Test func hintsBesideAnOpenPanelSitOnTheirLinks() {
     var app = linked()
     let entry = OutlineEntry(title: "A", depth: 0, destination: Destination(page: PageIndex(3)))
-    _ = app.update(.outlineRead(DocumentOutline(document: app.documentVersion, entries: [entry])))
+    _ = app.update(.outlineRead(DocumentOutline(document: app.document.version, entries: [entry])))
     _ = helper.type("o", on: &app)
     _ = helper.type("f", on: &app)
-    #expect(app.modes.last is LinkHintsMode)
+    #expect(app.modes.top is LinkHintsMode)
     let origin = app.visibleLinks[0].cells.origin
     #expect(origin.x >= app.mainArea.minX && app.mainArea.minX > 0)
     let screen = AppView(width: .approximate).draw(app, main: TilePool(), shelf: TilePool())

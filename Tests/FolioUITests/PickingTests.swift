@@ -28,10 +28,10 @@ struct PickingTests {
     _ = helper.type("ll", on: &app)
     _ = helper.type("V", on: &app)
     _ = helper.type("jv", on: &app)
-    let columns = (app.layout as? GridLayout)?.columnCount ?? 1
-    #expect(app.selection.pages == Set([0, 1, 2, 2 + columns].map { PageIndex($0) }))
+    let columns = (app.view.layout as? GridLayout)?.columnCount ?? 1
+    #expect(app.picking.selection.pages == Set([0, 1, 2, 2 + columns].map { PageIndex($0) }))
     _ = helper.type("v", on: &app)
-    #expect(app.selection.count == 3)
+    #expect(app.picking.selection.count == 3)
     #expect(helper.statusLine(of: app).contains("3 picked"))
     let screen = AppView(width: .approximate).draw(app, main: TilePool(), shelf: TilePool())
     #expect(screen.rows.filter { $0.contains("✓ ") }.count >= 1)
@@ -40,23 +40,23 @@ struct PickingTests {
 
   @Test func enterPrintsThePickedPagesAndQuitPrintsNothing() {
     var app = helper.state()
-    app.startPicking(.ranges)
+    _ = app.update(.startPicking(.ranges))
     _ = helper.type("lvlllv", on: &app)
     let effects = helper.press([.enter], on: &app)
     #expect(effects.last == .quit(status: 0, output: "2,5\n"))
     // Nothing picked: the current page.
     var other = helper.state()
-    other.startPicking(.lines)
+    _ = other.update(.startPicking(.lines))
     _ = helper.type("ll", on: &other)
     #expect(helper.press([.enter], on: &other).last == .quit(status: 0, output: "3\n"))
     for key in [Key.character("q"), .escape] {
       var cancelled = helper.state()
-      cancelled.startPicking(.ranges)
+      _ = cancelled.update(.startPicking(.ranges))
       _ = helper.type("v", on: &cancelled)
       #expect(helper.press([key], on: &cancelled).last == .quit(status: 130, output: nil))
     }
     var interrupted = helper.state()
-    interrupted.startPicking(.ranges)
+    _ = interrupted.update(.startPicking(.ranges))
     #expect(
       interrupted.update(.input(.signal(.interrupt))).last == .quit(status: 130, output: nil))
   }
@@ -65,9 +65,9 @@ struct PickingTests {
     var app = helper.state()
     _ = helper.type("v", on: &app)
     _ = helper.press([.enter], on: &app)
-    #expect(app.mode == .spread)
+    #expect(app.view.mode == .spread)
     _ = helper.press([.escape], on: &app)
-    #expect(app.mode == .grid)
+    #expect(app.view.mode == .grid)
   }
 }
 

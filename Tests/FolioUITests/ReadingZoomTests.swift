@@ -15,37 +15,38 @@ struct ReadingZoomTests {
   @Test func zMeasuresThePageThenZoomsUntilItsTextIsLegible() {
     var app = helper.state(mode: .grid)
     _ = helper.type("ll", on: &app)
-    let effects = helper.type("z", on: &app)
-    #expect(app.mode == .continuous)
-    #expect(effects.contains(.wantBodyText(PageIndex(2))))
-    _ = app.update(.bodyTextRead(page: PageIndex(2), size: body, document: app.documentVersion))
-    let item = app.layout.item(app.layout.itemIndex(containing: PageIndex(2)))
+    _ = helper.type("z", on: &app)
+    #expect(app.view.mode == .continuous)
+    #expect(app.demands.bodyText == PageIndex(2))
+    _ = app.update(.bodyTextRead(page: PageIndex(2), size: body, document: app.document.version))
+    let item = app.view.layout.item(app.view.layout.itemIndex(containing: PageIndex(2)))
     let frame = item.pages[0].frame
     // A character is now at least about a cell tall and wide, and not much more.
     let rows = body.height * Double(frame.size.rows)
     let columns = body.advance * Double(frame.size.columns)
     #expect(rows >= TextOverlay.legibleHeight && columns >= TextOverlay.legibleAdvance)
     #expect(min(rows / TextOverlay.legibleHeight, columns / TextOverlay.legibleAdvance) < 1.2)
-    #expect(app.message?.contains("to read the text") == true)
+    #expect(app.status.message?.contains("to read the text") == true)
     // Measured once: z again needs no question; = resets.
     _ = helper.type("=", on: &app)
-    #expect(app.continuousZoom == .fit)
-    #expect(
-      helper.type("z", on: &app).allSatisfy { if case .wantBodyText = $0 { false } else { true } })
-    #expect(app.continuousZoom > .fit)
+    #expect(app.view.zooms.continuous == .fit)
+    _ = helper.type("z", on: &app)
+    #expect(app.demands.bodyText == nil)
+    #expect(app.view.zooms.continuous > .fit)
   }
 
   @Test func withTrimmedMarginsTheZoomIsForTheWholePagesText() {
     var app = helper.state(mode: .continuous)
-    app.trimMargins(true)
+    _ = helper.type("T", on: &app)
     let box = PageRegion(x: 0.15, y: 0.1, width: 0.7, height: 0.8)
     for page in 0..<3 {
       _ = app.update(
-        .contentBoxRead(page: PageIndex(page), box: box, document: app.documentVersion))
+        .contentBoxRead(page: PageIndex(page), box: box, document: app.document.version))
     }
     _ = helper.type("z", on: &app)
-    _ = app.update(.bodyTextRead(page: PageIndex(0), size: body, document: app.documentVersion))
-    let frame = app.layout.item(app.layout.itemIndex(containing: PageIndex(0))).pages[0].frame
+    _ = app.update(.bodyTextRead(page: PageIndex(0), size: body, document: app.document.version))
+    let frame = app.view.layout.item(app.view.layout.itemIndex(containing: PageIndex(0))).pages[0]
+      .frame
     // The frame shows 70 % of the page's width and 80 % of its height.
     let rows = body.height * Double(frame.size.rows) / box.height
     let columns = body.advance * Double(frame.size.columns) / box.width
@@ -57,10 +58,10 @@ struct ReadingZoomTests {
     var app = helper.state(mode: .continuous)
     _ = helper.type("z", on: &app)
     _ = app.update(
-      .bodyTextRead(page: PageIndex(0), size: body, document: app.documentVersion.next))
-    #expect(app.continuousZoom == .fit)
-    _ = app.update(.bodyTextRead(page: PageIndex(0), size: nil, document: app.documentVersion))
-    #expect(app.message == "no text on this page to read")
-    #expect(app.continuousZoom == .fit)
+      .bodyTextRead(page: PageIndex(0), size: body, document: app.document.version.next))
+    #expect(app.view.zooms.continuous == .fit)
+    _ = app.update(.bodyTextRead(page: PageIndex(0), size: nil, document: app.document.version))
+    #expect(app.status.message == "no text on this page to read")
+    #expect(app.view.zooms.continuous == .fit)
   }
 }

@@ -49,7 +49,7 @@ struct SearchUpdateTests {
           pages: [PageHits(page: PageIndex(30), count: 9)])))
     #expect(app.search.totalHits == 0)
     _ = app.update(results(app, [6: 2, 11: 1], searched: 12))
-    #expect(app.currentPage == PageIndex(6))
+    #expect(app.view.currentPage == PageIndex(6))
     #expect(app.search.current == HitPosition(page: PageIndex(6), index: 0))
     #expect(helper.statusLine(of: app).contains("searching 12 / 40 · 3 hits on 2 pages"))
     _ = app.update(results(app, [6: 2, 11: 1, 33: 4]))
@@ -67,7 +67,7 @@ struct SearchUpdateTests {
     let effects = helper.press([.escape], on: &app)
     #expect(searches(in: effects).map(\.query) == ["beta"])
     #expect(app.search.query == "beta")
-    #expect(app.modes.count == 1)
+    #expect(app.modes.all.count == 1)
   }
 
   @Test func anEmptySearchClearsTheHits() {
@@ -91,13 +91,13 @@ struct SearchUpdateTests {
     _ = helper.type("n", on: &app)
     #expect(app.search.current == HitPosition(page: PageIndex(3), index: 1))
     _ = helper.type("n", on: &app)
-    #expect(app.currentPage == PageIndex(10))
+    #expect(app.view.currentPage == PageIndex(10))
     _ = helper.type("nn", on: &app)
-    #expect(app.currentPage == PageIndex(3))
-    #expect(app.message?.contains("back to the first") == true)
+    #expect(app.view.currentPage == PageIndex(3))
+    #expect(app.status.message?.contains("back to the first") == true)
     _ = helper.type("N", on: &app)
     #expect(app.search.current == HitPosition(page: PageIndex(20), index: 0))
-    #expect(app.message?.contains("to the last") == true)
+    #expect(app.status.message?.contains("to the last") == true)
     _ = helper.type("2N", on: &app)
     #expect(app.search.current == HitPosition(page: PageIndex(3), index: 1))
     // From a page the reader moved to, n goes to the first hit after it.
@@ -113,12 +113,12 @@ struct SearchUpdateTests {
     _ = helper.type("/x", on: &app)
     _ = helper.press([.enter], on: &app)
     _ = app.update(results(app, [3: 1, 10: 1, 20: 1, 30: 1]))
-    #expect(app.currentPage == PageIndex(3))
+    #expect(app.view.currentPage == PageIndex(3))
     _ = helper.type("3n", on: &app)
     #expect(app.search.current == HitPosition(page: PageIndex(30), index: 0))
     // Ctrl-O goes back to where 3n started, not to the hits it passed.
     _ = helper.press([.control("o")], on: &app)
-    #expect(app.currentPage == PageIndex(3))
+    #expect(app.view.currentPage == PageIndex(3))
   }
 
   @Test func nBeforeAnyHitWaitsUntilThePagesAfterTheReaderAreSearched() {
@@ -128,7 +128,7 @@ struct SearchUpdateTests {
     _ = helper.press([.enter], on: &app)
     _ = helper.type("31G", on: &app)
     _ = helper.type("n", on: &app)
-    #expect(app.message == "searching…")
+    #expect(app.status.message == "searching…")
     // Pages 1–20 are searched (from where the search started): a hit on page 6 is not the
     // next one after page 31 yet, pages 32–40 are still unsearched.
     _ = app.update(
@@ -136,9 +136,9 @@ struct SearchUpdateTests {
         SearchResults(
           generation: app.search.generation, searchedPages: 20, searchedFromStart: 20,
           pageCount: 40, pages: [PageHits(page: PageIndex(5), count: 1)])))
-    #expect(app.currentPage == PageIndex(30))
+    #expect(app.view.currentPage == PageIndex(30))
     _ = app.update(results(app, [5: 1, 35: 2]))
-    #expect(app.currentPage == PageIndex(35))
+    #expect(app.view.currentPage == PageIndex(35))
     #expect(app.search.current == HitPosition(page: PageIndex(35), index: 0))
   }
 
@@ -149,30 +149,27 @@ struct SearchUpdateTests {
     _ = app.update(results(app, [:]))
     #expect(helper.statusLine(of: app).contains("no hits for “zzz”"))
     _ = helper.type("n", on: &app)
-    #expect(app.message == "no hits for “zzz”")
+    #expect(app.status.message == "no hits for “zzz”")
   }
 
   @Test func continuousViewsAskForTheBoxesOfHitsOnScreenAndRevealTheCurrentHit() {
     var app = state(mode: .continuous, pages: 10)
     _ = helper.type("/word", on: &app)
     _ = helper.press([.enter], on: &app)
-    let effects = app.update(results(app, [0: 1, 5: 2]))
-    let asked = effects.compactMap { effect -> HitRegionRequest? in
-      if case .wantHitRegions(let request) = effect { return request }
-      return nil
-    }
-    #expect(asked.first?.pages == [PageIndex(0)])
+    _ = app.update(results(app, [0: 1, 5: 2]))
+    #expect(app.demands.hitRegions?.pages == [PageIndex(0)])
     // A hit near the bottom of page 1 is scrolled into view when its box arrives.
-    let before = app.viewport.origin.y
+    let before = app.view.viewport.origin.y
     _ = app.update(
       .hitRegions(
         HitRegions(
           generation: app.search.generation, page: PageIndex(0),
           hits: [[PageRegion(x: 0.1, y: 0.95, width: 0.2, height: 0.01)]])))
-    let frame = app.layout.item(0).pages[0].frame
+    let frame = app.view.layout.item(0).pages[0].frame
     let hitRow = frame.minY + Int(0.95 * Double(frame.size.rows))
-    #expect(app.viewport.origin.y > before)
-    #expect(app.viewport.visibleRect.minY <= hitRow && hitRow < app.viewport.visibleRect.maxY)
+    #expect(app.view.viewport.origin.y > before)
+    #expect(
+      app.view.viewport.visibleRect.minY <= hitRow && hitRow < app.view.viewport.visibleRect.maxY)
   }
 
   @Test func gridThumbnailsCarryHitCounts() {
@@ -214,13 +211,14 @@ struct HitsPanelTests {
         }))
   }
 
-  func panel(_ app: AppState) -> HitsPanelMode? { app.modes.last as? HitsPanelMode }
+  func panel(_ app: AppState) -> HitsPanelMode? { app.modes.top as? HitsPanelMode }
 
   @Test func opensBesideThePagesAndAsksForLines() {
     var app = searched()
     let mainBefore = app.mainArea
-    let effects = helper.type("L", on: &app)
-    #expect(effects.contains(.wantHitLines))
+    #expect(!app.demands.hitLines)
+    _ = helper.type("L", on: &app)
+    #expect(app.demands.hitLines)
     #expect(panel(app) != nil)
     let side = app.areas.sidePanel
     #expect(side?.size.columns == 33)
@@ -242,7 +240,7 @@ struct HitsPanelTests {
     #expect(panel(app)?.selection == 2)
     _ = helper.press([.enter], on: &app)
     #expect(app.search.current == HitPosition(page: PageIndex(10), index: 0))
-    #expect(app.currentPage == PageIndex(10))
+    #expect(app.view.currentPage == PageIndex(10))
     _ = helper.type("n", on: &app)
     #expect(app.search.current == HitPosition(page: PageIndex(20), index: 0))
     #expect(panel(app)?.selection == 3)
@@ -261,7 +259,7 @@ struct HitsPanelTests {
     #expect(panel(app).map { $0.visibleLines(app).map(\.position.page) } == [PageIndex(10)])
     _ = helper.press([.enter], on: &app)
     _ = helper.press([.enter], on: &app)
-    #expect(app.currentPage == PageIndex(10))
+    #expect(app.view.currentPage == PageIndex(10))
     // Esc clears the filter first, then closes.
     _ = helper.press([.escape], on: &app)
     #expect(panel(app)?.filter == "")
@@ -273,6 +271,6 @@ struct HitsPanelTests {
     var app = search.state()
     _ = helper.type("L", on: &app)
     #expect(panel(app) == nil)
-    #expect(app.message == "no search: / searches")
+    #expect(app.status.message == "no search: / searches")
   }
 }

@@ -22,32 +22,33 @@ struct SpreadPanTests {
   func panningStaysOnTheZoomedPage(zoomSteps: Int) {
     var app = state()
     for _ in 0..<zoomSteps { press(&app, "+") }
-    #expect(app.spreadZoom > .fit)
-    let zoom = app.spreadZoom
+    #expect(app.view.zooms.spread > .fit)
+    let zoom = app.view.zooms.spread
     for keys in [
       "llllllllllllllllllll", "hhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhh", "jjjjjjjjjjjjjjjjjj",
       "kkkkkkkkkkkkkkkkkkkkkkkkkk",
     ] {
       press(&app, keys)
-      #expect(app.currentPage == PageIndex(4), "after \(keys.prefix(1)) x\(keys.count)")
-      #expect(app.spreadZoom == zoom)
+      #expect(app.view.currentPage == PageIndex(4), "after \(keys.prefix(1)) x\(keys.count)")
+      #expect(app.view.zooms.spread == zoom)
       // The zoomed page still covers the middle of the screen.
-      let page = app.layout.item(app.layout.itemIndex(containing: app.currentPage)).frame
+      let page = app.view.layout.item(app.view.layout.itemIndex(containing: app.view.currentPage))
+        .frame
       let center = CellPoint(
-        x: app.viewport.origin.x + app.viewport.size.columns / 2,
-        y: app.viewport.origin.y + app.viewport.size.rows / 2)
-      #expect(page.contains(center), "\(page) at \(app.viewport)")
+        x: app.view.viewport.origin.x + app.view.viewport.size.columns / 2,
+        y: app.view.viewport.origin.y + app.view.viewport.size.rows / 2)
+      #expect(page.contains(center), "\(page) at \(app.view.viewport)")
     }
   }
 
   @Test func panningMovesAcrossAPageWiderThanTheScreen() {
     var app = state()
     press(&app, "++++++++")
-    let start = app.viewport.origin
+    let start = app.view.viewport.origin
     press(&app, "l")
-    #expect(app.viewport.origin.x > start.x)
+    #expect(app.view.viewport.origin.x > start.x)
     press(&app, "hh")
-    #expect(app.viewport.origin.x < start.x)
-    #expect(app.currentPage == PageIndex(4))
+    #expect(app.view.viewport.origin.x < start.x)
+    #expect(app.view.currentPage == PageIndex(4))
   }
 }

@@ -13,30 +13,24 @@ struct TrimTests {
   /// The middle half of a page across, its middle 60 % down.
   let box = PageRegion(x: 0.25, y: 0.2, width: 0.5, height: 0.6)
 
-  func boxRequests(in effects: [Effect]) -> [PageIndex] {
-    var pages: [PageIndex] = []
-    for case .wantContentBoxes(let asked) in effects { pages += asked }
-    return pages
-  }
-
   func trimmed(mode: ViewMode = .continuous) -> AppState {
     var app = helper.state(mode: mode)
-    let effects = helper.type("T", on: &app)
-    for page in boxRequests(in: effects) {
-      _ = app.update(.contentBoxRead(page: page, box: box, document: app.documentVersion))
+    _ = helper.type("T", on: &app)
+    for page in app.demands.contentBoxes {
+      _ = app.update(.contentBoxRead(page: page, box: box, document: app.document.version))
     }
     return app
   }
 
   @Test func tAsksForTheBoxesAroundTheScreenAndCropsThePages() {
     var app = helper.state(mode: .continuous)
-    let before = app.layout.item(0).pages[0].frame
-    let effects = helper.type("T", on: &app)
-    let asked = boxRequests(in: effects)
+    let before = app.view.layout.item(0).pages[0].frame
+    _ = helper.type("T", on: &app)
+    let asked = app.demands.contentBoxes
     #expect(asked.contains(PageIndex(0)) && asked.count < 10)
     #expect(helper.statusLine(of: app).contains("trimmed"))
-    _ = app.update(.contentBoxRead(page: PageIndex(0), box: box, document: app.documentVersion))
-    let after = app.layout.item(0).pages[0].frame
+    _ = app.update(.contentBoxRead(page: PageIndex(0), box: box, document: app.document.version))
+    let after = app.view.layout.item(0).pages[0].frame
     // Half the width shown across the same width: twice the cells per point, and the shape
     // of the box.
     #expect(after.size.columns == before.size.columns)
@@ -67,20 +61,20 @@ struct TrimTests {
     _ = app.update(
       .contentBoxRead(
         page: PageIndex(0), box: PageRegion(x: 0.1, y: 0.1, width: 0.8, height: 0.3),
-        document: app.documentVersion))
+        document: app.document.version))
     _ = app.update(
       .contentBoxRead(
         page: PageIndex(1), box: PageRegion(x: 0.2, y: 0.3, width: 0.6, height: 0.6),
-        document: app.documentVersion))
+        document: app.document.version))
     let left = app.shownRegion(of: PageIndex(0))
     let right = app.shownRegion(of: PageIndex(1))
     #expect(left.y == right.y && abs(left.height - right.height) < 1e-9)
     #expect(abs(left.y - 0.1) < 1e-9 && abs(left.height - 0.8) < 1e-9)
     #expect(left.x == 0.1 && right.x == 0.2)
     _ = helper.type("4G", on: &app)
-    let page = app.currentPage
+    let page = app.view.currentPage
     _ = helper.type("T", on: &app)
-    #expect(app.currentPage == page && !app.trimsMargins)
+    #expect(app.view.currentPage == page && !app.view.options.trimsMargins)
     #expect(app.shownRegion(of: PageIndex(0)) == .whole)
   }
 
@@ -88,8 +82,8 @@ struct TrimTests {
     var app = trimmed()
     #expect(app.place.trimsMargins)
     var other = helper.state(mode: .continuous)
-    other.restore(app.place)
-    #expect(other.trimsMargins)
+    _ = other.update(.restorePlace(app.place))
+    #expect(other.view.options.trimsMargins)
     _ = helper.type("T", on: &app)
     #expect(!app.place.trimsMargins)
   }

@@ -17,8 +17,6 @@ struct UpdateTests {
         sizes: Array(repeating: PointSize(width: 612, height: 792), count: pages)),
       screenSize: size, mode: mode, style: RenderStyle(symbols: .half, colors: .truecolor),
       remembersPlace: remembersPlace, reload: ReloadState(canReopen: canReopen))
-    // As the runtime does before the first frame: the first pictures are asked for here.
-    _ = app.start()
     return app
   }
 
@@ -30,9 +28,11 @@ struct UpdateTests {
     press(text.map { .character($0) }, on: &state)
   }
 
-  /// The pictures asked for in `effects`.
-  func wants(in effects: [Effect]) -> [PictureWants] {
-    effects.compactMap { if case .want(let wants) = $0 { wants } else { nil } }
+  /// Whether `change` changes the pictures the state demands.
+  func changesPictures(_ app: inout AppState, _ change: (inout AppState) -> [Effect]) -> Bool {
+    let before = app.demands.pictures
+    _ = change(&app)
+    return app.demands.pictures != before
   }
 
   /// The timers started in `effects`, with their delays.
@@ -83,7 +83,7 @@ struct UpdateTests {
     var forgetful = state(remembersPlace: false)
     #expect(forgetful.update(.input(.signal(.suspend))) == [.suspend])
     // Suspending changes nothing: the state goes on as before.
-    #expect(app.modes.count == 1)
+    #expect(app.modes.all.count == 1)
   }
 
   // MARK: Timers
@@ -92,27 +92,26 @@ struct UpdateTests {
     var app = state()
     #expect(
       type("2", on: &app) == [.startTimer(.count, after: .milliseconds(AppState.countTimeout))])
-    #expect(app.mode == .grid)
-    #expect(app.keys.pendingCount == 2)
-    let effects = app.update(.timerFired(.count))
-    #expect(app.mode == .continuous)
-    #expect(app.keys.pendingCount == nil)
-    #expect(wants(in: effects).count == 1)
+    #expect(app.view.mode == .grid)
+    #expect(app.modes.normal.keys.pendingCount == 2)
+    #expect(changesPictures(&app) { $0.update(.timerFired(.count)) })
+    #expect(app.view.mode == .continuous)
+    #expect(app.modes.normal.keys.pendingCount == nil)
   }
 
   @Test func aCountUsedByItsKeyCancelsTheCountTimer() {
     var app = state()
     _ = type("1", on: &app)
     let effects = type("2G", on: &app)
-    #expect(app.currentPage == PageIndex(11))
+    #expect(app.view.currentPage == PageIndex(11))
     #expect(effects.contains(.cancelTimer(.count)))
-    #expect(app.mode == .grid)
+    #expect(app.view.mode == .grid)
   }
 
   @Test func aPlaceChangeStartsTheSaveTimerAndItsFiringSavesThePlace() {
     var app = state(remembersPlace: true)
     let effects = type("j", on: &app)
-    #expect(app.currentPage != PageIndex(0))
+    #expect(app.view.currentPage != PageIndex(0))
     #expect(timersStarted(in: effects) == [.savePlace: AppState.placeSaveDelay])
     #expect(AppState.placeSaveDelay == .seconds(2))
     #expect(!effects.contains { if case .savePlace = $0 { true } else { false } })
@@ -129,10 +128,10 @@ struct UpdateTests {
   @Test func aMessageStartsItsTimerAndGoesWhenItFires() {
     var app = state()
     let effects = type("s", on: &app)
-    #expect(app.message == "double spreads")
+    #expect(app.status.message == "double spreads")
     #expect(timersStarted(in: effects)[.message] == AppState.messageDuration)
     #expect(app.update(.timerFired(.message)) == [])
-    #expect(app.message == nil)
+    #expect(app.status.message == nil)
     #expect(!statusLine(of: app).contains("spreads"))
   }
 
@@ -141,31 +140,31 @@ struct UpdateTests {
   @Test func colonOpensThePromptAndEscClosesIt() {
     var app = state()
     #expect(type(":", on: &app) == [])
-    #expect(app.modes.count == 2)
-    #expect(app.modes.last is PromptMode)
+    #expect(app.modes.all.count == 2)
+    #expect(app.modes.top is PromptMode)
     _ = type("12", on: &app)
     #expect(press([.escape], on: &app) == [])
-    #expect(app.modes.count == 1)
-    #expect(app.modes.last is NormalMode)
-    #expect(app.currentPage == PageIndex(0))
+    #expect(app.modes.all.count == 1)
+    #expect(app.modes.top is NormalMode)
+    #expect(app.view.currentPage == PageIndex(0))
   }
 
   @Test func enterInThePromptGoesToTheLabel() {
     var app = state(labels: [0: "Cover", 1: "i", 2: "ii", 3: "iii"])
     _ = type(":ii", on: &app)
     _ = press([.enter], on: &app)
-    #expect(app.modes.count == 1)
-    #expect(app.currentPage == PageIndex(2))
-    #expect(app.message == nil)
+    #expect(app.modes.all.count == 1)
+    #expect(app.view.currentPage == PageIndex(2))
+    #expect(app.status.message == nil)
   }
 
   @Test func anUnknownTargetSaysThereIsNoSuchPage() {
     var app = state(labels: [0: "Cover"])
     _ = type(":zz", on: &app)
     let effects = press([.enter], on: &app)
-    #expect(app.modes.count == 1)
-    #expect(app.currentPage == PageIndex(0))
-    #expect(app.message == "no page “zz”")
+    #expect(app.modes.all.count == 1)
+    #expect(app.view.currentPage == PageIndex(0))
+    #expect(app.status.message == "no page “zz”")
     #expect(timersStarted(in: effects)[.message] != nil)
     #expect(statusLine(of: app).contains("no page “zz”"))
   }
@@ -173,9 +172,9 @@ struct UpdateTests {
   @Test func questionMarkOpensHelpAndQClosesItWithoutQuitting() {
     var app = state(remembersPlace: true)
     _ = type("?", on: &app)
-    #expect(app.modes.last is HelpMode)
+    #expect(app.modes.top is HelpMode)
     let effects = type("q", on: &app)
-    #expect(app.modes.count == 1)
+    #expect(app.modes.all.count == 1)
     #expect(!effects.contains { if case .quit = $0 { true } else { false } })
     #expect(!effects.contains { if case .savePlace = $0 { true } else { false } })
     // With help closed, q quits.
@@ -188,17 +187,17 @@ struct UpdateTests {
     var app = state()
     _ = type("?", on: &app)
     _ = type("j", on: &app)
-    #expect(app.modes.count == 1)
-    #expect(app.currentPage == plain.currentPage)
-    #expect(app.currentPage != PageIndex(0))
+    #expect(app.modes.all.count == 1)
+    #expect(app.view.currentPage == plain.view.currentPage)
+    #expect(app.view.currentPage != PageIndex(0))
     // `?` and Esc close it without acting.
     for key in [Key.character("?"), .escape] {
       _ = type("?", on: &app)
-      let page = app.currentPage
+      let page = app.view.currentPage
       _ = press([key], on: &app)
-      #expect(app.modes.count == 1)
-      #expect(app.currentPage == page)
-      #expect(app.mode == .grid)
+      #expect(app.modes.all.count == 1)
+      #expect(app.view.currentPage == page)
+      #expect(app.view.mode == .grid)
     }
   }
 
@@ -225,7 +224,8 @@ struct UpdateTests {
     _ = app.update(.fileChanged)
     #expect(
       app.update(.timerFired(timer)) == [
-        .cancelTimer(.reloadDebounce), .cancelTimer(.reloadAtLatest), .reopenDocument,
+        .cancelTimer(.reloadDebounce), .cancelTimer(.reloadAtLatest),
+        .reopenDocument(around: PageIndex(0)),
       ])
     #expect(app.reload.phase == .opening)
     // The other one, had it not been cancelled in time, does nothing more.
@@ -244,7 +244,7 @@ struct UpdateTests {
   func aReopenedDocumentKeepsModeAndZoomClampsThePageAndAsksForItsPictures(mode: ViewMode) throws {
     var app = state(mode: mode, canReopen: true)
     _ = type("31G+", on: &app)
-    let zooms = (app.gridZoom, app.continuousZoom, app.spreadZoom)
+    let zooms = (app.view.zooms.grid, app.view.zooms.continuous, app.view.zooms.spread)
     _ = app.update(.fileChanged)
     _ = app.update(.timerFired(.reloadDebounce))
     let version = DocumentVersion(number: 2)
@@ -252,23 +252,19 @@ struct UpdateTests {
       version: version, pageCount: 20, title: "t2",
       pages: [PageFact(page: PageIndex(19), size: PointSize(width: 612, height: 792), label: "xx")])
     let effects = app.update(.documentReopened(summary))
-    #expect(app.mode == mode)
-    #expect(app.gridZoom == zooms.0)
-    #expect(app.continuousZoom == zooms.1)
-    #expect(app.spreadZoom == zooms.2)
+    #expect(app.view.mode == mode)
+    #expect(app.view.zooms.grid == zooms.0)
+    #expect(app.view.zooms.continuous == zooms.1)
+    #expect(app.view.zooms.spread == zooms.2)
     #expect(app.document.pageCount == 20)
-    #expect(app.currentPage == PageIndex(19))
-    #expect(app.documentVersion == version)
+    #expect(app.view.currentPage == PageIndex(19))
+    #expect(app.document.version == version)
     #expect(app.document.label(of: PageIndex(19)) == "xx")
-    #expect(app.message == "reloaded")
+    #expect(app.status.message == "reloaded")
     #expect(app.reload.phase == .idle)
-    let adopt = try #require(effects.firstIndex(of: .adoptDocument(version)))
-    let asked = wants(in: effects)
-    try #require(asked.count == 1)
-    let wanted = asked[0]
-    // The runtime replaces the renderer before it is asked for the new version's pictures.
-    let want = try #require(effects.firstIndex(of: .want(wanted)))
-    #expect(adopt < want)
+    // The runtime replaces the renderer (an effect), then meets the new demands.
+    #expect(effects.contains(.adoptDocument(version)))
+    let wanted = app.demands.pictures
     #expect(wanted.document == version)
     let pieces = wanted.main.pieces + (wanted.filmstrip?.pieces ?? [])
     #expect(!pieces.isEmpty)
@@ -284,12 +280,12 @@ struct UpdateTests {
     _ = app.update(
       .documentReopened(
         DocumentSummary(version: DocumentVersion(number: 3), pageCount: 10, title: "t")))
-    #expect(app.documentVersion == DocumentVersion(number: 3))
+    #expect(app.document.version == DocumentVersion(number: 3))
     let effects = app.update(
       .documentReopened(
         DocumentSummary(version: DocumentVersion(number: 2), pageCount: 5, title: "t")))
     #expect(effects == [])
-    #expect(app.documentVersion == DocumentVersion(number: 3))
+    #expect(app.document.version == DocumentVersion(number: 3))
     #expect(app.document.pageCount == 10)
   }
 
@@ -300,9 +296,9 @@ struct UpdateTests {
     _ = app.update(.timerFired(.reloadDebounce))
     let effects = app.update(.reopenFailed(reason: "the xref table is cut short"))
     #expect(effects == [])
-    #expect(app.documentVersion == .first)
+    #expect(app.document.version == .first)
     #expect(app.document.pageCount == 40)
-    #expect(app.currentPage == PageIndex(2))
+    #expect(app.view.currentPage == PageIndex(2))
     #expect(app.reload.phase == .waiting(reason: "the xref table is cut short"))
     let line = statusLine(of: app)
     #expect(
@@ -310,12 +306,12 @@ struct UpdateTests {
       "\(line)")
     // The next change settles and tries again; once a version opens the notice goes.
     #expect(app.update(.fileChanged).count == 2)
-    #expect(app.update(.timerFired(.reloadDebounce)).last == .reopenDocument)
+    #expect(app.update(.timerFired(.reloadDebounce)).last == .reopenDocument(around: PageIndex(2)))
     _ = app.update(
       .documentReopened(
         DocumentSummary(version: DocumentVersion(number: 2), pageCount: 40, title: "t")))
     #expect(app.reload.notice == nil)
-    #expect(app.documentVersion == DocumentVersion(number: 2))
+    #expect(app.document.version == DocumentVersion(number: 2))
   }
 
   @Test(arguments: [true, false])
@@ -334,7 +330,7 @@ struct UpdateTests {
       : app.update(.reopenFailed(reason: "gone"))
     #expect(timersStarted(in: effects)[.reloadDebounce] == ReloadState.quietPeriod)
     #expect(timersStarted(in: effects)[.reloadAtLatest] == ReloadState.longestWait)
-    #expect(app.update(.timerFired(.reloadDebounce)).last == .reopenDocument)
+    #expect(app.update(.timerFired(.reloadDebounce)).last == .reopenDocument(around: PageIndex(0)))
     #expect(app.reload.phase == .opening)
   }
 
@@ -342,7 +338,8 @@ struct UpdateTests {
     var app = state(canReopen: true)
     #expect(
       type("R", on: &app) == [
-        .cancelTimer(.reloadDebounce), .cancelTimer(.reloadAtLatest), .reopenDocument,
+        .cancelTimer(.reloadDebounce), .cancelTimer(.reloadAtLatest),
+        .reopenDocument(around: PageIndex(0)),
       ])
     #expect(app.reload.phase == .opening)
   }
@@ -351,38 +348,39 @@ struct UpdateTests {
     var app = state(canReopen: false)
     let effects = type("R", on: &app)
     #expect(effects == [.startTimer(.message, after: AppState.messageDuration)])
-    #expect(app.message == "cannot reload: the document was read from a stream")
+    #expect(app.status.message == "cannot reload: the document was read from a stream")
     #expect(app.reload.phase == .idle)
   }
 
   // MARK: Pictures
 
-  @Test func picturesAreAskedForOnlyWhenTheWantedOnesChange() {
+  @Test func thePicturesDemandedChangeOnlyWhenTheWantedOnesChange() {
     var app = state()
-    #expect(wants(in: app.start()).count == 1)
     // Already on the first page; an unbound key; render progress; the same size.
-    #expect(type("g", on: &app) == [])
-    #expect(type("x", on: &app) == [])
-    #expect(app.update(.renderProgress(pending: 3)) == [])
-    #expect(app.update(.input(.resize(CellSize(columns: 100, rows: 30)))) == [])
+    #expect(!changesPictures(&app) { type("g", on: &$0) })
+    #expect(!changesPictures(&app) { type("x", on: &$0) })
+    #expect(!changesPictures(&app) { $0.update(.renderProgress(pending: 3)) })
+    #expect(!changesPictures(&app) { $0.update(.input(.resize(CellSize(columns: 100, rows: 30)))) })
     // Opening and closing the prompt changes no picture.
-    #expect(type(":", on: &app) == [])
-    #expect(press([.escape], on: &app) == [])
+    #expect(!changesPictures(&app) { type(":", on: &$0) })
+    #expect(!changesPictures(&app) { press([.escape], on: &$0) })
     // Moving the selection to a row off screen, a new size and new symbols do.
-    #expect(wants(in: type("G", on: &app)).count == 1)
-    #expect(wants(in: app.update(.input(.resize(CellSize(columns: 90, rows: 30))))).count == 1)
-    #expect(wants(in: type("c", on: &app)).count == 1)
+    #expect(changesPictures(&app) { type("G", on: &$0) })
+    #expect(changesPictures(&app) { $0.update(.input(.resize(CellSize(columns: 90, rows: 30)))) })
+    #expect(changesPictures(&app) { type("c", on: &$0) })
+    #expect(!changesPictures(&app) { type("G", on: &$0) })
+    // Nothing of that was an effect: the runtime compares the demands itself.
     #expect(type("G", on: &app) == [])
   }
 
   @Test func ctrlCCancelsAPromptOrHelpInsteadOfQuitting() {
     var app = state()
     _ = type(":12", on: &app)
-    #expect(app.modes.last is PromptMode)
+    #expect(app.modes.top is PromptMode)
     let effects = app.update(.input(.signal(.interrupt)))
-    #expect(app.modes.count == 1)
+    #expect(app.modes.all.count == 1)
     #expect(!effects.contains { if case .quit = $0 { return true } else { return false } })
-    #expect(app.currentPage == PageIndex(0))
+    #expect(app.view.currentPage == PageIndex(0))
     #expect(app.update(.input(.signal(.interrupt))).contains(.quit(status: 130, output: nil)))
   }
 

@@ -52,10 +52,24 @@ public protocol DocumentLayout: Sendable {
   /// The content coordinate along the scrolling axis where `index` lies; the inverse of
   /// `continuousIndex(atAxisCoordinate:)` inside items. O(1) or O(log n).
   func axisCoordinate(for index: ContinuousSpreadIndex) -> Double
+
+  /// Items side by side across the scrolling axis: a step up or down in the grid skips this
+  /// many (its columns); 1 where items follow one another. O(1).
+  var itemsAcross: Int { get }
+
+  /// Rows of items a span of `length` cells along the scrolling axis holds, at least 1: how far
+  /// a screen of the grid moves its selection. O(1).
+  func itemRows(inLength length: Int) -> Int
 }
 
 extension DocumentLayout {
   public var shortContentAlignment: ShortContentAlignment { .center }
+
+  /// One item across, by default.
+  public var itemsAcross: Int { 1 }
+
+  /// One row of items, by default.
+  public func itemRows(inLength length: Int) -> Int { 1 }
 
   /// The number of items.
   public var itemCount: Int { spreads.spreadCount }

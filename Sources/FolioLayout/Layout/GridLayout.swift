@@ -91,6 +91,12 @@ public struct GridLayout: DocumentLayout {
   /// Rows of items.
   public var rowCount: Int { positions.rowCount }
 
+  public var itemsAcross: Int { max(1, columnCount) }
+
+  public func itemRows(inLength length: Int) -> Int {
+    max(1, length / max(1, dimensions.slotSize.rows + dimensions.rowGap))
+  }
+
   private var pitch: CellSize {
     CellSize(
       columns: dimensions.boxSize.columns + dimensions.columnGap,

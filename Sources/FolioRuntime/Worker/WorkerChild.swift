@@ -227,11 +227,13 @@ final class WorkerChild {
     return false
   }
 
-  /// Kills the worker at once and reaps it.
+  /// Kills the worker at once; it is reaped in the background (`ChildReaper`), so whoever
+  /// lets a worker go never waits for it.
   func terminate() {
     guard !isReaped else { return }
     kill(pid, SIGKILL)
-    reap(grace: .seconds(2))
+    isReaped = true
+    ChildReaper.reap(pid)
   }
 
   private func captureSize() -> off_t {

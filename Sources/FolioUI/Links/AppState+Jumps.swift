@@ -7,10 +7,11 @@ extension AppState {
   /// view the page at the top of the screen and how far down it the screen starts; elsewhere
   /// the current page.
   public var here: Destination {
-    guard mode == .continuous, layout.progression.isVertical else {
-      return Destination(page: currentPage)
+    let layout = view.layout
+    guard view.mode == .continuous, layout.progression.isVertical else {
+      return Destination(page: view.currentPage)
     }
-    let visible = viewport.visibleRect
+    let visible = view.viewport.visibleRect
     let row = visible.minY + 1
     let probe = CellRect(x: visible.minX, y: row, columns: visible.size.columns, rows: 1)
     for item in layout.items(intersecting: probe) {
@@ -19,12 +20,12 @@ extension AppState {
         return Destination(page: placed.page, top: pageFraction(fromShown: top, on: placed.page))
       }
     }
-    return Destination(page: currentPage)
+    return Destination(page: view.currentPage)
   }
 
   /// Records the place a jump is about to leave.
   mutating func recordJump() {
-    jumps.record(leaving: here)
+    navigation.jumps.record(leaving: here)
   }
 
   /// Goes to `destination` as a jump: the place left goes on the jump list.
@@ -41,7 +42,7 @@ extension AppState {
 
   /// `Ctrl-O`: back to the place before, `count` times.
   mutating func jumpBack(count: Int) {
-    guard let place = jumps.back(from: here, count: count) else {
+    guard let place = navigation.jumps.back(from: here, count: count) else {
       say("no jump to go back to")
       return
     }
@@ -50,7 +51,7 @@ extension AppState {
 
   /// `Ctrl-P`: forward again, `count` times.
   mutating func jumpForward(count: Int) {
-    guard let place = jumps.forward(count: count) else {
+    guard let place = navigation.jumps.forward(count: count) else {
       say("no jump to go forward to")
       return
     }
@@ -60,7 +61,7 @@ extension AppState {
   /// `''`: back to the place the last jump left, which is itself a jump (so `''` again
   /// returns).
   mutating func returnToLastJump() {
-    guard let place = jumps.lastLeft else {
+    guard let place = navigation.jumps.lastLeft else {
       say("no jump yet")
       return
     }
@@ -71,15 +72,18 @@ extension AppState {
   /// the top of the screen.
   mutating func show(_ destination: Destination) {
     go(to: destination.page)
-    guard mode != .grid, let top = destination.top, layout.progression.isVertical else { return }
+    let layout = view.layout
+    guard view.mode != .grid, let top = destination.top, layout.progression.isVertical else {
+      return
+    }
     let item = layout.item(layout.itemIndex(containing: destination.page))
     guard let placed = item.pages.first(where: { $0.page == destination.page }) else { return }
     let shownTop = min(max(shownFraction(fromPage: top, on: destination.page), 0), 1)
     let y = placed.frame.minY + Int((shownTop * Double(placed.frame.size.rows)).rounded(.down))
-    var origin = viewport.origin
+    var origin = view.viewport.origin
     // A row of what comes before stays in view.
     origin.y = y - 1
-    viewport = layout.clamped(Viewport(origin: origin, size: viewport.size))
-    followViewport()
+    view.viewport = layout.clamped(Viewport(origin: origin, size: view.viewport.size))
+    view.followViewport()
   }
 }

@@ -4,17 +4,11 @@ import FolioLayout
 /// Links: read for the pages on screen, followed by hint (`f`) or click; a URI is shown and
 /// copied (`y`), never opened.
 extension AppState {
-  /// Takes one page's links read for the version shown.
-  mutating func apply(_ pageLinks: PageLinks) {
-    guard pageLinks.document == documentVersion else { return }
-    links[pageLinks.page] = pageLinks.links
-  }
-
   /// Pages on screen in the continuous and spread views whose links are not read yet.
   public var linkWants: [PageIndex] {
-    guard mode != .grid else { return [] }
-    return layout.items(intersecting: viewport.visibleRect).flatMap { $0.pages.map(\.page) }
-      .filter { links[$0] == nil }
+    guard view.mode != .grid else { return [] }
+    return view.layout.items(intersecting: view.viewport.visibleRect)
+      .flatMap { $0.pages.map(\.page) }.filter { document.links[$0] == nil }
   }
 
   /// A link on screen and the cells it covers there.
@@ -29,13 +23,13 @@ extension AppState {
 
   /// The links on screen (continuous and spread views), top to bottom, left to right.
   public var visibleLinks: [VisibleLink] {
-    guard mode != .grid else { return [] }
+    guard view.mode != .grid else { return [] }
     let area = mainArea
-    let visible = viewport.visibleRect
+    let visible = view.viewport.visibleRect
     var result: [VisibleLink] = []
-    for item in layout.items(intersecting: visible) {
+    for item in view.layout.items(intersecting: visible) {
       for placed in item.pages {
-        guard let pageLinks = links[placed.page] else { continue }
+        guard let pageLinks = document.links[placed.page] else { continue }
         let frame = CellRect(
           x: area.minX + placed.frame.minX - visible.minX,
           y: area.minY + placed.frame.minY - visible.minY,
@@ -61,7 +55,7 @@ extension AppState {
     case .destination(let destination):
       jump(to: destination)
     case .uri(let uri):
-      shownLink = uri
+      navigation.shownLink = uri
       say("link: \(TerminalText.sanitized(uri)) · y copies it")
     }
   }
@@ -75,7 +69,7 @@ extension AppState {
 
   /// `y`: copies the URI of the link last shown to the terminal's clipboard.
   func copyingShownLink() -> [Effect] {
-    guard let shownLink else { return [] }
+    guard let shownLink = navigation.shownLink else { return [] }
     return [.copyToClipboard(shownLink)]
   }
 }

@@ -2,7 +2,7 @@ import FolioCore
 
 /// `f`: a short hint of letters on every link on screen, as zathura and vimium show them;
 /// typing a hint follows its link. Esc, or a key no hint starts with, closes the hints.
-public struct LinkHintsMode: InputMode {
+public struct LinkHintsMode: OverlayMode {
   /// The letters hints are made of, home row first.
   static let alphabet = Array("asdfghjklqwertyuiopzxcvbnm")
 
@@ -38,13 +38,13 @@ public struct LinkHintsMode: InputMode {
   }
 
   public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
-    -> ModeChange
+    -> ModeResponse
   {
     switch key {
     case .backspace:
       if typed.isEmpty { return .close }
       typed.removeLast()
-      return .stay
+      return .handled
     case .character(let letter):
       let candidate = typed + String(letter).lowercased()
       let matching = hints.filter { $0.hint.hasPrefix(candidate) }
@@ -57,7 +57,7 @@ public struct LinkHintsMode: InputMode {
         return .close
       }
       typed = candidate
-      return .stay
+      return .handled
     default:
       return .close
     }
@@ -67,7 +67,7 @@ public struct LinkHintsMode: InputMode {
     _ state: AppState, areas: ScreenAreas, on screen: inout ScreenBuffer, width: TextWidth
   ) {
     let style =
-      state.style.colors == .none
+      state.drawing.style.colors == .none
       ? Cell(" ", attributes: [.reverse, .bold])
       : Cell(" ", foreground: .rgb(0, 0, 0), background: .rgb(255, 214, 0), attributes: [.bold])
     // Where the links are now (the view may have changed under the hints).

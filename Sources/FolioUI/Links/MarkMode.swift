@@ -3,7 +3,7 @@ import FolioCore
 /// The key after `m` or `'`: `m` + a letter sets a mark at the current place, `'` + a letter
 /// returns to it (a jump), `''` returns to the place the last jump left. Any other key cancels.
 /// Marks are letters, a–z and A–Z, kept per document with the remembered place.
-public struct MarkMode: InputMode {
+public struct MarkMode: OverlayMode {
   /// What the letter is for.
   public enum Purpose: Hashable, Sendable {
     /// `m`: set a mark.
@@ -19,7 +19,7 @@ public struct MarkMode: InputMode {
   public init(purpose: Purpose) { self.purpose = purpose }
 
   public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
-    -> ModeChange
+    -> ModeResponse
   {
     guard case .character(let letter) = key else { return .close }
     switch purpose {
@@ -28,12 +28,12 @@ public struct MarkMode: InputMode {
         state.say("marks are letters")
         return .close
       }
-      state.marks[letter] = state.here
-      state.say("mark \(letter) set on page \(state.document.label(of: state.currentPage))")
+      state.navigation.marks[letter] = state.here
+      state.say("mark \(letter) set on page \(state.document.label(of: state.view.currentPage))")
     case .go:
       if letter == "'" || letter == "`" {
         state.returnToLastJump()
-      } else if let place = state.marks[letter] {
+      } else if let place = state.navigation.marks[letter] {
         state.jump(to: place)
       } else {
         state.say(Marks.isMarkLetter(letter) ? "no mark \(letter)" : "marks are letters")

@@ -19,7 +19,7 @@ import FolioCore
 /// order whose destination is at or before the `readingPlace`, or its nearest shown ancestor
 /// inside a closed parent) until a key moves it, and goes back to following when the reader
 /// moves.
-public struct OutlinePanelMode: SidePanelMode {
+public struct OutlinePanelMode: InputMode {
   /// An entry the keys selected, and where the reader was then.
   private struct Choice: Sendable {
     var entry: Int
@@ -40,7 +40,27 @@ public struct OutlinePanelMode: SidePanelMode {
 
   /// The panel for `state`'s document, with its outline if it is read.
   public init(state: AppState) {
-    tree = state.outlineIndex.map(OutlineTree.init)
+    tree = state.document.outlineIndex.map(OutlineTree.init)
+  }
+
+  /// A side panel, and the outline to fill it.
+  public var needs: ModeNeeds { [.sidePanel, .outline] }
+
+  public mutating func handle(_ event: Event, state: inout AppState, effects: inout [Effect])
+    -> ModeResponse
+  {
+    switch event {
+    case .outlineRead(let outline):
+      // The outline the document took: the panel shows it, and the event goes on.
+      if let index = state.document.outlineIndex, index.document == outline.document {
+        adopt(index)
+      }
+      return .pass
+    case .input(.key(let key)): return handle(key, state: &state, effects: &effects)
+    case .input(.mouse(let mouse)): return handle(mouse, state: &state, effects: &effects)
+    case .input(.signal(.interrupt)): return .close
+    default: return .pass
+    }
   }
 
   /// Takes a newly read outline: the tree as the document opens it, the filter run again.
@@ -52,7 +72,8 @@ public struct OutlinePanelMode: SidePanelMode {
 
   /// What the panel lists; nil until the outline of the version shown is read.
   public func listing(_ state: AppState) -> OutlineListing? {
-    guard let tree, let index = state.outlineIndex, index.document == tree.index.document else {
+    guard let tree, let index = state.document.outlineIndex, index.document == tree.index.document
+    else {
       return nil
     }
     if let filter { return .filtered(filter, index) }
@@ -96,10 +117,12 @@ public struct OutlinePanelMode: SidePanelMode {
 
   // MARK: Keys
 
-  public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
-    -> ModeChange
+  private mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+    -> ModeResponse
   {
-    if let index = state.outlineIndex, tree?.index.document != index.document { adopt(index) }
+    if let index = state.document.outlineIndex, tree?.index.document != index.document {
+      adopt(index)
+    }
     if isTypingFilter { return typeFilter(key, state: &state) }
     let page = max(1, (state.areas.sidePanel?.size.rows ?? 12) - 2)
     switch key {
@@ -124,13 +147,14 @@ public struct OutlinePanelMode: SidePanelMode {
       // Not "back to the grid" under a panel: Esc, q and o close it.
       break
     default:
-      return passOn(key, state: &state, effects: &effects)
+      // A key the panel does not use goes down to normal browsing.
+      return .pass
     }
-    return .stay
+    return .handled
   }
 
   /// Typing into the filter.
-  private mutating func typeFilter(_ key: Key, state: inout AppState) -> ModeChange {
+  private mutating func typeFilter(_ key: Key, state: inout AppState) -> ModeResponse {
     switch key {
     case .character(let character):
       if query.count < PromptMode.maximumLength {
@@ -154,15 +178,7 @@ public struct OutlinePanelMode: SidePanelMode {
     default:
       break
     }
-    return .stay
-  }
-
-  /// A key the panel does not use goes to normal browsing, the mode at the bottom.
-  private func passOn(_ key: Key, state: inout AppState, effects: inout [Effect]) -> ModeChange {
-    guard var normal = state.modes.first as? NormalMode else { return .stay }
-    let change = normal.handle(key, state: &state, effects: &effects)
-    state.modes[0] = normal
-    return change
+    return .handled
   }
 
   /// Filters by `query`: the selection goes to the best match; with the filter cleared, to the
@@ -251,16 +267,14 @@ public struct OutlinePanelMode: SidePanelMode {
 
   // MARK: Mouse and drawing
 
-  public mutating func handle(_ mouse: MouseEvent, state: inout AppState, effects: inout [Effect])
-    -> ModeChange
+  private mutating func handle(
+    _ mouse: MouseEvent, state: inout AppState, effects: inout [Effect]
+  )
+    -> ModeResponse
   {
-    guard let panel = state.areas.sidePanel else { return .stay }
-    guard panel.contains(mouse.position) else {
-      // Over the pages: as the normal mode takes it.
-      state.handle(mouse)
-      return .stay
-    }
-    guard let listing = listing(state), listing.count > 0 else { return .stay }
+    // Over the pages: as normal browsing takes it.
+    guard let panel = state.areas.sidePanel, panel.contains(mouse.position) else { return .pass }
+    guard let listing = listing(state), listing.count > 0 else { return .handled }
     switch mouse.kind {
     case .wheelUp: move(by: -3, state: state)
     case .wheelDown: move(by: 3, state: state)
@@ -268,13 +282,13 @@ public struct OutlinePanelMode: SidePanelMode {
       let top = listing.windowTop(
         showing: selectedRow(in: listing, state: state), visibleRows: panel.size.rows - 1)
       let row = top + mouse.position.y - panel.minY - 1
-      guard mouse.position.y > panel.minY, row < listing.count else { return .stay }
+      guard mouse.position.y > panel.minY, row < listing.count else { return .handled }
       choose(listing.entry(at: row), state: state)
       if mouse.kind == .doubleClick { enter(state: &state) }
     case .press, .release:
       break
     }
-    return .stay
+    return .handled
   }
 
   public func draw(

@@ -33,11 +33,12 @@ public struct ReadingPlace: Hashable, Sendable {
 extension AppState {
   /// Where the reader is, for the outline's current section: O(log n).
   public var readingPlace: ReadingPlace {
-    guard mode == .continuous, layout.progression.isVertical, layout.itemCount > 0 else {
-      return ReadingPlace(page: currentPage)
+    let layout = view.layout
+    guard view.mode == .continuous, layout.progression.isVertical, layout.itemCount > 0 else {
+      return ReadingPlace(page: view.currentPage)
     }
     // The row under the top of the screen: `show(_ destination:)` puts a destination there.
-    let y = min(viewport.origin.y + 1, max(0, layout.contentSize.rows - 1))
+    let y = min(view.viewport.origin.y + 1, max(0, layout.contentSize.rows - 1))
     let spread = layout.continuousIndex(atAxisCoordinate: Double(y)).spread
     let item = layout.item(min(max(0, spread), layout.itemCount - 1))
     // Side by side pages (double spreads): the first one's place stands for the row.

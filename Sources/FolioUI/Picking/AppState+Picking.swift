@@ -7,32 +7,33 @@ extension AppState {
   public static let pickCancelledStatus: Int32 = 130
 
   /// Makes this a `--pick` session that prints the picked pages in `format`.
-  public mutating func startPicking(_ format: PickFormat) {
-    picking = format
+  mutating func startPicking(_ format: PickFormat) {
+    picking.format = format
     say("v picks a page, V up to here · Enter prints the picked pages · q cancels")
   }
 
   /// `v`: picks the current page, or unpicks it.
   mutating func toggleSelection() {
-    selection.toggle(currentPage)
+    picking.selection.toggle(view.currentPage)
     sayPickedCount()
   }
 
   /// `V`: picks every page from the last one toggled to the current one.
   mutating func selectRange() {
-    selection.pickRange(to: currentPage)
+    picking.selection.pickRange(to: view.currentPage)
     sayPickedCount()
   }
 
   private mutating func sayPickedCount() {
-    let count = selection.count
+    let count = picking.selection.count
     say(count == 0 ? "no page picked" : "\(count) page\(count == 1 ? "" : "s") picked")
   }
 
   /// Enter in a `--pick` session: the picked pages (the current page if none) in the pick
   /// format, and the end.
   func finishingPick(_ format: PickFormat) -> [Effect] {
-    let pages = selection.count > 0 ? Array(selection.pages) : [currentPage]
+    let selection = picking.selection
+    let pages = selection.count > 0 ? Array(selection.pages) : [view.currentPage]
     return quitting(status: 0, output: format.text(of: pages, labels: document))
   }
 }

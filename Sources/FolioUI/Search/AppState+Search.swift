@@ -15,16 +15,16 @@ extension AppState {
       // The same search (typed, then Enter): keep what it found; go to its first hit.
       if movesToFirstHit && search.isActive {
         search.pendingMove = true
-        search.pendingOrigin = currentPage
+        search.pendingOrigin = view.currentPage
         movePendingToFirstHit()
       }
       return []
     }
     // The grid of one search's pages with hits does not carry over to another.
-    showsOnlyHits = false
+    view.options.showsOnlyHits = false
     search.generation += 1
-    search.start = currentPage
-    search.pendingOrigin = currentPage
+    search.start = view.currentPage
+    search.pendingOrigin = view.currentPage
     search.searchedFromStart = 0
     search.query = trimmed
     search.searchedPages = 0
@@ -36,7 +36,10 @@ extension AppState {
     search.pendingMove = movesToFirstHit && !trimmed.isEmpty
     search.revealsCurrent = false
     return [
-      .search(SearchRequest(generation: search.generation, query: trimmed, near: currentPage))
+      .search(
+        SearchRequest(
+          generation: search.generation, query: trimmed, near: view.currentPage,
+          pageCount: document.pageCount))
     ]
   }
 
@@ -48,8 +51,8 @@ extension AppState {
     search.pageCount = results.pageCount
     let found = search.pages.count != results.pages.count
     search.pages = results.pages
-    // A grid of the pages with hits grows as the search finds more.
-    if found && showsOnlyHits && mode == .grid { relayout() }
+    // A grid of the pages with hits grows as the search finds more (before a move to a hit).
+    if found && view.options.showsOnlyHits && view.mode == .grid { refreshLayout() }
     if let current = search.current, search.hitCount(of: current.page) <= current.index {
       search.current = nil
     }
@@ -80,8 +83,8 @@ extension AppState {
       if first.page.rawValue < origin { say("past the last hit: back to the first") }
       search.current = HitPosition(page: first.page, index: 0)
       recordJump()
-      if first.page != currentPage { go(to: first.page) }
-      search.revealsCurrent = mode != .grid
+      if first.page != view.currentPage { go(to: first.page) }
+      search.revealsCurrent = view.mode != .grid
       if search.regions[first.page] != nil { revealCurrentHit() }
     } else if search.isComplete {
       search.pendingMove = false
@@ -91,8 +94,8 @@ extension AppState {
 
   /// `&`: the grid shows only the pages with hits, or every page again.
   mutating func toggleOnlyHits() {
-    if showsOnlyHits && mode == .grid {
-      showsOnlyHits = false
+    if view.options.showsOnlyHits && view.mode == .grid {
+      view.options.showsOnlyHits = false
       say("every page")
       return
     }
@@ -106,7 +109,7 @@ extension AppState {
       return
     }
     show(.grid)
-    showsOnlyHits = true
+    view.options.showsOnlyHits = true
     say("only pages with hits: & shows every page")
   }
 
@@ -120,8 +123,8 @@ extension AppState {
   mutating func show(hit position: HitPosition) {
     search.current = position
     recordJump()
-    if position.page != currentPage { go(to: position.page) }
-    search.revealsCurrent = mode != .grid
+    if position.page != view.currentPage { go(to: position.page) }
+    search.revealsCurrent = view.mode != .grid
     if search.regions[position.page] != nil { revealCurrentHit() }
   }
 
@@ -141,6 +144,7 @@ extension AppState {
       say("no search: / searches")
       return
     }
+    let currentPage = view.currentPage
     let count = search.hitCount(of: currentPage)
     var position: HitPosition
     if let current = search.current, current.page == currentPage {
@@ -171,20 +175,21 @@ extension AppState {
     }
     search.current = target
     recordJump()
-    if target.page != currentPage { go(to: target.page) }
-    search.revealsCurrent = mode != .grid
+    if target.page != view.currentPage { go(to: target.page) }
+    search.revealsCurrent = view.mode != .grid
     if search.regions[target.page] != nil { revealCurrentHit() }
   }
 
   /// Scrolls so the current hit's first box is in view (continuous and spread views), when
   /// its boxes are known.
   mutating func revealCurrentHit() {
-    guard mode != .grid, let current = search.current,
+    guard view.mode != .grid, let current = search.current,
       let hits = search.regions[current.page], hits.indices.contains(current.index),
       let pageBox = hits[current.index].first
     else { return }
     let box = displayed(pageBox, on: current.page)
     search.revealsCurrent = false
+    let layout = view.layout
     let item = layout.item(layout.itemIndex(containing: current.page))
     guard let placed = item.pages.first(where: { $0.page == current.page }) else { return }
     let frame = placed.frame
@@ -193,7 +198,7 @@ extension AppState {
     let hitRect = CellRect(
       x: x, y: y, columns: max(1, Int(box.width * Double(frame.size.columns))),
       rows: max(1, Int((box.height * Double(frame.size.rows)).rounded(.up))))
-    let visible = viewport.visibleRect
+    let visible = view.viewport.visibleRect
     let isInView =
       hitRect.minX >= visible.minX && hitRect.maxX <= visible.maxX
       && hitRect.minY >= visible.minY && hitRect.maxY <= visible.maxY
@@ -204,16 +209,18 @@ extension AppState {
     if hitRect.minX < visible.minX || hitRect.maxX > visible.maxX {
       origin.x = hitRect.minX - visible.size.columns / 4
     }
-    viewport = layout.clamped(Viewport(origin: origin, size: visible.size))
-    followViewport()
+    view.viewport = layout.clamped(Viewport(origin: origin, size: visible.size))
+    view.followViewport()
   }
 
   /// The pages whose hit boxes the views need: pages with hits on screen in continuous and
   /// spread views whose boxes are not known yet.
   public var hitRegionWants: HitRegionRequest? {
-    guard search.isActive, mode != .grid, !search.pages.isEmpty else { return nil }
-    let pages = layout.items(intersecting: viewport.visibleRect).flatMap { $0.pages.map(\.page) }
-      .filter { search.hitCount(of: $0) > 0 && search.regions[$0] == nil }
+    guard search.isActive, view.mode != .grid, !search.pages.isEmpty else { return nil }
+    let pages = view.layout.items(intersecting: view.viewport.visibleRect)
+      .flatMap { $0.pages.map(\.page) }.filter {
+        search.hitCount(of: $0) > 0 && search.regions[$0] == nil
+      }
     return pages.isEmpty ? nil : HitRegionRequest(generation: search.generation, pages: pages)
   }
 }
@@ -226,12 +233,15 @@ public struct SearchRequest: Hashable, Sendable {
   public var query: String
   /// The page the reader is on: text is read from there outward.
   public var near: PageIndex
+  /// The document's page count (what a search that cannot run reports as searched).
+  public var pageCount: Int
 
   /// Creates a request.
-  public init(generation: Int, query: String, near: PageIndex) {
+  public init(generation: Int, query: String, near: PageIndex, pageCount: Int) {
     self.generation = generation
     self.query = query
     self.near = near
+    self.pageCount = pageCount
   }
 }
 
@@ -246,13 +256,5 @@ public struct HitRegionRequest: Hashable, Sendable {
   public init(generation: Int, pages: [PageIndex]) {
     self.generation = generation
     self.pages = pages
-  }
-}
-
-extension AppState {
-  /// Searches for `query` and goes to the first hit from the current page once one is known
-  /// (`--find`).
-  public mutating func find(_ query: String) -> [Effect] {
-    startSearch(query, movesToFirstHit: true)
   }
 }

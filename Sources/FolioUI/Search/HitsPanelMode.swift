@@ -5,7 +5,7 @@ import FolioCore
 /// selection, Enter shows the selected hit, `/` filters the list as you type, n/N move to the
 /// next or previous hit in the document and select it. Esc clears a filter, then closes; `q`
 /// and `L` close.
-public struct HitsPanelMode: SidePanelMode {
+public struct HitsPanelMode: OverlayMode {
   /// The filter typed after `/` ("" for none).
   public private(set) var filter = ""
   /// Whether keys are typed into the filter.
@@ -14,6 +14,9 @@ public struct HitsPanelMode: SidePanelMode {
   public private(set) var selection = 0
 
   public init() {}
+
+  /// A side panel, and the hits' lines to fill it.
+  public var needs: ModeNeeds { [.sidePanel, .hitLines] }
 
   /// The lines the filter lets through (matched case-insensitively against the whole line
   /// and the page label).
@@ -27,7 +30,7 @@ public struct HitsPanelMode: SidePanelMode {
   }
 
   public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
-    -> ModeChange
+    -> ModeResponse
   {
     if isTypingFilter { return typeFilter(key) }
     let lines = visibleLines(state)
@@ -59,10 +62,10 @@ public struct HitsPanelMode: SidePanelMode {
       break
     }
     selection = max(0, min(selection, lines.count - 1))
-    return .stay
+    return .handled
   }
 
-  private mutating func typeFilter(_ key: Key) -> ModeChange {
+  private mutating func typeFilter(_ key: Key) -> ModeResponse {
     switch key {
     case .character(let character):
       if filter.count < PromptMode.maximumLength { filter.append(character) }
@@ -79,7 +82,7 @@ public struct HitsPanelMode: SidePanelMode {
       break
     }
     selection = 0
-    return .stay
+    return .handled
   }
 
   public func draw(

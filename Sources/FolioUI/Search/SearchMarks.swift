@@ -14,17 +14,18 @@ struct SearchMarks {
   func draw(_ state: AppState, area: CellRect, on screen: inout ScreenBuffer) {
     let search = state.search
     guard search.isActive, !area.isEmpty else { return }
-    let visible = state.viewport.visibleRect
-    for item in state.layout.items(intersecting: visible) {
+    let visible = state.view.viewport.visibleRect
+    for item in state.view.layout.items(intersecting: visible) {
       for placed in item.pages {
         let frame = CellRect(
           x: area.minX + placed.frame.minX - visible.minX,
           y: area.minY + placed.frame.minY - visible.minY,
           columns: placed.frame.size.columns, rows: placed.frame.size.rows)
         let count = search.hitCount(of: placed.page)
-        if state.mode == .grid {
+        if state.view.mode == .grid {
           if count > 0 {
-            drawBadge(count, on: frame, area: area, colors: state.style.colors, screen: &screen)
+            drawBadge(
+              count, on: frame, area: area, colors: state.drawing.style.colors, screen: &screen)
           } else if search.isComplete {
             dim(frame, area: area, screen: &screen)
           }
@@ -35,7 +36,7 @@ struct SearchMarks {
               tint(
                 Self.cells(of: state.displayed(box, on: placed.page), in: frame), area: area,
                 isCurrent: isCurrent,
-                colors: state.style.colors, screen: &screen)
+                colors: state.drawing.style.colors, screen: &screen)
             }
           }
         }

@@ -1,37 +1,24 @@
 import FolioCore
 
-/// What `update` asks the runtime to do, as data: the runtime carries effects out in order and
-/// reports back through events. Drawing the new state is implied and not an effect.
+/// What `update` asks the runtime to do once, as data: the runtime carries effects out in order,
+/// after the update that returned them, and reports back through events queued behind them.
+/// Each carries what the runtime needs to carry it out. Drawing the new state is implied, and
+/// what the screen needs continuously (pictures, links, hit boxes) is `Demands`, not an effect.
 public enum Effect: Sendable, Equatable {
-  /// Make these the pictures to show and prepare (main view, filmstrip, prefetch margin); the
-  /// picture board asks for what it has not got and cancels what is no longer wanted.
-  case want(PictureWants)
   /// Start (or restart) a timer.
   case startTimer(TimerID, after: Duration)
   /// Stop a timer if it runs.
   case cancelTimer(TimerID)
   /// Remember this place for the document (written in the background).
   case savePlace(Place)
-  /// Open the file again, in the background; answered by `documentReopened` or `reopenFailed`.
-  case reopenDocument
+  /// Open the file again, in the background, reading the sizes around `page` (the reader's)
+  /// at once; answered by `documentReopened` or `reopenFailed`.
+  case reopenDocument(around: PageIndex)
   /// Show this version of the document from now on (its summary came with `documentReopened`).
   case adoptDocument(DocumentVersion)
   /// Search the document's text (an empty query stops and clears); answered by
   /// `searchResults` events as pages are searched.
   case search(SearchRequest)
-  /// Find where these pages' hits lie; answered by `hitRegions` events.
-  case wantHitRegions(HitRegionRequest)
-  /// Send every hit's line of context from now on, as hits are found (the hits panel is open);
-  /// answered by `hitLines` events.
-  case wantHitLines
-  /// Read the document's outline (once per version); answered by `outlineRead`.
-  case wantOutline
-  /// Read these pages' links (pages on screen, lazily); answered by a `linksRead` per page.
-  case wantLinks([PageIndex])
-  /// Find where these pages' content is (for trimming); answered by `contentBoxRead`s.
-  case wantContentBoxes([PageIndex])
-  /// Measure a page's body text (for `z`); answered by `bodyTextRead`.
-  case wantBodyText(PageIndex)
   /// Put this text on the terminal's clipboard (OSC 52, passed through tmux).
   case copyToClipboard(String)
   /// Give the terminal back, stop until continued, then take it again and redraw everything.
@@ -42,7 +29,7 @@ public enum Effect: Sendable, Equatable {
 }
 
 /// The pictures the screen needs, with where they lie: the input of the picture board's layout
-/// pass. A pure function of the state (`AppState.pictureWants`).
+/// pass. A pure function of the state (`AppState.pictureWants`), part of its `Demands`.
 public struct PictureWants: Sendable, Equatable {
   /// One scrolling area's pictures.
   public struct Area: Sendable, Equatable {

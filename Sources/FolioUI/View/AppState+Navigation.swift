@@ -2,6 +2,8 @@ import FolioCore
 import FolioLayout
 
 /// Moving through the document: what each action does to the place, the view and the zoom.
+/// An action that changes what the layout is made from and then places the viewport in the
+/// new layout remakes it first, explicitly (`refreshLayout`).
 extension AppState {
   /// Carries out one action, `count` times where that means something.
   mutating func perform(_ action: Action, count: Int?) {
@@ -17,39 +19,26 @@ extension AppState {
         toPage: count.map { PageIndex(number: min(max(1, $0), document.pageCount)) }
           ?? PageIndex(document.pageCount - 1))
     case .open:
-      if mode == .grid { show(.spread) }
+      if view.mode == .grid { show(.spread) }
     case .back:
-      if mode != .grid { show(.grid) }
-    case .cycleMode: show(mode.next)
+      if view.mode != .grid { show(.grid) }
+    case .cycleMode: show(view.mode.next)
     case .show(let target): show(target)
     case .zoomIn: for _ in 0..<min(times, 40) { zoom(in: true) }
     case .zoomOut: for _ in 0..<min(times, 40) { zoom(in: false) }
     case .zoomReset: resetZoom()
     case .cycleSpreadMode:
-      var style = spreadStyle
-      style.mode = style.mode.next
-      spreadStyle = style
-      say("\(style.mode) spreads")
+      view.spreadStyle.mode = view.spreadStyle.mode.next
+      say("\(view.spreadStyle.mode) spreads")
     case .toggleBinding:
-      var style = spreadStyle
-      style.binding = style.binding == .leftToRight ? .rightToLeft : .leftToRight
-      spreadStyle = style
+      view.spreadStyle.binding =
+        view.spreadStyle.binding == .leftToRight ? .rightToLeft : .leftToRight
     case .toggleShift:
-      spreadStyle.isShiftedByOne.toggle()
-    case .toggleShelf: showsShelf.toggle()
-    case .cycleSymbols:
-      let all = drawableSymbols
-      let index = all.firstIndex(of: style.symbols) ?? -1
-      style.symbols = all[(index + 1) % all.count]
-      say("symbols: \(style.symbols.rawValue)")
-    case .toggleInvert: style.isInverted.toggle()
-    case .cycleTextLayer:
-      style.text = style.text.next
-      switch style.text {
-      case .auto: say("text where it is legible")
-      case .on: say("all text as characters")
-      case .off: say("no text: block art only")
-      }
+      view.spreadStyle.isShiftedByOne.toggle()
+    case .toggleShelf: view.options.showsShelf.toggle()
+    case .cycleSymbols: say(drawing.cycleSymbols())
+    case .toggleInvert: drawing.style.isInverted.toggle()
+    case .cycleTextLayer: say(drawing.cycleTextLayer())
     case .onlyHits: toggleOnlyHits()
     case .toggleTrim: toggleTrim()
     case .toggleSelection: toggleSelection()
@@ -62,58 +51,61 @@ extension AppState {
     }
   }
 
-  /// Where a go-to puts its page: the grid scrolls as little as it can, the continuous view
-  /// shows the page from its top, the spread view centers its spread.
-  var goToPosition: ScrollPosition {
-    switch mode {
-    case .grid: return .nearest
-    case .continuous: return .start
-    case .spread: return .center
-    }
+  /// Switches the view, keeping the current page in view: from the grid (a page, no place on
+  /// it) the page is shown from its top, as a go-to shows it; between the page views the page
+  /// stays at the center.
+  public mutating func show(_ newMode: ViewMode) {
+    guard newMode != view.mode else { return }
+    let fromGrid = view.mode == .grid
+    view.mode = newMode
+    refreshLayout(placing: .page(view.currentPage, at: fromGrid ? view.goToPosition : .center))
   }
 
   /// Shows `page`: selects it in the grid, shows it from its top in the continuous view,
   /// centers its spread in the spread view.
   public mutating func go(to page: PageIndex) {
-    var target = PageIndex(min(max(0, page.rawValue), document.pageCount - 1))
-    if mode == .grid {
+    var target = document.clamped(page)
+    if view.mode == .spread && view.zooms.spread > .fit {
+      view.zooms.spread = .fit
+      refreshLayout()
+    }
+    let layout = view.layout
+    if view.mode == .grid {
       // A grid of some pages selects the shown page nearest the one asked for.
       target = layout.pages(inItem: layout.itemIndex(containing: target)).lowerBound
     }
-    currentPage = target
-    if mode == .spread && spreadZoom > .fit {
-      spreadZoom = .fit
-    }
-    viewport = layout.viewport(showing: target, at: goToPosition, from: viewport)
-    followCurrentPageInShelf()
+    view.currentPage = target
+    view.viewport = layout.viewport(showing: target, at: view.goToPosition, from: view.viewport)
+    view.followCurrentPageInShelf()
   }
 
   /// `count` pages on (back when negative), or thumbnails in the grid.
   private mutating func stepPages(_ count: Int) {
     let step = max(-document.pageCount, min(count, document.pageCount))
-    if mode == .grid {
-      let item = layout.itemIndex(containing: currentPage) + step
+    let layout = view.layout
+    if view.mode == .grid {
+      let item = layout.itemIndex(containing: view.currentPage) + step
       go(to: layout.pages(inItem: min(max(0, item), layout.itemCount - 1)).lowerBound)
     } else {
-      go(to: PageIndex(currentPage.rawValue + step))
+      go(to: PageIndex(view.currentPage.rawValue + step))
     }
   }
 
-  private mutating func move(_ direction: Direction, times: Int) {
-    switch mode {
+  mutating func move(_ direction: Direction, times: Int) {
+    let layout = view.layout
+    switch view.mode {
     case .grid:
-      guard let grid = layout as? GridLayout else { return }
-      let columns = max(1, grid.columnCount)
-      let rtl = spreadStyle.binding == .rightToLeft
+      let rtl = view.spreadStyle.binding == .rightToLeft
       var step: Int
       switch direction {
       case .left: step = rtl ? 1 : -1
       case .right: step = rtl ? -1 : 1
-      case .up: step = -columns
-      case .down: step = columns
+      case .up: step = -layout.itemsAcross
+      case .down: step = layout.itemsAcross
       }
       step *= times
-      let item = min(max(0, layout.itemIndex(containing: currentPage) + step), layout.itemCount - 1)
+      let item = min(
+        max(0, layout.itemIndex(containing: view.currentPage) + step), layout.itemCount - 1)
       go(to: layout.pages(inItem: item).lowerBound)
     case .continuous:
       switch direction {
@@ -123,9 +115,9 @@ extension AppState {
       case .right: scroll(dx: 2 * times, dy: 0)
       }
     case .spread:
-      if spreadZoom > .fit {
-        let rowStep = max(1, viewport.size.rows / 8) * times
-        let columnStep = max(2, viewport.size.columns / 8) * times
+      if view.zooms.spread > .fit {
+        let rowStep = max(1, view.viewport.size.rows / 8) * times
+        let columnStep = max(2, view.viewport.size.columns / 8) * times
         switch direction {
         case .up: pan(dx: 0, dy: -rowStep)
         case .down: pan(dx: 0, dy: rowStep)
@@ -133,114 +125,129 @@ extension AppState {
         case .right: pan(dx: columnStep, dy: 0)
         }
       } else {
+        let binding = view.spreadStyle.binding
         let forward =
-          direction == .down || direction == .right && spreadStyle.binding == .leftToRight
-          || direction == .left && spreadStyle.binding == .rightToLeft
+          direction == .down || direction == .right && binding == .leftToRight
+          || direction == .left && binding == .rightToLeft
         turnSpreads(forward ? times : -times)
       }
     }
   }
 
-  /// Moves `count` spreads forward (negative: back) in spread mode.
+  /// Moves `count` spreads forward (negative: back) in spread mode, unzoomed.
   private mutating func turnSpreads(_ count: Int) {
-    let spreads = layout.spreads
-    let current = spreads.spreadIndex(containing: currentPage)
+    let spreads = view.layout.spreads
+    let current = spreads.spreadIndex(containing: view.currentPage)
     let target = min(max(0, current + count), spreads.spreadCount - 1)
-    spreadZoom = .fit
-    currentPage = spreads.pages(inSpread: target).lowerBound
-    viewport = layout.viewport(showingItem: target, at: .center, from: viewport)
-    followCurrentPageInShelf()
+    view.zooms.spread = .fit
+    refreshLayout()
+    view.currentPage = spreads.pages(inSpread: target).lowerBound
+    view.viewport = view.layout.viewport(showingItem: target, at: .center, from: view.viewport)
+    view.followCurrentPageInShelf()
   }
 
   /// Pans the zoomed spread in spread mode: the viewport moves within the spread and never
   /// past its edges onto the neighbouring spreads (which are not zoomed); along a side where
   /// the zoomed spread is smaller than the screen it stays centered.
   private mutating func pan(dx: Int, dy: Int) {
-    let frame = layout.frame(ofItem: layout.itemIndex(containing: currentPage))
+    let layout = view.layout
+    let frame = layout.frame(ofItem: layout.itemIndex(containing: view.currentPage))
     func keep(_ origin: Int, view: Int, start: Int, length: Int) -> Int {
       length <= view ? start - (view - length) / 2 : min(max(origin, start), start + length - view)
     }
-    let moved = viewport.offsetBy(dx: dx, dy: dy)
+    let moved = view.viewport.offsetBy(dx: dx, dy: dy)
     let kept = Viewport(
       origin: CellPoint(
         x: keep(
           moved.origin.x, view: moved.size.columns, start: frame.minX, length: frame.size.columns),
         y: keep(moved.origin.y, view: moved.size.rows, start: frame.minY, length: frame.size.rows)),
       size: moved.size)
-    viewport = layout.clamped(kept)
-    followViewport()
+    view.viewport = layout.clamped(kept)
+    view.followViewport()
   }
 
-  private mutating func scroll(dx: Int, dy: Int) {
-    viewport = layout.clamped(viewport.offsetBy(dx: dx, dy: dy))
-    followViewport()
+  mutating func scroll(dx: Int, dy: Int) {
+    view.viewport = view.layout.clamped(view.viewport.offsetBy(dx: dx, dy: dy))
+    view.followViewport()
   }
 
   private mutating func scrollScreens(_ screens: Int, fraction: Double) {
     // The rows `fraction` of a screen holds, and a step of it that keeps one row in view.
-    let rows = Int(saturating: Double(viewport.size.rows) * fraction, rounding: .towardZero)
+    let rows = Int(saturating: Double(view.viewport.size.rows) * fraction, rounding: .towardZero)
     let overlappingStep = max(1, rows - (fraction == 1 ? 1 : 0))
-    switch mode {
-    case .spread where spreadZoom <= .fit:
+    switch view.mode {
+    case .spread where view.zooms.spread <= .fit:
       turnSpreads(screens)
     case .spread:
       // Zoomed: page through the spread, and on to the next one from its far edge.
-      let before = viewport
-      viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: overlappingStep * screens))
-      if viewport == before { turnSpreads(screens > 0 ? 1 : -1) }
+      let before = view.viewport
+      view.viewport = view.layout.clamped(
+        view.viewport.offsetBy(dx: 0, dy: overlappingStep * screens))
+      if view.viewport == before { turnSpreads(screens > 0 ? 1 : -1) }
     case .grid:
-      guard let grid = layout as? GridLayout else { return }
-      let slots = max(1, rows / max(1, (grid.dimensions.slotSize.rows + grid.dimensions.rowGap)))
+      let slots = view.layout.itemRows(inLength: rows)
       move(screens > 0 ? .down : .up, times: abs(screens) * slots)
-      viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: rows * screens))
-      viewport = layout.viewport(showing: currentPage, at: .nearest, from: viewport)
+      let layout = view.layout
+      view.viewport = layout.clamped(view.viewport.offsetBy(dx: 0, dy: rows * screens))
+      view.viewport = layout.viewport(showing: view.currentPage, at: .nearest, from: view.viewport)
     default:
       scroll(dx: 0, dy: overlappingStep * screens)
     }
   }
 
   private mutating func zoom(in zoomIn: Bool) {
-    switch mode {
+    switch view.mode {
     case .grid:
-      guard let grid = layout as? GridLayout else { return }
+      guard let grid = view.layouts.grid else { return }
       let zoom = grid.options.zoom
-      gridZoom = zoomIn ? grid.sizing.zoomingIn(zoom) : grid.sizing.zoomingOut(zoom)
-      viewport = layout.viewport(showing: currentPage, at: .nearest, from: viewport)
+      view.zooms.grid = zoomIn ? grid.sizing.zoomingIn(zoom) : grid.sizing.zoomingOut(zoom)
+      refreshLayout()
+      view.viewport = view.layout.viewport(
+        showing: view.currentPage, at: .nearest, from: view.viewport)
     case .continuous:
-      continuousZoom = zoomIn ? continuousZoom.zoomedIn : continuousZoom.zoomedOut
+      view.zooms.continuous =
+        zoomIn ? view.zooms.continuous.zoomedIn : view.zooms.continuous.zoomedOut
+      refreshLayout()
     case .spread:
-      let next = zoomIn ? spreadZoom.zoomedIn : spreadZoom.zoomedOut
-      spreadZoom = max(.fit, next)
-      viewport = layout.viewport(showing: currentPage, at: .center, from: viewport)
+      let next = zoomIn ? view.zooms.spread.zoomedIn : view.zooms.spread.zoomedOut
+      view.zooms.spread = max(.fit, next)
+      refreshLayout()
+      view.viewport = view.layout.viewport(
+        showing: view.currentPage, at: .center, from: view.viewport)
     }
   }
 
   private mutating func resetZoom() {
-    switch mode {
-    case .grid: gridZoom = .standard
-    case .continuous: continuousZoom = .fit
-    case .spread: spreadZoom = .fit
+    switch view.mode {
+    case .grid: view.zooms.grid = .standard
+    case .continuous: view.zooms.continuous = .fit
+    case .spread: view.zooms.spread = .fit
     }
-    viewport = layout.viewport(
-      showing: currentPage, at: mode == .grid ? .nearest : .center, from: viewport)
+    refreshLayout()
+    view.viewport = view.layout.viewport(
+      showing: view.currentPage, at: view.mode == .grid ? .nearest : .center, from: view.viewport)
   }
 
+  /// The mouse over the pages: the wheel scrolls, a click selects (grid), follows a link or
+  /// makes the page current; a click on the filmstrip goes to its page.
   mutating func handle(_ mouse: MouseEvent) {
     let area = mainArea
+    let layout = view.layout
+    let viewport = view.viewport
     switch mouse.kind {
     case .wheelUp, .wheelDown:
       let forward = mouse.kind == .wheelDown
-      switch mode {
+      switch view.mode {
       case .grid:
-        viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: forward ? 3 : -3))
+        view.viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: forward ? 3 : -3))
       case .continuous: scroll(dx: 0, dy: forward ? 3 : -3)
       case .spread: move(forward ? .down : .up, times: 1)
       }
     case .click, .doubleClick:
-      if let shelfArea, let shelf, shelfArea.contains(mouse.position) {
+      if let shelfArea, let shelf = view.shelf, shelfArea.contains(mouse.position) {
         let point = CellPoint(
-          x: mouse.position.x - shelfArea.minX + shelfViewport.origin.x,
-          y: mouse.position.y - shelfArea.minY + shelfViewport.origin.y)
+          x: mouse.position.x - shelfArea.minX + view.shelfViewport.origin.x,
+          y: mouse.position.y - shelfArea.minY + view.shelfViewport.origin.y)
         if let item = shelf.item(at: point) { go(to: item.pages[0].page) }
         return
       }
@@ -250,14 +257,14 @@ extension AppState {
         y: mouse.position.y - area.minY + viewport.origin.y)
       guard let item = layout.item(at: point) else { return }
       let page = item.pages.first { $0.frame.contains(point) }?.page ?? item.pages[0].page
-      if mode == .grid {
+      if view.mode == .grid {
         go(to: page)
         if mouse.kind == .doubleClick { show(.spread) }
       } else if followLink(at: mouse.position) {
         return
       } else {
-        currentPage = page
-        followCurrentPageInShelf()
+        view.currentPage = page
+        view.followCurrentPageInShelf()
       }
     case .press, .release:
       break

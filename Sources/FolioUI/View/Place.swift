@@ -49,28 +49,32 @@ extension AppState {
   /// The reader's place as it is now.
   public var place: Place {
     Place(
-      page: currentPage, mode: mode, gridZoom: gridZoom, continuousZoom: continuousZoom,
-      spreadZoom: spreadZoom, spreadStyle: spreadStyle, symbols: style.symbols,
-      isInverted: style.isInverted, marks: marks, trimsMargins: trimsMargins)
+      page: view.currentPage, mode: view.mode, gridZoom: view.zooms.grid,
+      continuousZoom: view.zooms.continuous, spreadZoom: view.zooms.spread,
+      spreadStyle: view.spreadStyle, symbols: drawing.style.symbols,
+      isInverted: drawing.style.isInverted, marks: navigation.marks,
+      trimsMargins: view.options.trimsMargins)
   }
 
   /// Goes back to a remembered place: its page (clamped to the document), view, zooms and
   /// spreads; its symbols only if this terminal can draw them.
-  public mutating func restore(_ place: Place) {
-    gridZoom = place.gridZoom
-    continuousZoom = place.continuousZoom
-    spreadZoom = place.spreadZoom
-    spreadStyle = place.spreadStyle
-    if drawableSymbols.contains(place.symbols) { style.symbols = place.symbols }
-    style.isInverted = place.isInverted
-    marks = place.marks
-    trimsMargins = place.trimsMargins
+  mutating func restore(_ place: Place) {
+    view.zooms = ViewZooms(
+      grid: place.gridZoom, continuous: place.continuousZoom, spread: place.spreadZoom)
+    view.spreadStyle = place.spreadStyle
+    if drawing.drawableSymbols.contains(place.symbols) { drawing.style.symbols = place.symbols }
+    drawing.style.isInverted = place.isInverted
+    navigation.marks = place.marks
+    view.options.trimsMargins = place.trimsMargins
+    refreshLayout()
     show(place.mode)
     go(to: place.page)
-    if mode == .spread && place.spreadZoom > .fit {
+    if view.mode == .spread && place.spreadZoom > .fit {
       // Going to a page undoes a spread's zoom; the remembered one comes back after.
-      spreadZoom = place.spreadZoom
-      viewport = layout.viewport(showing: currentPage, at: .center, from: viewport)
+      view.zooms.spread = place.spreadZoom
+      refreshLayout()
+      view.viewport = view.layout.viewport(
+        showing: view.currentPage, at: .center, from: view.viewport)
     }
   }
 }

@@ -14,11 +14,12 @@ struct StatusLine {
     let right = " " + details(state) + " "
     let rightWidth = width.width(of: right)
     let left =
-      " " + (state.message ?? state.reload.notice ?? state.search.summary ?? state.document.title)
+      " "
+      + (state.status.message ?? state.reload.notice ?? state.search.summary ?? state.document.title)
     if rightWidth >= columns {
       // Too narrow for everything: the page position wins, the label going first, then the
       // page count ("iv · 4 / 320", "4 / 320", "4"), so the page number always shows.
-      let page = state.currentPage
+      let page = state.view.currentPage
       let choices = [
         state.document.position(of: page), "\(page.number) / \(state.document.pageCount)",
         String(page.number),
@@ -41,32 +42,36 @@ struct StatusLine {
   }
 
   func details(_ state: AppState) -> String {
-    var parts = [state.document.position(of: state.currentPage), state.mode.rawValue]
-    if state.mode != .grid {
-      var spreads = "\(state.spreadStyle.mode)"
-      if state.spreadStyle.isShiftedByOne && state.spreadStyle.mode != .single {
+    var parts = [state.document.position(of: state.view.currentPage), state.view.mode.rawValue]
+    if state.view.mode != .grid {
+      var spreads = "\(state.view.spreadStyle.mode)"
+      if state.view.spreadStyle.isShiftedByOne && state.view.spreadStyle.mode != .single {
         spreads += " shifted"
       }
       parts.append(spreads)
     }
-    if state.spreadStyle.binding == .rightToLeft { parts.append("RTL") }
-    switch state.mode {
+    if state.view.spreadStyle.binding == .rightToLeft { parts.append("RTL") }
+    switch state.view.mode {
     case .grid:
-      if let shown = state.layout.spreads.shownPages {
+      if let shown = state.view.layout.spreads.shownPages {
         parts.append(
           "\(SearchState.grouped(shown.count)) of \(SearchState.grouped(state.document.pageCount)) pages"
         )
       }
-      parts.append("\(state.gridZoom.targetItemCount) per screen")
-    case .continuous: parts.append("\(Int(saturating: state.continuousZoom.value * 100))%")
-    case .spread: parts.append("\(Int(saturating: state.spreadZoom.value * 100))%")
+      parts.append("\(state.view.zooms.grid.targetItemCount) per screen")
+    case .continuous: parts.append("\(Int(saturating: state.view.zooms.continuous.value * 100))%")
+    case .spread: parts.append("\(Int(saturating: state.view.zooms.spread.value * 100))%")
     }
-    if state.trimsMargins { parts.append("trimmed") }
-    if state.style.text != .auto { parts.append("text \(state.style.text.rawValue)") }
-    if state.selection.count > 0 { parts.append("\(state.selection.count) picked") }
-    if let count = state.keys.pendingCount { parts.append("\(count)…") }
-    if state.pendingRenders > 0 {
-      parts.append("rendering \(state.pendingRenders) page\(state.pendingRenders == 1 ? "" : "s")…")
+    if state.view.options.trimsMargins { parts.append("trimmed") }
+    if state.drawing.style.text != .auto {
+      parts.append("text \(state.drawing.style.text.rawValue)")
+    }
+    if state.picking.selection.count > 0 { parts.append("\(state.picking.selection.count) picked") }
+    if let count = state.modes.normal.keys.pendingCount { parts.append("\(count)…") }
+    if state.status.pendingRenders > 0 {
+      parts.append(
+        "rendering \(state.status.pendingRenders) page\(state.status.pendingRenders == 1 ? "" : "s")…"
+      )
     }
     return parts.joined(separator: "  ")
   }

@@ -1,8 +1,9 @@
 import FolioCore
 
 /// Everything that happens to the app, as `update` receives it: input from the terminal, work
-/// finished in the background, timers, file changes and signals. The runtime turns each thing
-/// it notices into one of these; nothing else changes the state.
+/// finished in the background, timers, file changes and signals, and what the command line
+/// and the remembered place ask for at the start. The runtime turns each thing it notices into
+/// one of these; nothing else changes the state.
 public enum Event: Sendable {
   /// A key, a mouse action, a resize or a signal, from the terminal's side.
   case input(InputEvent)
@@ -36,6 +37,14 @@ public enum Event: Sendable {
   /// Something in the background could not be done (the store of places could not save, the
   /// new version's render threads could not start): a line for the status line.
   case problem(String)
+  /// Go back to a remembered place (at the start: the store's place with the command line's
+  /// options over it).
+  case restorePlace(Place)
+  /// Search for this and go to the first hit from the current page once one is found
+  /// (`--find`).
+  case find(String)
+  /// Make this a `--pick` session that prints the picked pages in this format.
+  case startPicking(PickFormat)
 }
 
 /// A page's size and label as read from the document; nil where not read.

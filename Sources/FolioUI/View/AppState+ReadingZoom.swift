@@ -6,24 +6,23 @@ import FolioRaster
 /// characters (the smallest zoom at which its median character is about a cell tall and wide).
 extension AppState {
   /// Zooms for reading, once the current page's body text is measured.
-  mutating func zoomForReading() -> [Effect] {
-    if mode != .continuous { show(.continuous) }
-    if let size = bodyText[currentPage] {
+  mutating func zoomForReading() {
+    if view.mode != .continuous { show(.continuous) }
+    if let size = document.bodyText[view.currentPage] {
       applyReadingZoom(size)
-      return []
+      return
     }
-    readingZoomPage = currentPage
+    view.readingZoomPage = view.currentPage
     say("measuring the text…")
-    return [.wantBodyText(currentPage)]
   }
 
   /// Takes a page's measured body text; makes the zoom `z` waited for.
   mutating func apply(bodyText size: BodyTextSize?, of page: PageIndex, document: DocumentVersion) {
-    guard document == documentVersion else { return }
-    if let size { bodyText[page] = size }
-    guard readingZoomPage == page else { return }
-    readingZoomPage = nil
-    guard mode == .continuous, currentPage == page else { return }
+    guard document == self.document.version else { return }
+    if let size { self.document.bodyText[page] = size }
+    guard view.readingZoomPage == page else { return }
+    view.readingZoomPage = nil
+    guard view.mode == .continuous, view.currentPage == page else { return }
     if let size {
       applyReadingZoom(size)
     } else {
@@ -32,6 +31,8 @@ extension AppState {
   }
 
   private mutating func applyReadingZoom(_ size: BodyTextSize) {
+    let layout = view.layout
+    let currentPage = view.currentPage
     let item = layout.item(layout.itemIndex(containing: currentPage))
     guard let placed = item.pages.first(where: { $0.page == currentPage }),
       placed.frame.size.rows > 0, placed.frame.size.columns > 0, size.height > 0,
@@ -40,14 +41,18 @@ extension AppState {
     // The whole page's cells at zoom 1 (the frame holds only what is shown when trimming; the
     // text's sizes are fractions of the whole page), and the zoom that makes a character legible.
     let shown = shownRegion(of: currentPage)
-    let rows = Double(placed.frame.size.rows) / shown.height / continuousZoom.value
-    let columns = Double(placed.frame.size.columns) / shown.width / continuousZoom.value
+    let zoom = view.zooms.continuous.value
+    let rows = Double(placed.frame.size.rows) / shown.height / zoom
+    let columns = Double(placed.frame.size.columns) / shown.width / zoom
     let needed =
       max(
         TextOverlay.legibleHeight / (size.height * rows),
         TextOverlay.legibleAdvance / (size.advance * columns)) * 1.05
-    continuousZoom = ZoomScale(needed)
-    if style.text == .off { style.text = .auto }
-    say("zoomed to \(Int(saturating: continuousZoom.value * 100))% to read the text (= resets)")
+    view.zooms.continuous = ZoomScale(needed)
+    refreshLayout()
+    if drawing.style.text == .off { drawing.style.text = .auto }
+    say(
+      "zoomed to \(Int(saturating: view.zooms.continuous.value * 100))% to read the text (= resets)"
+    )
   }
 }

@@ -11,6 +11,8 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
   public var frame: CellRect
   /// The picture it shows.
   public var request: RenderRequest
+  /// Its page's label, for the placeholder shown until the picture is drawn.
+  public var label: String
 
   /// Pieces per page at most (tiles of a zoomed page).
   static let tilesPerPage = 1 << 16
@@ -21,8 +23,10 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
   /// page the frame shows (all of it unless the margins are trimmed). O(tiles returned).
   static func pieces(
     of page: PageIndex, framedAt pageFrame: CellRect, meeting rect: CellRect, tile: CellSize,
-    style: RenderStyle, document: DocumentVersion = .first, shown: PageRegion = .whole
+    style: RenderStyle, document: DocumentVersion = .first, shown: PageRegion = .whole,
+    label: String? = nil
   ) -> [PagePiece] {
+    let label = label ?? String(page.number)
     guard !pageFrame.isEmpty, pageFrame.intersects(rect) else { return [] }
     let base = page.rawValue * tilesPerPage
     if pageFrame.size.area <= max(1, tile.area) {
@@ -30,7 +34,8 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
         PagePiece(
           index: base, frame: pageFrame,
           request: RenderRequest(
-            page: page, region: shown, size: pageFrame.size, style: style, document: document))
+            page: page, region: shown, size: pageFrame.size, style: style, document: document),
+          label: label)
       ]
     }
     let width = max(1, tile.columns)
@@ -59,7 +64,8 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
           PagePiece(
             index: base + number, frame: frame,
             request: RenderRequest(
-              page: page, region: region, size: frame.size, style: style, document: document)))
+              page: page, region: region, size: frame.size, style: style, document: document),
+            label: label))
       }
     }
     return pieces
@@ -69,8 +75,8 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
 extension AppState {
   /// How far beyond the screen pages are prepared, along the scrolling axis: one screen.
   public var prefetchRect: CellRect {
-    let visible = viewport.visibleRect
-    if layout.progression.isVertical {
+    let visible = view.viewport.visibleRect
+    if view.layout.progression.isVertical {
       return CellRect(
         x: visible.minX, y: visible.minY - visible.size.rows, columns: visible.size.columns,
         rows: visible.size.rows * 3)
@@ -82,31 +88,33 @@ extension AppState {
 
   /// The main view's pieces that meet `rect` (content cells). O(log n + pieces).
   public func mainPieces(meeting rect: CellRect) -> [PagePiece] {
-    let tile = viewport.size
-    return layout.items(intersecting: rect).flatMap { item in
+    let tile = view.viewport.size
+    return view.layout.items(intersecting: rect).flatMap { item in
       item.pages.flatMap { placed in
         PagePiece.pieces(
-          of: placed.page, framedAt: placed.frame, meeting: rect, tile: tile, style: style,
-          document: documentVersion, shown: shownRegion(of: placed.page))
+          of: placed.page, framedAt: placed.frame, meeting: rect, tile: tile,
+          style: drawing.style, document: document.version, shown: shownRegion(of: placed.page),
+          label: document.label(of: placed.page))
       }
     }
   }
 
   /// The filmstrip's pieces that meet `rect` (filmstrip content cells).
   public func shelfPieces(meeting rect: CellRect) -> [PagePiece] {
-    guard let shelf else { return [] }
+    guard let shelf = view.shelf else { return [] }
     return shelf.items(intersecting: rect).flatMap { item in
       item.pages.flatMap { placed in
         PagePiece.pieces(
           of: placed.page, framedAt: placed.frame, meeting: rect, tile: shelf.viewportSize,
-          style: style, document: documentVersion, shown: shownRegion(of: placed.page))
+          style: drawing.style, document: document.version,
+          shown: shownRegion(of: placed.page), label: document.label(of: placed.page))
       }
     }
   }
 
   /// The filmstrip's prefetch area: a screen's width to each side.
   public var shelfPrefetchRect: CellRect {
-    let visible = shelfViewport.visibleRect
+    let visible = view.shelfViewport.visibleRect
     return CellRect(
       x: visible.minX - visible.size.columns, y: visible.minY, columns: visible.size.columns * 3,
       rows: visible.size.rows)
@@ -117,19 +125,20 @@ extension AppState {
   /// The pictures the screen needs now: the main view's and the filmstrip's pieces on screen
   /// and, when prefetching, in the margin around it. O(log n + pieces).
   public var pictureWants: PictureWants {
-    let visible = viewport.visibleRect
+    let visible = view.viewport.visibleRect
+    let prefetches = settings.prefetches
     let prepared = prefetches ? prefetchRect : visible
     let main = PictureWants.Area(
-      pieces: mainPieces(meeting: prepared), contentSize: layout.contentSize, visible: visible,
-      prepared: prepared)
+      pieces: mainPieces(meeting: prepared), contentSize: view.layout.contentSize,
+      visible: visible, prepared: prepared)
     var strip: PictureWants.Area?
-    if let shelf {
-      let shown = shelfViewport.visibleRect
+    if let shelf = view.shelf {
+      let shown = view.shelfViewport.visibleRect
       let margin = prefetches ? shelfPrefetchRect : shown
       strip = PictureWants.Area(
         pieces: shelfPieces(meeting: margin), contentSize: shelf.contentSize, visible: shown,
         prepared: margin)
     }
-    return PictureWants(main: main, filmstrip: strip, document: documentVersion)
+    return PictureWants(main: main, filmstrip: strip, document: document.version)
   }
 }

@@ -2,7 +2,7 @@ import FolioCore
 
 /// The `?` overlay: the normal mode's key table in a box over the main view. Esc, `?` and `q`
 /// close it; any other key closes it and does what it does; a click closes it.
-public struct HelpMode: InputMode {
+public struct HelpMode: OverlayMode {
   /// The keys it lists.
   public var keymap: Keymap
 
@@ -10,15 +10,15 @@ public struct HelpMode: InputMode {
   public init(keymap: Keymap = .standard) { self.keymap = keymap }
 
   public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
-    -> ModeChange
+    -> ModeResponse
   {
     [.escape, .character("?"), .character("q")].contains(key) ? .close : .closeAndPass
   }
 
   public mutating func handle(_ mouse: MouseEvent, state: inout AppState, effects: inout [Effect])
-    -> ModeChange
+    -> ModeResponse
   {
-    mouse.kind == .click || mouse.kind == .doubleClick ? .close : .stay
+    mouse.kind == .click || mouse.kind == .doubleClick ? .close : .handled
   }
 
   public func draw(

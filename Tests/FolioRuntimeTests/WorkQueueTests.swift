@@ -4,7 +4,7 @@ import Glibc
 import Synchronization
 import Testing
 
-private typealias Service = RenderService<Int, String>
+private typealias Service = WorkQueue<Int, String>
 
 private func makeService(_ ledger: RenderLedger, workers: Int) throws -> Service {
   try Service(
@@ -30,7 +30,7 @@ private func bytesWaiting(_ descriptor: Int32) -> Int32 {
   return count
 }
 
-@Suite("Render service")
+@Suite("Work queue")
 struct RenderServiceTests {
   @Test(arguments: [1, 2])
   func burstOfReplacementsStartsNothingStale(workers: Int) throws {

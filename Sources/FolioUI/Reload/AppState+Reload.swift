@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLayout
 
 /// Reloading: from a change of the file to the new version on screen.
 extension AppState {
@@ -30,7 +31,10 @@ extension AppState {
     }
     reload.phase = .opening
     reload.isDeadlineRunning = false
-    return [.cancelTimer(.reloadDebounce), .cancelTimer(.reloadAtLatest), .reopenDocument]
+    return [
+      .cancelTimer(.reloadDebounce), .cancelTimer(.reloadAtLatest),
+      .reopenDocument(around: view.currentPage),
+    ]
   }
 
   /// A timer of the reload ran out: open the file if it is still due.
@@ -43,7 +47,7 @@ extension AppState {
 
   /// The new version opened: show it.
   mutating func adopt(_ summary: DocumentSummary) -> [Effect] {
-    guard summary.version > documentVersion else { return [] }
+    guard summary.version > document.version else { return [] }
     replaceDocument(with: summary)
     reload.phase = .idle
     say("reloaded")
@@ -51,11 +55,10 @@ extension AppState {
     if search.isActive {
       // The new version's text is searched again for the same query.
       let query = search.query
-      let onlyHits = showsOnlyHits
+      let onlyHits = view.options.showsOnlyHits
       search.query = ""
       effects += startSearch(query)
-      if onlyHits { showsOnlyHits = true }
-      if modes.contains(where: { $0 is HitsPanelMode }) { effects.append(.wantHitLines) }
+      if onlyHits { view.options.showsOnlyHits = true }
     }
     if reload.changedWhileOpening {
       reload.changedWhileOpening = false
@@ -70,5 +73,41 @@ extension AppState {
     guard reload.changedWhileOpening else { return [] }
     reload.changedWhileOpening = false
     return noteFileChanged()
+  }
+}
+
+extension AppState {
+  /// Shows a new version of the document: its pages and facts replace the old ones; the mode,
+  /// zooms and spreads stay, and so does the place (the same page, clamped to the new page
+  /// count, at the same point within it).
+  mutating func replaceDocument(with summary: DocumentSummary) {
+    let layout = view.layout
+    let anchor = layout.continuousPageIndex(at: view.viewport)
+    let across = crossFraction
+    document = document.replaced(by: summary)
+    view.readingZoomPage = nil
+    picking.selection.clamp(toPageCount: document.pageCount)
+    view.currentPage = document.clamped(view.currentPage)
+    refreshLayout()
+    let relaid = view.layout
+    let clamped = ContinuousPageIndex(min(anchor.value, Double(document.pageCount).nextDown))
+    let index = relaid.spreads.continuousSpreadIndex(for: clamped)
+    view.viewport = relaid.clamped(relaid.viewport(centeredOn: index, crossFraction: across))
+    if view.mode == .grid {
+      view.viewport = relaid.viewport(showing: view.currentPage, at: .nearest, from: view.viewport)
+    } else {
+      view.currentPage = relaid.continuousPageIndex(at: view.viewport).page
+    }
+    view.followCurrentPageInShelf()
+  }
+
+  /// Where across the content the viewport's center is, from 0 to 1.
+  private var crossFraction: Double {
+    let content = view.layout.contentSize
+    let center = view.viewport.center
+    if view.layout.progression.isVertical {
+      return content.columns > 0 ? center.x / Double(content.columns) : 0.5
+    }
+    return content.rows > 0 ? center.y / Double(content.rows) : 0.5
   }
 }

@@ -1,44 +1,56 @@
 import FolioCore
 import Foundation
 
-/// Renders requests on background threads so the interface never waits for Poppler.
+/// Work handed out by the loop and done on background threads, so the interface never waits
+/// for Poppler, a disk or a process: the one machinery every background service of the loop
+/// uses (renders, page facts, the outline and links, text, search matching, reopening, saving
+/// places).
 ///
-/// Each of `workerCount` threads makes its own worker with the factory given (the app's page
-/// workers: a worker process each, or a document each in tests) and uses it only on that
-/// thread. Threads take the most urgent wanted request from a `RenderQueue`;
-/// the main thread replaces the wanted set each layout pass (`replaceWanted(_:)`), which cancels
-/// waiting requests no longer wanted before they start. A request already running finishes and
-/// its outcome is delivered anyway, for the cache.
+/// Each of `workerCount` threads (started with the first request) makes its own worker with the
+/// factory given (a page worker process, a document in tests, nothing for plain jobs) and uses
+/// it only on that thread. Threads take the most urgent wanted request from a `RenderQueue`;
+/// the loop replaces the wanted set (`replaceWanted(_:)`), which cancels waiting requests no
+/// longer wanted before they start. A request already running finishes and its outcome is
+/// delivered anyway.
 ///
-/// Outcomes wait in an inbox the main thread empties with `drainOutcomes()`. `wakeDescriptor`
-/// becomes readable when the inbox goes from empty to not empty (one byte for any number of
-/// outcomes), so the main loop polls it with the keyboard and one screen update covers every
-/// render that arrived together.
+/// Outcomes are posted to a `LoopInbox`, addressed to this queue: the loop's shared one, where
+/// the loop takes every service's outcomes with one wake-up and hands this queue its own
+/// (`receive(_:)`); or, for a queue used on its own (tests, scripts), a private inbox read with
+/// `drain()`.
 ///
-/// Use from one thread (the main loop). `shutdown()`, also run by deinit, cancels waiting
-/// requests and joins the threads after their running renders finish.
-public final class RenderService<Request: Hashable & Sendable, Output: Sendable> {
-  private let state: RenderServiceState<Request, Output>
+/// Use from one thread (the loop). `shutdown()` cancels waiting requests and joins the
+/// threads after their running work finishes; releasing the queue only tells them to stop.
+public final class WorkQueue<Request: Hashable & Sendable, Output: Sendable> {
+  private let state: WorkQueueState<Request, Output>
   private var threads: [JoinableThread] = []
-  /// Starts one more worker thread (numbered), as `init` started the first ones.
+  private let threadCount: Int
+  /// Starts one more worker thread (numbered).
   private let startThread: (Int) throws -> JoinableThread
+  /// Where outcomes go, and this queue's address there.
+  public let inbox: LoopInbox
+  public let address: LoopInbox.Address
 
-  /// Starts `workerCount` threads (at least 1). A thread calls `makeWorker` before its first
-  /// render, and again before the next one if it threw; then `render` with that worker for each
-  /// request it takes. A throw from either becomes the request's failed outcome.
-  /// `whenDrained` runs on the thread whose delivery left nothing waiting or running, and on
-  /// each thread after its worker is released at shutdown (the app gives freed memory back to
-  /// the system there, off the interface thread). `rest` runs on a thread whose worker has had
-  /// nothing to do for `restDelay` (once per idle spell), to give back what it can.
+  /// Prepares `workerCount` threads (at least 1), started with the first request. A thread
+  /// calls `makeWorker` before its first job, and again before the next one if it threw; then
+  /// `render` with that worker for each request it takes. A throw from either becomes the
+  /// request's failed outcome. `whenDrained` runs on the thread whose delivery left nothing
+  /// waiting or running, and on each thread after its worker is released at shutdown (the app
+  /// gives freed memory back to the system there, off the interface thread). `rest` runs on a
+  /// thread whose worker has had nothing to do for `restDelay` (once per idle spell).
+  /// Outcomes go to `inbox` (a private one when nil).
   public init<Worker>(
-    workerCount: Int = 2, name: String = "folio-render",
+    workerCount: Int = 2, name: String = "folio-render", inbox: LoopInbox? = nil,
     makeWorker: @escaping @Sendable () throws -> Worker,
     whenDrained: @escaping @Sendable () -> Void = {},
     restDelay: Duration = .seconds(2),
     rest: @escaping @Sendable (inout Worker) -> Void = { _ in },
     render: @escaping @Sendable (inout Worker, Request) throws -> Output
   ) throws {
-    state = RenderServiceState(wake: try WakePipe())
+    let inbox = try inbox ?? LoopInbox()
+    self.inbox = inbox
+    address = inbox.makeAddress()
+    threadCount = max(1, workerCount)
+    state = WorkQueueState(inbox: inbox, address: address)
     let state = self.state
     startThread = { number in
       try JoinableThread(name: "\(name)-\(number)") {
@@ -47,59 +59,75 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
           render: render)
       }
     }
-    for number in 1...max(1, workerCount) {
-      do {
-        threads.append(try startThread(number))
-      } catch {
-        shutdown()
-        throw error
-      }
-    }
   }
 
   /// Tells the threads to stop without waiting for them: a thread stuck inside a library
   /// must never keep the process from ending (`shutdown()` waits).
   deinit { beginShutdown() }
 
-  /// The descriptor to poll for readability: readable while outcomes wait in the inbox.
-  /// Valid until the service is deallocated.
-  public var wakeDescriptor: Int32 { state.wake.readDescriptor }
+  /// The descriptor to poll: the inbox's, readable while outcomes wait in it.
+  public var wakeDescriptor: Int32 { inbox.wakeDescriptor }
 
-  /// Makes `wanted` the requests to render, most urgent first (see
+  /// Whether its threads have started (the first request starts them).
+  public var hasStarted: Bool { !threads.isEmpty }
+
+  /// Makes `wanted` the requests to work on, most urgent first (see
   /// `RenderQueue.replaceWanted(_:)`): waiting requests not listed are cancelled, running ones
-  /// finish, and requests whose outcome waits in the inbox are not rendered again (the caller
-  /// has not drained them yet). Ignored after `beginShutdown()`. Returns how many waiting
-  /// requests were cancelled.
+  /// finish, and requests whose outcome waits in the inbox are not done again (the loop has
+  /// not received them yet). Ignored after `beginShutdown()`. Returns how many waiting
+  /// requests were cancelled. The first request starts the threads; if none can start, the
+  /// queue throws nothing but delivers each request as failed.
   @discardableResult
   public func replaceWanted(_ wanted: some Sequence<(Request, RenderPriority)>) -> Int {
-    state.withLock {
-      guard !state.isShuttingDown else { return 0 }
-      let delivered = Set(state.inbox.lazy.map(\.request))
-      let cancelled = state.queue.replaceWanted(wanted.filter { !delivered.contains($0.0) })
+    let (cancelled, waiting) = state.withLock {
+      guard !state.isShuttingDown else { return (0, 0) }
+      let unreceived = state.unreceived
+      let cancelled = state.queue.replaceWanted(wanted.filter { unreceived[$0.0] == nil })
       state.condition.broadcast()
-      return cancelled
+      return (cancelled, state.queue.waitingCount)
+    }
+    if waiting > 0 && threads.isEmpty { startThreads() }
+    return cancelled
+  }
+
+  private func startThreads() {
+    for number in 1...threadCount {
+      do {
+        threads.append(try startThread(number))
+      } catch {
+        guard threads.isEmpty else { return }
+        // No thread at all: everything wanted fails at once, so nobody waits for it.
+        state.failWaiting(with: error)
+        return
+      }
     }
   }
 
-  /// Takes every outcome delivered since the last call, oldest first, and empties the wake
-  /// descriptor. Never blocks on rendering.
+  /// Takes this queue's outcomes out of `letters` (letters for other queues are ignored), with
+  /// the requests still waiting, running or unreceived at that moment, in one step: a pending
+  /// count of 0 means every outcome there will be has been received.
+  public func receive(_ letters: [LoopInbox.Letter]) -> (
+    outcomes: [RenderOutcome<Request, Output>], pendingCount: Int
+  ) {
+    let outcomes = letters.compactMap { letter in
+      letter.address == address ? letter.content as? RenderOutcome<Request, Output> : nil
+    }
+    return state.withLock {
+      for outcome in outcomes { state.noteReceived(outcome.request) }
+      return (outcomes, state.queue.waitingCount + state.queue.runningCount + state.unreceivedCount)
+    }
+  }
+
+  /// Takes every outcome delivered since the last call from the inbox, oldest first. Never
+  /// blocks on the work.
   public func drainOutcomes() -> [RenderOutcome<Request, Output>] {
     drain().outcomes
   }
 
-  /// `drainOutcomes()` together with the requests still waiting or running at that moment, in
-  /// one step: a pending count of 0 means every outcome there will be is in `outcomes` (read
-  /// apart, a render finishing between the two would be taken for done but left undrained).
+  /// `drainOutcomes()` together with the requests still pending, in one step (see
+  /// `receive(_:)`).
   public func drain() -> (outcomes: [RenderOutcome<Request, Output>], pendingCount: Int) {
-    state.withLock {
-      let outcomes = state.inbox
-      state.inbox.removeAll()
-      if state.isWakePending {
-        state.isWakePending = false
-        state.wake.drain()
-      }
-      return (outcomes, state.queue.waitingCount + state.queue.runningCount)
-    }
+    receive(inbox.take(for: address))
   }
 
   /// Requests waiting or running, for the status line ("rendering 7 pages…"). Requests given
@@ -114,9 +142,9 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
   }
 
   /// Gives up on every request that has been running for longer than `limit` (a document
-  /// whose decoder loops): each is reported as a failed outcome with `RenderTimeout` at once,
+  /// whose decoder loops): each is posted as a failed outcome with `RenderTimeout` at once,
   /// stops counting as pending, and a new thread takes its thread's place, so the other
-  /// requests keep being rendered. The stuck thread is left to finish on its own; whatever it
+  /// requests keep being done. The stuck thread is left to finish on its own; whatever it
   /// delivers later is dropped. The timeout names `reportedLimit` if given, else `limit`.
   /// Returns the requests given up.
   @discardableResult
@@ -153,7 +181,7 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
   }
 
   /// Blocks until nothing waits and nothing runs, or until `timeout` passes; returns whether
-  /// the service is idle. For benchmarks, tests and shutdown, never for the interface loop.
+  /// the queue is idle. For benchmarks, tests and shutdown, never for the interface loop.
   @discardableResult
   public func waitUntilIdle(timeout: Duration? = nil) -> Bool {
     let deadline = timeout.map { Date(timeIntervalSinceNow: $0.timeInterval) }
@@ -169,7 +197,7 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
     }
   }
 
-  /// Cancels every waiting request and tells the threads to stop once their running render is
+  /// Cancels every waiting request and tells the threads to stop once their running work is
   /// done, without waiting for them; later `replaceWanted(_:)` calls are ignored.
   public func beginShutdown() {
     state.withLock {
@@ -179,8 +207,8 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
     }
   }
 
-  /// `beginShutdown()`, then waits for every thread to finish (a running render completes and
-  /// is delivered first). Safe to call more than once. Never call it with a request abandoned
+  /// `beginShutdown()`, then waits for every thread to finish (running work completes and is
+  /// delivered first). Safe to call more than once. Never call it with a request abandoned
   /// as overdue: its thread may never finish.
   public func shutdown() {
     beginShutdown()
@@ -188,7 +216,7 @@ public final class RenderService<Request: Hashable & Sendable, Output: Sendable>
   }
 }
 
-/// Counts of a render service's work.
+/// Counts of a work queue's work.
 public struct RenderServiceStatistics: Hashable, Sendable {
   /// Requests a worker has started.
   public var started: Int
@@ -198,17 +226,18 @@ public struct RenderServiceStatistics: Hashable, Sendable {
   public var pending: Int
 }
 
-/// The state a render service shares with its threads, guarded by `condition`'s lock.
-private final class RenderServiceState<Request: Hashable & Sendable, Output: Sendable>:
+/// The state a work queue shares with its threads, guarded by `condition`'s lock.
+private final class WorkQueueState<Request: Hashable & Sendable, Output: Sendable>:
   @unchecked Sendable
 {
   /// Guards every other property; broadcast on every change of the queue.
   let condition = NSCondition()
-  let wake: WakePipe
+  let inbox: LoopInbox
+  let address: LoopInbox.Address
   var queue = RenderQueue<Request>()
-  var inbox: [RenderOutcome<Request, Output>] = []
-  /// Whether `wake` holds a byte: set with the first outcome after a drain.
-  var isWakePending = false
+  /// Outcomes posted and not yet received by the loop, by request, and their number.
+  var unreceived: [Request: Int] = [:]
+  var unreceivedCount = 0
   var isShuttingDown = false
   /// Each running request's run (a number no other run has) and when it started.
   var runs: [Request: (number: Int, started: ContinuousClock.Instant)] = [:]
@@ -217,7 +246,10 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
   /// Runs given up as overdue whose threads have not delivered them yet.
   var abandonedRuns: Set<Int> = []
 
-  init(wake: WakePipe) { self.wake = wake }
+  init(inbox: LoopInbox, address: LoopInbox.Address) {
+    self.inbox = inbox
+    self.address = address
+  }
 
   func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
     condition.lock()
@@ -299,12 +331,29 @@ private final class RenderServiceState<Request: Hashable & Sendable, Output: Sen
     }
   }
 
-  /// Puts an outcome in the inbox and makes the wake descriptor readable. Call with the lock.
+  /// Posts an outcome to the inbox, counted as unreceived until the loop receives it. Call
+  /// with the lock (the inbox's own lock is taken inside it, never the other way round).
   func post(_ outcome: RenderOutcome<Request, Output>) {
-    inbox.append(outcome)
-    if !isWakePending {
-      isWakePending = true
-      wake.signal()
+    unreceived[outcome.request, default: 0] += 1
+    unreceivedCount += 1
+    inbox.post(outcome, to: address)
+  }
+
+  /// The loop received the outcome of `request`. Call with the lock.
+  func noteReceived(_ request: Request) {
+    guard let count = unreceived[request] else { return }
+    unreceived[request] = count > 1 ? count - 1 : nil
+    unreceivedCount -= 1
+  }
+
+  /// Delivers every waiting request as failed with `error` (no thread could start).
+  func failWaiting(with error: any Error) {
+    withLock {
+      while let request = queue.next() {
+        queue.complete(request)
+        post(RenderOutcome(request: request, result: .failure(error)))
+      }
+      condition.broadcast()
     }
   }
 }

@@ -2,7 +2,7 @@ import FolioCore
 
 /// A line typed on the status line, for a purpose: going to a page (`:`) or searching (`/`, as
 /// you type). Its own key table edits the line; Enter hands it to the purpose.
-public struct PromptMode: InputMode {
+public struct PromptMode: OverlayMode {
   /// What the typed line is for.
   public enum Purpose: Hashable, Sendable {
     /// A page number or label to go to.
@@ -47,39 +47,69 @@ public struct PromptMode: InputMode {
     self.previous = previous
   }
 
-  public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
-    -> ModeChange
+  public mutating func handle(_ event: Event, state: inout AppState, effects: inout [Effect])
+    -> ModeResponse
   {
-    let before = text
-    let change = edit(key)
-    switch (purpose, change) {
-    case (.search, .close) where Self.keys[key] == .submit:
-      effects.append(.cancelTimer(.searchDebounce))
-      effects += state.startSearch(text, movesToFirstHit: !text.isEmpty)
-    case (.search, .close):
-      effects.append(.cancelTimer(.searchDebounce))
-      effects += state.startSearch(previous)
-    case (.search, _) where text != before:
-      effects.append(.startTimer(.searchDebounce, after: AppState.searchDebounce))
-    case (.goTo, .close) where Self.keys[key] == .submit:
-      submit(in: &state)
+    switch event {
+    case .timerFired(.searchDebounce) where purpose == .search:
+      // Typing paused: search for what is typed so far.
+      effects += state.startSearch(text)
+      return .handled
+    case .input(.key(let key)):
+      return handle(key, state: &state, effects: &effects)
+    case .input(.mouse):
+      return .handled
+    case .input(.signal(.interrupt)):
+      return interrupt(state: &state, effects: &effects)
     default:
-      break
+      return .pass
     }
-    return change
   }
 
-  /// Applies an editing key to the line; says whether the prompt stays.
-  private mutating func edit(_ key: Key) -> ModeChange {
+  public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+    -> ModeResponse
+  {
+    let before = text
+    let stays = edit(key)
+    if !stays {
+      if Self.keys[key] == .submit {
+        submit(in: &state, effects: &effects)
+      } else {
+        cancel(in: &state, effects: &effects)
+      }
+      return .close
+    }
+    if purpose == .search && text != before {
+      effects.append(.startTimer(.searchDebounce, after: AppState.searchDebounce))
+    }
+    return .handled
+  }
+
+  /// Ctrl-C cancels the prompt, as Esc does.
+  public mutating func interrupt(state: inout AppState, effects: inout [Effect]) -> ModeResponse {
+    cancel(in: &state, effects: &effects)
+    return .close
+  }
+
+  /// The prompt closes without acting: a search goes back to the query in force when it
+  /// opened.
+  private func cancel(in state: inout AppState, effects: inout [Effect]) {
+    guard purpose == .search else { return }
+    effects.append(.cancelTimer(.searchDebounce))
+    effects += state.startSearch(previous)
+  }
+
+  /// Applies an editing key to the line; says whether the prompt stays open.
+  private mutating func edit(_ key: Key) -> Bool {
     if case .character(let character) = key {
       if text.count < Self.maximumLength { text.append(character) }
-      return .stay
+      return true
     }
     switch Self.keys[key] {
     case .submit, .cancel:
-      return .close
+      return false
     case .deleteBackward:
-      if text.isEmpty { return .close }
+      if text.isEmpty { return false }
       text.removeLast()
     case .clear:
       text = ""
@@ -89,11 +119,17 @@ public struct PromptMode: InputMode {
     case nil:
       break
     }
-    return .stay
+    return true
   }
 
-  private func submit(in state: inout AppState) {
+  /// Enter: a search goes to its first hit; a go-to goes to the page it names.
+  private func submit(in state: inout AppState, effects: inout [Effect]) {
     let target = text
+    if purpose == .search {
+      effects.append(.cancelTimer(.searchDebounce))
+      effects += state.startSearch(target, movesToFirstHit: !target.isEmpty)
+      return
+    }
     guard !target.isEmpty else { return }
     switch purpose {
     case .search:

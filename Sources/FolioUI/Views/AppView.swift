@@ -16,24 +16,26 @@ public struct AppView: Sendable {
   public func draw(
     _ state: AppState, main: TilePool<RenderRequest>, shelf: TilePool<RenderRequest>
   ) -> ScreenBuffer {
-    var screen = ScreenBuffer(size: state.screenSize)
-    guard !state.screenSize.isEmpty else { return screen }
+    var screen = ScreenBuffer(size: state.terminal.size)
+    guard !state.terminal.size.isEmpty else { return screen }
     let areas = state.areas
     let area = areas.main
     if !area.isEmpty {
-      drawTiles(main, viewport: state.viewport, area: area, on: &screen)
+      drawTiles(main, viewport: state.view.viewport, area: area, on: &screen)
       SearchMarks(width: width).draw(state, area: area, on: &screen)
-      if state.mode == .grid {
-        drawLabels(state, layout: state.layout, viewport: state.viewport, area: area, on: &screen)
+      if state.view.mode == .grid {
+        drawLabels(
+          state, layout: state.view.layout, viewport: state.view.viewport, area: area, on: &screen)
       }
     }
-    if let shelfArea = areas.filmstrip, let shelfLayout = state.shelf {
-      drawTiles(shelf, viewport: state.shelfViewport, area: shelfArea, on: &screen)
+    if let shelfArea = areas.filmstrip, let shelfLayout = state.view.shelf {
+      drawTiles(shelf, viewport: state.view.shelfViewport, area: shelfArea, on: &screen)
       drawLabels(
-        state, layout: shelfLayout, viewport: state.shelfViewport, area: shelfArea, on: &screen)
+        state, layout: shelfLayout, viewport: state.view.shelfViewport, area: shelfArea, on: &screen
+      )
     }
     if let line = areas.statusLine { StatusLine(width: width).draw(state, in: line, on: &screen) }
-    for mode in state.modes { mode.draw(state, areas: areas, on: &screen, width: width) }
+    for mode in state.modes.all { mode.draw(state, areas: areas, on: &screen, width: width) }
     return screen
   }
 
@@ -58,11 +60,11 @@ public struct AppView: Sendable {
     on screen: inout ScreenBuffer
   ) {
     let visible = viewport.visibleRect
-    let currentSpread = state.layout.spreads.spreadIndex(containing: state.currentPage)
+    let currentSpread = state.view.layout.spreads.spreadIndex(containing: state.view.currentPage)
     let markedPages =
-      state.mode == .spread
-      ? state.layout.spreads.pages(inSpread: currentSpread)
-      : state.currentPage..<state.currentPage.advanced(by: 1)
+      state.view.mode == .spread
+      ? state.view.layout.spreads.pages(inSpread: currentSpread)
+      : state.view.currentPage..<state.view.currentPage.advanced(by: 1)
     for item in layout.items(intersecting: visible) {
       guard let labelFrame = item.labelFrame else { continue }
       let page = item.pages[0].page
@@ -74,7 +76,7 @@ public struct AppView: Sendable {
       guard frame.intersects(area), frame.minY >= area.minY, frame.minY < area.maxY else {
         continue
       }
-      let isPicked = state.selection.contains(page)
+      let isPicked = state.picking.selection.contains(page)
       let style =
         isMarked
         ? Cell(" ", attributes: [.reverse, .bold])

@@ -1,0 +1,130 @@
+import FolioCore
+import FolioLayout
+
+/// What the app knows about the version of the document it shows, without asking it again:
+/// page count, title, labels and sizes read so far, and what the runtime read for the views
+/// (links, the outline, content boxes, body text sizes). Text here is sanitized for the
+/// terminal. Changed only through its own `take` methods, from events.
+public struct DocumentFacts: Sendable {
+  /// Which version of the document this is.
+  public internal(set) var version = DocumentVersion.first
+  /// The number of pages, at least 1.
+  public let pageCount: Int
+  /// The title to show: the document's own, else its file name.
+  public let title: String
+  /// Labels read so far, by page (nil: not read yet, or the label is the page number).
+  public private(set) var labels: [String?]
+  /// Page sizes, known or estimated.
+  public internal(set) var metrics: PageMetrics
+  /// Links of pages read so far, by page.
+  public internal(set) var links: [PageIndex: [PageLink]] = [:]
+  /// The outline, once read, and the same prepared for the panel.
+  public private(set) var outline: DocumentOutline?
+  public private(set) var outlineIndex: OutlineIndex?
+  /// Where pages' content is (the whole page for a blank one), and a count of changes to it.
+  public private(set) var contentBoxes: [PageIndex: PageRegion] = [:]
+  public private(set) var contentBoxRevision = 0
+  /// Body text sizes measured, by page (for `z`).
+  public internal(set) var bodyText: [PageIndex: BodyTextSize] = [:]
+
+  /// Creates facts; `title` and `labels` are sanitized here. Sizes are estimated until read.
+  public init(pageCount: Int, title: String, labels: [Int: String] = [:]) {
+    self.pageCount = max(1, pageCount)
+    self.title = TerminalText.sanitized(title)
+    self.labels = Array(repeating: nil, count: max(1, pageCount))
+    metrics = PageMetrics(pageCount: max(1, pageCount))
+    for (page, label) in labels { setLabel(label, of: PageIndex(page)) }
+  }
+
+  /// The facts of a new version: its page count and title (the old title when it has none),
+  /// its first facts; everything read of the old version is forgotten.
+  func replaced(by summary: DocumentSummary) -> DocumentFacts {
+    var facts = DocumentFacts(
+      pageCount: summary.pageCount, title: summary.title.isEmpty ? title : summary.title)
+    facts.version = summary.version
+    facts.take(summary.pages)
+    return facts
+  }
+
+  /// Records a page's label (sanitized).
+  public mutating func setLabel(_ label: String?, of page: PageIndex) {
+    guard labels.indices.contains(page.rawValue) else { return }
+    labels[page.rawValue] = label.map(TerminalText.sanitized)
+  }
+
+  /// Takes page sizes and labels read from the document; facts about pages it does not have
+  /// are ignored.
+  mutating func take(_ facts: [PageFact]) {
+    for fact in facts where fact.page.rawValue >= 0 && fact.page.rawValue < pageCount {
+      if let label = fact.label {
+        setLabel(label, of: fact.page)
+        metrics.noteLabel(columns: label.unicodeScalars.count)
+      }
+      if let size = fact.size?.sanitized,
+        metrics.size(of: fact.page) != size || !metrics.isSizeKnown(fact.page)
+      {
+        metrics.setSize(size, of: fact.page)
+      }
+    }
+  }
+
+  /// Takes one page's links, if they are of this version.
+  mutating func take(_ pageLinks: PageLinks) {
+    guard pageLinks.document == version else { return }
+    links[pageLinks.page] = pageLinks.links
+  }
+
+  /// Takes the outline, if it is of this version, and prepares it for the panel.
+  mutating func take(_ outline: DocumentOutline) {
+    guard outline.document == version else { return }
+    self.outline = outline
+    outlineIndex = OutlineIndex(outline)
+  }
+
+  /// Takes where pages' content is, if of this version (a blank page keeps its whole area).
+  mutating func take(contentBoxes found: [PageContentBox], document: DocumentVersion) {
+    guard document == version else { return }
+    var changed = false
+    for content in found where content.page.rawValue < pageCount {
+      let box = content.box ?? .whole
+      guard contentBoxes[content.page] != box else { continue }
+      contentBoxes[content.page] = box
+      changed = true
+    }
+    if changed { contentBoxRevision += 1 }
+  }
+
+  /// The label to show for a page: its own, else its number.
+  public func label(of page: PageIndex) -> String {
+    guard labels.indices.contains(page.rawValue) else { return String(page.number) }
+    return labels[page.rawValue] ?? String(page.number)
+  }
+
+  /// "iv · 4 / 320", or "4 / 320" when the label is the number.
+  public func position(of page: PageIndex) -> String {
+    let counter = "\(page.number) / \(pageCount)"
+    guard labels.indices.contains(page.rawValue), let label = labels[page.rawValue] else {
+      return counter
+    }
+    return "\(label) · \(counter)"
+  }
+
+  /// The page a typed target names: a label read so far, else a page number. O(n).
+  public func page(named target: String) -> PageIndex? {
+    let text = target.trimmingCharacters(in: " ")
+    if let index = labels.firstIndex(where: { $0 == text }) { return PageIndex(index) }
+    if let number = Int(text), (1...pageCount).contains(number) { return PageIndex(number: number) }
+    return nil
+  }
+
+  /// `page` clamped to the document.
+  func clamped(_ page: PageIndex) -> PageIndex {
+    PageIndex(min(max(0, page.rawValue), pageCount - 1))
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters(in set: Character) -> String {
+    String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
+  }
+}

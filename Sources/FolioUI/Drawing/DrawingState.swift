@@ -1,0 +1,42 @@
+import FolioCore
+
+/// How pages are drawn: the symbols, colors, inversion and text layer of every picture, and
+/// the symbol sets this terminal can draw.
+public struct DrawingState: Hashable, Sendable {
+  /// The style every page is drawn in.
+  public internal(set) var style: RenderStyle
+  /// The symbol sets the terminal can draw (never empty), in the order `c` steps through them.
+  public let drawableSymbols: [SymbolSet]
+
+  /// The drawing state for `style` on a terminal that draws `drawable` (ASCII when it names
+  /// none), and what to say if the style's symbols had to be replaced.
+  static func make(style: RenderStyle, drawable: [SymbolSet]) -> (DrawingState, String?) {
+    // ASCII is drawable wherever text is; a style the terminal cannot draw takes its fallback
+    // and says so.
+    let drawable = drawable.isEmpty ? [SymbolSet.ascii] : drawable
+    var style = style
+    var message: String?
+    if let substitute = style.symbols.substitute(among: drawable), substitute != style.symbols {
+      message = "cannot draw \(style.symbols.rawValue) here; using \(substitute.rawValue)"
+      style.symbols = substitute
+    }
+    return (DrawingState(style: style, drawableSymbols: drawable), message)
+  }
+
+  /// `c`: the next drawable symbol set; returns what the status line says.
+  mutating func cycleSymbols() -> String {
+    let index = drawableSymbols.firstIndex(of: style.symbols) ?? -1
+    style.symbols = drawableSymbols[(index + 1) % drawableSymbols.count]
+    return "symbols: \(style.symbols.rawValue)"
+  }
+
+  /// `t`: the text layer's next setting; returns what the status line says.
+  mutating func cycleTextLayer() -> String {
+    style.text = style.text.next
+    switch style.text {
+    case .auto: return "text where it is legible"
+    case .on: return "all text as characters"
+    case .off: return "no text: block art only"
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import FolioCore
+
+/// One way events are taken: normal browsing, a prompt with a purpose, the help overlay, a
+/// focused panel, link hints. Modes form a stack (`ModeStack`); every event goes to the top
+/// mode first, which handles it, passes it down, or closes — keys, mouse, signals, timers and
+/// the runtime's answers alike. A new mode is a new type with its own key table, never a new
+/// branch in `update`.
+public protocol InputMode: Sendable {
+  /// Handles an event that reached this mode: may change the state and add effects; says
+  /// whether the event goes on down the stack and what becomes of the mode. The state's
+  /// sub-states have already taken the event's facts (a read outline is in
+  /// `state.document`).
+  mutating func handle(_ event: Event, state: inout AppState, effects: inout [Effect])
+    -> ModeResponse
+
+  /// Draws what the mode shows over the views (a prompt on the status line, a box over the
+  /// main view, a side panel). By default nothing.
+  func draw(_ state: AppState, areas: ScreenAreas, on screen: inout ScreenBuffer, width: TextWidth)
+
+  /// What the mode needs while it is open: a side panel's columns, the outline, the hits'
+  /// lines. By default nothing.
+  var needs: ModeNeeds { get }
+}
+
+/// What an open mode needs of the screen and the runtime.
+public struct ModeNeeds: OptionSet, Hashable, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// The side panel's columns (the main view gives them up).
+  public static let sidePanel = ModeNeeds(rawValue: 1)
+  /// The document's outline, read.
+  public static let outline = ModeNeeds(rawValue: 2)
+  /// Every hit's line of context.
+  public static let hitLines = ModeNeeds(rawValue: 4)
+}
+
+/// What handling an event does to the event and to the mode that handled it.
+public enum ModeResponse: Sendable {
+  /// The event stops here; the mode stays on top.
+  case handled
+  /// The event goes on to the mode below; the mode stays.
+  case pass
+  /// The event stops here; the mode closes.
+  case close
+  /// The mode closes and the event goes on to the mode below.
+  case closeAndPass
+  /// The event stops here; a new mode opens on top.
+  case open(any InputMode)
+}
+
+extension InputMode {
+  public func draw(
+    _ state: AppState, areas: ScreenAreas, on screen: inout ScreenBuffer, width: TextWidth
+  ) {}
+
+  public var needs: ModeNeeds { [] }
+}
+
+/// The modes over normal browsing handle their keys and swallow the mouse; Ctrl-C closes
+/// them (as in vim and the shells); everything else goes down the stack.
+public protocol OverlayMode: InputMode {
+  /// Handles a key.
+  mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+    -> ModeResponse
+  /// Handles a mouse action; by default the mouse does nothing while the mode is open.
+  mutating func handle(_ mouse: MouseEvent, state: inout AppState, effects: inout [Effect])
+    -> ModeResponse
+  /// Ctrl-C: by default the mode closes.
+  mutating func interrupt(state: inout AppState, effects: inout [Effect]) -> ModeResponse
+}
+
+extension OverlayMode {
+  public mutating func handle(_ event: Event, state: inout AppState, effects: inout [Effect])
+    -> ModeResponse
+  {
+    switch event {
+    case .input(.key(let key)): return handle(key, state: &state, effects: &effects)
+    case .input(.mouse(let mouse)): return handle(mouse, state: &state, effects: &effects)
+    case .input(.signal(.interrupt)): return interrupt(state: &state, effects: &effects)
+    default: return .pass
+    }
+  }
+
+  public mutating func handle(
+    _ mouse: MouseEvent, state: inout AppState, effects: inout [Effect]
+  ) -> ModeResponse { .handled }
+
+  public mutating func interrupt(state: inout AppState, effects: inout [Effect]) -> ModeResponse {
+    .close
+  }
+}
