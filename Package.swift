@@ -52,12 +52,14 @@ let package = Package(
     // The config file: TOML through TOMLKit, read into option defaults and key bindings.
     .target(
       name: "FolioConfig",
-      dependencies: ["FolioUI", "FolioCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+      dependencies: [
+        "FolioUI", "FolioLayout", "FolioCore", .product(name: "TOMLKit", package: "TOMLKit"),
+      ]),
     .executableTarget(
       name: "folio",
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
-        "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig",
+        "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig", "CPoppler",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -76,7 +78,7 @@ let package = Package(
       name: "folio-bench",
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
-        "FolioFixtures", "FolioTestSupport",
+        "FolioSearch", "FolioStore", "FolioFixtures", "FolioTestSupport",
       ]),
     .testTarget(
       name: "FolioCoreTests",
@@ -89,7 +91,8 @@ let package = Package(
     .testTarget(
       name: "FolioRuntimeTests",
       dependencies: [
-        "FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioTestSupport",
+        "FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioSearch",
+        "FolioStore", "FolioTestSupport",
       ],
       // Golden screens, read by path from the test files (expectSnapshot).
       exclude: ["Snapshots"]),
@@ -99,8 +102,12 @@ let package = Package(
       dependencies: [
         "FolioPoppler", "FolioRaster", "FolioCore", "FolioFixtures", "FolioTestSupport",
       ]),
-    .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"]),
-    .testTarget(name: "FolioConfigTests", dependencies: ["FolioConfig", "FolioUI", "FolioCore"]),
+    .testTarget(
+      name: "FolioStoreTests",
+      dependencies: ["FolioStore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(
+      name: "FolioConfigTests",
+      dependencies: ["FolioConfig", "FolioUI", "FolioLayout", "FolioCore"]),
     .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioCore"]),
     .testTarget(
       name: "FolioEndToEndTests",
