@@ -25,6 +25,8 @@ let package = Package(
       pkgConfig: "poppler-glib",
       providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]
     ),
+    // The page worker's sandbox calls (prctl, unshare): only system headers, nothing to link.
+    .systemLibrary(name: "CSandbox", path: "Modules/CSandbox"),
     .target(
       name: "FolioCore",
       // Double's rounding and square roots call libm, which nothing else may link.
@@ -59,7 +61,7 @@ let package = Package(
       name: "folio",
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
-        "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig", "CPoppler",
+        "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig", "CSandbox",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
