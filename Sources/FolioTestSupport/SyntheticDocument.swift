@@ -156,7 +156,4 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
     if fails { throw DocumentError.renderFailed(reason: "page \(page.number) is damaged") }
     return RGBAImage(size: size, fill: Self.color(of: page.rawValue + colorShift))
   }
-
-  /// The same object: it is safe to share between threads.
-  public func makeIndependentCopy() throws -> SyntheticDocument { self }
 }
