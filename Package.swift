@@ -50,7 +50,9 @@ let package = Package(
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
     .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore"]),
     // The remembered place per document, in SQLite (GRDB links the system libsqlite3).
-    .target(name: "FolioStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "FolioStore",
+      dependencies: ["FolioCore", .product(name: "GRDB", package: "GRDB.swift")]),
     // The config file: TOML through TOMLKit, read into option defaults and key bindings.
     .target(
       name: "FolioConfig",

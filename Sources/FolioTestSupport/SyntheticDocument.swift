@@ -142,9 +142,7 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
     }
     gate?.pass()
     if renderDelay > .zero {
-      Thread.sleep(
-        forTimeInterval: Double(renderDelay.components.attoseconds) / 1e18
-          + Double(renderDelay.components.seconds))
+      Thread.sleep(forTimeInterval: renderDelay.inSeconds)
     }
     let fails = lock.withLock { () -> Bool in
       renderCount += 1
