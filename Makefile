@@ -11,7 +11,7 @@ TEST_DEBIAN_PACKAGES := man-db file ranger python3-pip
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
-.PHONY: all deps bench-deps build release run test test-tools lint bench check-palette check-generated sample clean leak-check \
+.PHONY: all deps bench-deps build release run test test-tools lint check-imports bench check-palette check-generated sample clean leak-check \
 	fuzz libfuzz asan-check install install-files uninstall
 
 # Where `make install` puts folio (PREFIX=~/.local needs no root), and what it installs from.
@@ -67,7 +67,7 @@ test-tools:
 	@./Scripts/install-deps.sh $(TEST_DEBIAN_PACKAGES)
 	@./Scripts/install-test-tools.sh
 
-test: deps test-tools lint
+test: deps test-tools lint check-imports
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -75,6 +75,11 @@ test: deps test-tools lint
 # force tries, ordered imports, documentation comments that match their declarations.
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+# Every module a target imports is declared in Package.swift (not just reachable through
+# another dependency), or is one of the toolchain's own.
+check-imports:
+	SWIFT=$(SWIFT) ./Scripts/check-imports.sh
 
 bench: bench-deps release
 	.build/release/folio-bench --check-palette

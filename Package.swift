@@ -25,6 +25,8 @@ let package = Package(
       pkgConfig: "poppler-glib",
       providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]
     ),
+    // The page worker's sandbox calls (prctl, unshare): only system headers, nothing to link.
+    .systemLibrary(name: "CSandbox", path: "Modules/CSandbox"),
     .target(
       name: "FolioCore",
       // Double's rounding and square roots call libm, which nothing else may link.
@@ -48,16 +50,20 @@ let package = Package(
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
     .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore"]),
     // The remembered place per document, in SQLite (GRDB links the system libsqlite3).
-    .target(name: "FolioStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "FolioStore",
+      dependencies: ["FolioCore", .product(name: "GRDB", package: "GRDB.swift")]),
     // The config file: TOML through TOMLKit, read into option defaults and key bindings.
     .target(
       name: "FolioConfig",
-      dependencies: ["FolioUI", "FolioCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+      dependencies: [
+        "FolioUI", "FolioLayout", "FolioCore", .product(name: "TOMLKit", package: "TOMLKit"),
+      ]),
     .executableTarget(
       name: "folio",
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
-        "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig",
+        "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig", "CSandbox",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -76,7 +82,7 @@ let package = Package(
       name: "folio-bench",
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
-        "FolioFixtures", "FolioTestSupport",
+        "FolioSearch", "FolioStore", "FolioFixtures", "FolioTestSupport",
       ]),
     .testTarget(
       name: "FolioCoreTests",
@@ -89,7 +95,8 @@ let package = Package(
     .testTarget(
       name: "FolioRuntimeTests",
       dependencies: [
-        "FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioTestSupport",
+        "FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioSearch",
+        "FolioStore", "FolioTestSupport",
       ],
       // Golden screens, read by path from the test files (expectSnapshot).
       exclude: ["Snapshots"]),
@@ -99,8 +106,12 @@ let package = Package(
       dependencies: [
         "FolioPoppler", "FolioRaster", "FolioCore", "FolioFixtures", "FolioTestSupport",
       ]),
-    .testTarget(name: "FolioStoreTests", dependencies: ["FolioStore"]),
-    .testTarget(name: "FolioConfigTests", dependencies: ["FolioConfig", "FolioUI", "FolioCore"]),
+    .testTarget(
+      name: "FolioStoreTests",
+      dependencies: ["FolioStore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(
+      name: "FolioConfigTests",
+      dependencies: ["FolioConfig", "FolioUI", "FolioLayout", "FolioCore"]),
     .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioCore"]),
     .testTarget(
       name: "FolioEndToEndTests",

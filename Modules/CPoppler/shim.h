@@ -8,10 +8,6 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <malloc.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#include <linux/sched.h>
 
 /// Releases a GObject (PopplerDocument, PopplerPage, …).
 static inline void folio_object_unref(void *object) {
@@ -26,18 +22,5 @@ static inline GQuark folio_file_error_quark(void) { return g_file_error_quark();
 
 /// Gives freed heap memory back to the system (glibc keeps it otherwise).
 static inline void folio_release_freed_memory(void) { malloc_trim(0); }
-
-/// A page worker gives up gaining privileges (setuid programs, file capabilities) for good.
-static inline int folio_forbid_new_privileges(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
-
-/// A page worker is sent `signal` when the thread that started it ends (prctl is variadic).
-static inline int folio_die_with_parent(int signal) { return prctl(PR_SET_PDEATHSIG, signal, 0, 0, 0); }
-
-/// A page worker moves to a network namespace of its own (no interface but a loopback that is
-/// down): in a new user namespace when the system allows it, else alone (root). 0 on success.
-static inline int folio_leave_network(void) {
-  if (syscall(SYS_unshare, CLONE_NEWUSER | CLONE_NEWNET) == 0) return 0;
-  return (int)syscall(SYS_unshare, CLONE_NEWNET);
-}
 
 #endif

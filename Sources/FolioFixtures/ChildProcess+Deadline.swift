@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 #if canImport(Glibc)
@@ -14,8 +15,7 @@ extension ChildProcess {
 
     /// Starts watching `pid`.
     init(pid: pid_t, after limit: Duration) {
-      let (seconds, attoseconds) = limit.components
-      let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+      let deadline = Date(timeIntervalSinceNow: limit.inSeconds)
       let watcher = Thread { [self] in
         condition.lock()
         defer { condition.unlock() }

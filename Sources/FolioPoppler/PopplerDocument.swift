@@ -6,8 +6,8 @@ import Foundation
 /// A PDF document opened with poppler-glib: Folio's `DocumentSource` for real files.
 ///
 /// Thread rule (measured, see docs/decisions.md): a PopplerDocument must never be used from two
-/// threads at once — sharing one crashed every time. Each rendering thread opens its own copy
-/// with `makeIndependentCopy()`; an instance is used by one thread at a time.
+/// threads at once — sharing one crashed every time. Each page worker opens its own instance
+/// (`open(readablePath:named:password:)`); an instance is used by one thread at a time.
 ///
 /// Opening does not touch the pages: sizes and labels are read on first use and remembered.
 public final class PopplerDocument: DocumentSource {
@@ -17,7 +17,7 @@ public final class PopplerDocument: DocumentSource {
   /// The path its bytes are read from: `path`, or for a stream (a pipe, `-`) the copy of what
   /// it delivered. Open this to read the same document again.
   public let readablePath: String
-  /// The password it was opened with, if any (to open copies).
+  /// The password it was opened with, if any (to open the document again).
   public let password: String?
   let handle: OpaquePointer
   /// Number of pages, fixed at open.
@@ -102,14 +102,6 @@ public final class PopplerDocument: DocumentSource {
 
   deinit {
     folio_object_unref(UnsafeMutableRawPointer(handle))
-  }
-
-  public func makeIndependentCopy() throws -> PopplerDocument {
-    let copy = try PopplerDocument(path: path, source: readablePath, password: password)
-    copy.sizes = sizes
-    copy.labels = labels
-    copy.keepsHairlinesThin = keepsHairlinesThin
-    return copy
   }
 
   /// The size of the page if it has been read already, without touching the document (how

@@ -6,7 +6,6 @@ import FolioRaster
 /// pixels another tool was given (`folio-bench --print-page --measure-raster`), so the comparison
 /// is of the cell fitting alone, not of two PDF renderers.
 public final class RasterDocument: DocumentSource {
-  private let path: String
   private let surface: OpaquePointer
   /// The raster's size in pixels, used as the page's size in points.
   private let pixelSize: PixelSize
@@ -18,7 +17,6 @@ public final class RasterDocument: DocumentSource {
     else {
       throw DocumentError.renderFailed(reason: "cannot read the PNG image \(path)")
     }
-    self.path = path
     self.surface = surface
     pixelSize = PixelSize(
       width: Int(cairo_image_surface_get_width(surface)),
@@ -59,6 +57,4 @@ public final class RasterDocument: DocumentSource {
     }
     return drawn
   }
-
-  public func makeIndependentCopy() throws -> RasterDocument { try RasterDocument(pngAt: path) }
 }

@@ -17,9 +17,6 @@ public struct PictureCache {
     storage.value(forKey: request)
   }
 
-  /// The exact picture for `request` without changing recency.
-  public func peek(_ request: RenderRequest) -> ScreenBuffer? { storage.peekValue(forKey: request) }
-
   /// Whether the exact picture is cached (does not change recency).
   public func contains(_ request: RenderRequest) -> Bool { storage.contains(request) }
 

@@ -1,3 +1,5 @@
+import FolioCore
+
 /// A render given up because it ran longer than the time limit (a decoder that loops on a
 /// damaged image): the page is drawn as a box saying it could not be drawn.
 public struct RenderTimeout: Error, Hashable, Sendable, CustomStringConvertible {
@@ -11,7 +13,7 @@ public struct RenderTimeout: Error, Hashable, Sendable, CustomStringConvertible 
 
   /// "took over 20 s".
   public var description: String {
-    let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+    let seconds = limit.inSeconds
     let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     return "took over \(shown) s"
   }

@@ -8,10 +8,3 @@ func lowerThreadPriority() {
 /// glibc's gettid (not exported by the Glibc module).
 @_silgen_name("gettid")
 private func currentThreadID() -> Int32
-
-extension Duration {
-  /// The duration in whole milliseconds, rounded down.
-  var wholeMilliseconds: Int {
-    Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
-  }
-}

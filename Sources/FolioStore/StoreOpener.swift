@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import GRDB
 
@@ -179,8 +180,7 @@ struct StoreOpener {
     configuration.label = "FolioStore"
     configuration.readonly = readOnly
     configuration.journalMode = readOnly ? .default : .wal
-    let (seconds, attoseconds) = busyTimeout.components
-    configuration.busyMode = .timeout(Double(seconds) + Double(attoseconds) * 1e-18)
+    configuration.busyMode = .timeout(busyTimeout.inSeconds)
     return configuration
   }
 

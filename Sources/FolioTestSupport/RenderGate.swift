@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// A gate the renders of a `SyntheticDocument` wait at until a test lets them through, so the
@@ -51,9 +52,7 @@ public final class RenderGate: @unchecked Sendable {
   /// whether they do.
   @discardableResult
   public func waitUntilWaiting(_ count: Int, timeout: Duration = .seconds(30)) -> Bool {
-    let deadline = Date(
-      timeIntervalSinceNow: Double(timeout.components.seconds) + Double(
-        timeout.components.attoseconds) / 1e18)
+    let deadline = Date(timeIntervalSinceNow: timeout.inSeconds)
     return condition.withLock {
       while waiting < count {
         if !condition.wait(until: deadline) { return waiting >= count }

@@ -142,9 +142,7 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
     }
     gate?.pass()
     if renderDelay > .zero {
-      Thread.sleep(
-        forTimeInterval: Double(renderDelay.components.attoseconds) / 1e18
-          + Double(renderDelay.components.seconds))
+      Thread.sleep(forTimeInterval: renderDelay.inSeconds)
     }
     let fails = lock.withLock { () -> Bool in
       renderCount += 1
@@ -156,7 +154,4 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
     if fails { throw DocumentError.renderFailed(reason: "page \(page.number) is damaged") }
     return RGBAImage(size: size, fill: Self.color(of: page.rawValue + colorShift))
   }
-
-  /// The same object: it is safe to share between threads.
-  public func makeIndependentCopy() throws -> SyntheticDocument { self }
 }

@@ -123,8 +123,7 @@ enum LayoutBenchmarks {
   }
 
   static func format(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    let microseconds = Double(seconds) * 1e6 + Double(attoseconds) / 1e12
+    let microseconds = duration.inSeconds * 1e6
     return microseconds >= 1000
       ? "\(format(microseconds / 1000, digits: 2)) ms" : "\(format(microseconds, digits: 2)) µs"
   }

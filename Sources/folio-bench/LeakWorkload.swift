@@ -22,8 +22,9 @@ enum LeakWorkload {
             size: PixelSize(width: 30, height: 30))
         }
         _ = document.pageIndex(forLabel: "ii")
-        _ = try document.makeIndependentCopy().render(
-          PageIndex(0), size: PixelSize(width: 8, height: 8))
+        // Another instance of the same document, as each page worker opens.
+        _ = try PopplerDocument.open(readablePath: document.readablePath, named: document.path)
+          .render(PageIndex(0), size: PixelSize(width: 8, height: 8))
       }
       // Failures release what they made too.
       _ = try? PopplerDocument.open(path: "/nonexistent.pdf")

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// Timing helpers for benchmarks: medians of repeated runs with a monotonic clock.
@@ -8,16 +9,10 @@ enum Measure {
     let clock = ContinuousClock()
     for _ in 0..<max(1, repetitions) {
       let elapsed = try clock.measure(body)
-      samples.append(seconds(elapsed))
+      samples.append(elapsed.inSeconds)
     }
     samples.sort()
     return samples[samples.count / 2]
-  }
-
-  /// Seconds in a Duration.
-  static func seconds(_ duration: Duration) -> Double {
-    let parts = duration.components
-    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
   }
 
   /// A duration in the unit that reads best.

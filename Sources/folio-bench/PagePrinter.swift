@@ -141,8 +141,7 @@ enum PagePrinter {
     }
     func milliseconds(_ times: [Duration]) -> String {
       let median = times.sorted()[times.count / 2]
-      let (seconds, attoseconds) = median.components
-      return String(format: "%.3f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+      return String(format: "%.3f", median.inSeconds * 1000)
     }
     FileHandle.standardError.write(
       Data(

@@ -103,7 +103,7 @@ enum PipelineBenchmarks {
       let browser = try makeBrowser(path: path, size: size, drawing: drawing)
       browser.settle()
       _ = browser.frame
-      samples.append(Measure.seconds(ContinuousClock.now - start))
+      samples.append((ContinuousClock.now - start).inSeconds)
       thumbnails =
         browser.state.view.layout.items(intersecting: browser.state.view.viewport.visibleRect).count
     }
@@ -250,7 +250,7 @@ enum PipelineBenchmarks {
           latency.send([.input(.key(key))])
           latency.refresh()
         }
-        samples.append(Measure.seconds(elapsed))
+        samples.append(elapsed.inSeconds)
       }
       samples.sort()
       let p99 = samples[Int(Double(samples.count) * 0.99)]

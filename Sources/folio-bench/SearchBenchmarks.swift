@@ -82,7 +82,7 @@ enum SearchBenchmarks {
     env.merge(environment) { $1 }
     let start = ContinuousClock.now
     let result = try ChildProcess.run(program, arguments, environment: env)
-    let elapsed = Measure.seconds(ContinuousClock.now - start)
+    let elapsed = (ContinuousClock.now - start).inSeconds
     guard result.status == 0 || result.status == 1 else {
       throw BenchError("\(program) exited \(result.status): \(result.errorText)")
     }
@@ -112,7 +112,7 @@ enum SearchBenchmarks {
         for case .searchResults(let results) in searcher.takeEvents()
         where results.generation == generation && results.searchedPages == pageCount {
           return (
-            Measure.seconds(ContinuousClock.now - start), results.pages.reduce(0) { $0 + $1.count }
+            (ContinuousClock.now - start).inSeconds, results.pages.reduce(0) { $0 + $1.count }
           )
         }
         var descriptors = searcher.wakeDescriptors.map {
@@ -179,7 +179,7 @@ enum SearchBenchmarks {
       browser.pump(timeout: .milliseconds(5))
     }
     browser.settle(timeout: .seconds(30))
-    let time = Measure.seconds(ContinuousClock.now - start)
+    let time = (ContinuousClock.now - start).inSeconds
     guard browser.state.search.current?.page == PageIndex(1265) else {
       throw BenchError("the first hit was \(String(describing: browser.state.search.current))")
     }
@@ -189,11 +189,10 @@ enum SearchBenchmarks {
       let key: Key = index % 3 == 2 ? .pageDown : .character(index % 2 == 0 ? "j" : "n")
       browser.pump(timeout: .zero)
       samples.append(
-        Measure.seconds(
-          clock.measure {
-            browser.send([.input(.key(key))])
-            browser.refresh()
-          }))
+        clock.measure {
+          browser.send([.input(.key(key))])
+          browser.refresh()
+        }.inSeconds)
     }
     samples.sort()
     return (time, (samples[samples.count / 2], samples[Int(Double(samples.count) * 0.99)]))

@@ -75,7 +75,7 @@ if CommandLine.arguments.dropFirst().first == "--convert", CommandLine.arguments
     let convert = Measure.median(repetitions: runs) {
       let start = clock.now
       _ = picture.rasterizer.cells(from: image, size: cells)
-      fastest = min(fastest, Measure.seconds(clock.now - start))
+      fastest = min(fastest, (clock.now - start).inSeconds)
     }
     print(
       "\(cells.columns)x\(cells.rows) cells from \(pixels.width)x\(pixels.height) px: render "

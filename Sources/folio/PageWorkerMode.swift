@@ -1,4 +1,4 @@
-import CPoppler
+import CSandbox
 import FolioCore
 import FolioPoppler
 import FolioRuntime

@@ -1,3 +1,4 @@
+import FolioCore
 import FolioRuntime
 import Foundation
 import Glibc
@@ -41,8 +42,7 @@ func waitUntilReadable(_ watcher: FileWatcher, deadline: ContinuousClock.Instant
   while true {
     let remaining = ContinuousClock.now.duration(to: deadline)
     guard remaining > .zero else { return false }
-    let (seconds, attoseconds) = remaining.components
-    let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+    let milliseconds = Int32(clamping: remaining.wholeMilliseconds &+ 1)
     var entry = pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)
     if poll(&entry, 1, milliseconds) > 0, entry.revents & Int16(POLLIN) != 0 { return true }
   }

@@ -72,11 +72,6 @@ public struct LRUCache<Key: Hashable, Value, Group: Hashable> {
     return entries[slot].value
   }
 
-  /// The value for `key` without marking it used or counting it.
-  public func peekValue(forKey key: Key) -> Value? {
-    slotByKey[key].flatMap { entries[$0].value }
-  }
-
   /// Stores `value` for `key` as the most recently used entry, replacing any value for `key`,
   /// then evicts least recently used entries until the total cost fits. A value whose cost alone
   /// exceeds `capacity` is not stored (and any old value for `key` is removed); returns whether

@@ -117,11 +117,18 @@ public enum Palette {
     let positive = x .> 0
     // Lanes that are not positive take 1 on the way, so that nothing divides by 0.
     let value = x.replacing(with: 1, where: .!positive)
-    let bits = unsafeBitCast(value, to: SIMD4<Int32>.self)
+    // The bits lane by lane, not by `unsafeBitCast`: the optimizer makes the same code of both.
+    let bits = SIMD4<Int32>(
+      Int32(bitPattern: value[0].bitPattern), Int32(bitPattern: value[1].bitPattern),
+      Int32(bitPattern: value[2].bitPattern), Int32(bitPattern: value[3].bitPattern))
     // 1/4 + 1/16 + … + 1/65536, written out (a loop over the shifts is not unrolled).
     var third = (bits &>> 2) &+ (bits &>> 4) &+ (bits &>> 6) &+ (bits &>> 8)
     third &+= (bits &>> 10) &+ (bits &>> 12) &+ (bits &>> 14) &+ (bits &>> 16)
-    var y = unsafeBitCast(third &+ 0x2A51_37A0, to: SIMD4<Float>.self)
+    third &+= 0x2A51_37A0
+    let guess = SIMD4<UInt32>(truncatingIfNeeded: third)
+    var y = SIMD4<Float>(
+      Float(bitPattern: guess[0]), Float(bitPattern: guess[1]), Float(bitPattern: guess[2]),
+      Float(bitPattern: guess[3]))
     for _ in 0..<3 { y -= (y * y * y - value) / (3 * y * y) }
     return y.replacing(with: 0, where: .!positive)
   }

@@ -32,29 +32,29 @@ extension PaletteBuckets {
   /// The numbers written in `text` as hex, `digitsEach` (1 or 2) digits a number (other
   /// characters, such as line breaks, are skipped). Lowercase digits only, as generated.
   static func hexValues(_ text: StaticString, digitsEach: Int) -> [UInt8] {
-    text.withUTF8Buffer { bytes in
-      [UInt8](unsafeUninitializedCapacity: bytes.count / digitsEach) { values, count in
-        var value: UInt8 = 0
-        var digits = 0
-        count = 0
-        for byte in bytes {
-          let digit: UInt8
-          if byte &- UInt8(ascii: "0") < 10 {
-            digit = byte &- UInt8(ascii: "0")
-          } else if byte &- UInt8(ascii: "a") < 6 {
-            digit = byte &- UInt8(ascii: "a") &+ 10
-          } else {
-            continue
-          }
-          value = value &<< 4 | digit
-          digits &+= 1
-          if digits == digitsEach {
-            values[count] = value
-            count &+= 1
-            (value, digits) = (0, 0)
-          }
-        }
+    let bytes = text.description.utf8
+    var values = [UInt8](repeating: 0, count: bytes.count / digitsEach)
+    var count = 0
+    var value: UInt8 = 0
+    var digits = 0
+    for byte in bytes {
+      let digit: UInt8
+      if byte &- UInt8(ascii: "0") < 10 {
+        digit = byte &- UInt8(ascii: "0")
+      } else if byte &- UInt8(ascii: "a") < 6 {
+        digit = byte &- UInt8(ascii: "a") &+ 10
+      } else {
+        continue
+      }
+      value = value &<< 4 | digit
+      digits &+= 1
+      if digits == digitsEach {
+        values[count] = value
+        count &+= 1
+        (value, digits) = (0, 0)
       }
     }
+    values.removeLast(values.count - count)
+    return values
   }
 }

@@ -1,4 +1,5 @@
-/// The sRGB transfer function as data: the linear-light value of each 8-bit sRGB value.
+/// The sRGB transfer function as data: the linear-light value of each 8-bit sRGB value (the
+/// way back, `encode(linear:)`, is FolioRaster's).
 public enum SRGBTransfer {
   /// Linear light (0…1) of each sRGB byte, from the IEC 61966-2-1 formula.
   public static let linear: [Float] = [
@@ -42,20 +43,4 @@ public enum SRGBTransfer {
     0.930110858, 0.938685728, 0.947306537, 0.955973353, 0.964686248, 0.97344529, 0.98225055,
     0.991102097, 1,
   ]
-
-  /// Midpoints between consecutive entries of `linear`, for rounding to the nearest byte.
-  public static let midpoints: [Float] = (0..<255).map { (linear[$0] + linear[$0 + 1]) / 2 }
-
-  /// The sRGB byte whose linear light is nearest to `value`: a binary search. O(log 256).
-  public static func encode(linear value: Float) -> UInt8 {
-    var low = 0
-    var high = 255
-    midpoints.withUnsafeBufferPointer { mid in
-      while low < high {
-        let m = (low + high) >> 1
-        if value > mid[m] { low = m + 1 } else { high = m }
-      }
-    }
-    return UInt8(low)
-  }
 }

@@ -62,34 +62,28 @@ extension TextBox {
 
   /// `boxes` as bytes: each box's left, top, right and bottom, little-endian.
   public static func encode(_ boxes: [TextBox]) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: boxes.count * encodedSize) { bytes, count in
-      var offset = 0
-      func put(_ value: UInt16) {
+    var bytes = [UInt8](repeating: 0, count: boxes.count * encodedSize)
+    var offset = 0
+    for box in boxes {
+      for value in [box.left, box.top, box.right, box.bottom] {
         bytes[offset] = UInt8(truncatingIfNeeded: value)
         bytes[offset + 1] = UInt8(truncatingIfNeeded: value >> 8)
         offset += 2
       }
-      for box in boxes {
-        put(box.left)
-        put(box.top)
-        put(box.right)
-        put(box.bottom)
-      }
-      count = offset
     }
+    return bytes
   }
 
   /// The boxes `encode` wrote; nil when `bytes` is not a whole number of boxes.
   public static func decode(_ bytes: ArraySlice<UInt8>) -> [TextBox]? {
     guard bytes.count % encodedSize == 0 else { return nil }
-    return bytes.withUnsafeBufferPointer { source in
-      (0..<source.count / encodedSize).map { index in
-        func value(_ field: Int) -> UInt16 {
-          let offset = index * encodedSize + field * 2
-          return UInt16(source[offset]) | UInt16(source[offset + 1]) << 8
-        }
-        return TextBox(left: value(0), top: value(1), right: value(2), bottom: value(3))
+    let start = bytes.startIndex
+    return (0..<bytes.count / encodedSize).map { index in
+      func value(_ field: Int) -> UInt16 {
+        let offset = start + index * encodedSize + field * 2
+        return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
       }
+      return TextBox(left: value(0), top: value(1), right: value(2), bottom: value(3))
     }
   }
 

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// A fuzzing campaign: replays the regression inputs, then runs mutated inputs (number
@@ -73,9 +74,7 @@ public final class FuzzCampaign: @unchecked Sendable {
     if let runError { throw runError }
     return lock.withLock {
       summary.findings = store.findings
-      summary.seconds =
-        Double((clock.now - start).components.seconds)
-        + Double((clock.now - start).components.attoseconds) / 1e18
+      summary.seconds = (clock.now - start).inSeconds
       return summary
     }
   }
@@ -132,7 +131,7 @@ public final class FuzzCampaign: @unchecked Sendable {
       }
       guard summary.inputs % 50 == 0 else { return nil }
       var snapshot = summary
-      snapshot.seconds = Double((clock.now - start).components.seconds)
+      snapshot.seconds = (clock.now - start).inSeconds
       return snapshot.line
     }
     if let new {

@@ -1,3 +1,5 @@
+import FolioCore
+
 /// The figures of a campaign: runs per verdict, the distinct findings and noise lines.
 public struct FuzzSummary: Sendable {
   /// Inputs run (regression inputs included).
@@ -22,8 +24,7 @@ public struct FuzzSummary: Sendable {
 
   /// Counts a run's time, keeping the slowest few.
   mutating func noteDuration(_ duration: Duration, of input: FuzzInput) {
-    let seconds =
-      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    let seconds = duration.inSeconds
     runSeconds += seconds
     if slowestRuns.count >= 5, let fastest = slowestRuns.last, seconds <= fastest.seconds { return }
     let mode = input.arguments.mode ?? "page"

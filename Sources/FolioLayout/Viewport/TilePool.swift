@@ -138,15 +138,6 @@ public struct TilePool<Request: Hashable> {
     slotByItem[index].map { tiles[$0] }
   }
 
-  /// Changes the visible tile showing item `index` in place; nil when the item has no tile.
-  @discardableResult
-  public mutating func updateTile<Result>(
-    forItem index: Int, _ body: (inout Tile<Request>) throws -> Result
-  ) rethrows -> Result? {
-    guard let slot = slotByItem[index] else { return nil }
-    return try body(&tiles[slot])
-  }
-
   /// Changes in place every visible tile that wants `request`, as when its render arrives; a
   /// render for a tile that moved on to another item reaches no tile. Returns how many tiles
   /// changed. O(visible tiles).

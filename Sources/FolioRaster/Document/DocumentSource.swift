@@ -2,7 +2,7 @@ import FolioCore
 
 /// A paginated document the core can lay out and draw: the one interface between Folio's core
 /// and a PDF library. Implementations are not shared between threads: a renderer on another
-/// thread opens its own instance (see `makeIndependentCopy()`).
+/// thread opens the document again, as its own instance.
 public protocol DocumentSource: AnyObject {
   /// The number of pages, at least 1 for an opened document.
   var pageCount: Int { get }
@@ -36,9 +36,6 @@ public protocol DocumentSource: AnyObject {
   /// The page's links in the document's order: areas as fractions of the page as displayed,
   /// and where each leads; empty for a page without links. Untrusted URIs. Loads the page.
   func links(at page: PageIndex) -> [PageLink]
-
-  /// Opens another instance of the same document for use on another thread.
-  func makeIndependentCopy() throws -> Self
 }
 
 extension DocumentSource {

@@ -133,9 +133,7 @@ final class WorkerChild {
       let left = deadline - .now
       guard left > .zero else { return .timedOut }
       var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      let milliseconds = Int32(
-        clamping: left.components.seconds * 1000 + left.components.attoseconds
-          / 1_000_000_000_000_000 + 1)
+      let milliseconds = Int32(clamping: left.wholeMilliseconds &+ 1)
       let ready = poll(&descriptor, 1, milliseconds)
       if ready < 0 && errno == EINTR { continue }
       guard ready > 0 else { continue }

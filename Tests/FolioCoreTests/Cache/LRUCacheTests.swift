@@ -74,7 +74,7 @@ struct LRUCacheTests {
     #expect(cache.statistics.misses == model.misses)
     #expect(cache.statistics.evictions == model.evictions)
     #expect(model.evictions > 100)
-    for entry in model.entries { #expect(cache.peekValue(forKey: entry.key) == entry.value) }
+    for entry in model.entries { #expect(cache.value(forKey: entry.key) == entry.value) }
   }
 
   /// Every sequence of up to 5 operations (look up or insert one of 4 keys, unit cost, room for
@@ -146,7 +146,7 @@ struct LRUCacheTests {
     }
     let expected = cache.keysByRecency.filter { $0.page == 3 }.max { $0.width < $1.width }
     #expect(widest?.0 == expected)
-    #expect(widest.map { cache.peekValue(forKey: $0.0) == $0.1 } ?? (expected == nil))
+    #expect(widest.map { cache.value(forKey: $0.0) == $0.1 } ?? (expected == nil))
     cache.removeAll()
     #expect(cache.keys(inGroup: 3).isEmpty)
     #expect(cache.totalCost == 0)
@@ -170,7 +170,7 @@ struct LRUCacheTests {
     #expect(storedSmaller)
     #expect(cache.keysByRecency == [2, 1])
     #expect(cache.totalCost == 50)
-    #expect(cache.peekValue(forKey: 1) == "A")
+    #expect(cache.value(forKey: 1) == "A")
     // Too big for the cache: not stored, and the old value goes.
     let storedHuge = cache.insert("B", forKey: 2, cost: 101)
     #expect(!storedHuge)

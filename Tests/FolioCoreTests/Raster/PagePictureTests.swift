@@ -22,7 +22,6 @@ final class SolidDocument: DocumentSource {
     renderedSizes.append(size)
     return RGBAImage(size: size, fill: color)
   }
-  func makeIndependentCopy() throws -> SolidDocument { SolidDocument(sizes: sizes, color: color) }
 }
 
 /// Fitting, rendering and centering a page in a box of cells.
