@@ -184,7 +184,7 @@ public final class WorkQueue<Request: Hashable & Sendable, Output: Sendable> {
   /// the queue is idle. For benchmarks, tests and shutdown, never for the interface loop.
   @discardableResult
   public func waitUntilIdle(timeout: Duration? = nil) -> Bool {
-    let deadline = timeout.map { Date(timeIntervalSinceNow: $0.timeInterval) }
+    let deadline = timeout.map { Date(timeIntervalSinceNow: $0.inSeconds) }
     return state.withLock {
       while !state.queue.isIdle {
         if let deadline {
@@ -300,7 +300,7 @@ private final class WorkQueueState<Request: Hashable & Sendable, Output: Sendabl
   private func nextRequest(restingAfter delay: Duration?) -> (
     request: (Request, Int)?, isResting: Bool
   ) {
-    let restAt = delay.map { Date(timeIntervalSinceNow: $0.timeInterval) }
+    let restAt = delay.map { Date(timeIntervalSinceNow: $0.inSeconds) }
     return withLock {
       while !isShuttingDown {
         if let request = queue.next() {
@@ -355,13 +355,5 @@ private final class WorkQueueState<Request: Hashable & Sendable, Output: Sendabl
       }
       condition.broadcast()
     }
-  }
-}
-
-extension Duration {
-  /// The duration in seconds, for Foundation's dates.
-  fileprivate var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 }
