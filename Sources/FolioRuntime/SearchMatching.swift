@@ -15,8 +15,13 @@ struct SearchMatching {
   private var query: TextQuery?
   /// Every page's searchable text known so far.
   private var texts: [SearchableText?]
-  /// Pages with text not yet handed out for matching against the query.
-  private var unmatched: Set<Int> = []
+  /// Where the next chunk starts looking, in pages from `start` on (wrapping): every page
+  /// before it with text has been handed out.
+  private var cursor = 0
+  /// Pages before the cursor whose text came after it passed them, not yet handed out.
+  private var late: [Int] = []
+  /// Pages handed out for matching (or matched) against the query.
+  private var isHandedOut: [Bool]
   /// Chunks handed out and not answered.
   private var assigned: [MatchChunk] = []
   /// Which pages are matched, how many, and how many from `start` on (wrapping) all are.
@@ -32,6 +37,7 @@ struct SearchMatching {
   init(pageCount: Int) {
     texts = Array(repeating: nil, count: pageCount)
     matched = Array(repeating: false, count: pageCount)
+    isHandedOut = Array(repeating: false, count: pageCount)
   }
 
   /// A page's text, if known.
@@ -50,35 +56,44 @@ struct SearchMatching {
     self.start = start
     matchedFromStart = 0
     assigned = []
-    unmatched = query == nil ? [] : Set(texts.indices.filter { texts[$0] != nil })
+    cursor = 0
+    late = []
+    isHandedOut = Array(repeating: false, count: texts.count)
     hasNews = true
   }
 
   /// Adds pages' text, to be matched against the search in force.
   mutating func add(_ pages: [(page: Int, text: SearchableText)]) {
+    let count = max(1, texts.count)
     for (page, text) in pages where texts.indices.contains(page) {
-      if texts[page] == nil && query != nil && !matched[page] { unmatched.insert(page) }
+      if texts[page] == nil && !isHandedOut[page] && (page - start + count) % count < cursor {
+        late.append(page)
+      }
       texts[page] = text
     }
   }
 
-  /// The chunks to match now: those handed out already, then new ones from the unmatched
-  /// pages nearest the start, up to `chunksInFlight`. O(unmatched log unmatched) when new
-  /// chunks are made.
+  /// The chunks to match now: those handed out already, then new ones of the pages with text
+  /// nearest the start (in reading order from it, wrapping), up to `chunksInFlight`. O(pages
+  /// handed out or passed over).
   mutating func chunksToMatch() -> [MatchChunk] {
     guard let query else { return [] }
-    if assigned.count < Self.chunksInFlight && !unmatched.isEmpty {
-      let count = max(1, texts.count)
-      let start = self.start
-      var nearest = unmatched.sorted { ($0 - start + count) % count < ($1 - start + count) % count }
-      while assigned.count < Self.chunksInFlight && !nearest.isEmpty {
-        let pages = Array(nearest.prefix(Self.chunkSize))
-        nearest.removeFirst(pages.count)
-        unmatched.subtract(pages)
-        assigned.append(
-          MatchChunk(
-            generation: generation, pages: pages, query: query, texts: pages.map { texts[$0] }))
+    let count = texts.count
+    while assigned.count < Self.chunksInFlight {
+      var pages: [Int] = []
+      while pages.count < Self.chunkSize, let page = late.popLast() {
+        if !isHandedOut[page] { pages.append(page) }
       }
+      while pages.count < Self.chunkSize && cursor < count {
+        let page = (start + cursor) % count
+        cursor += 1
+        if texts[page] != nil && !isHandedOut[page] { pages.append(page) }
+      }
+      guard !pages.isEmpty else { break }
+      for page in pages { isHandedOut[page] = true }
+      assigned.append(
+        MatchChunk(
+          generation: generation, pages: pages, query: query, texts: pages.map { texts[$0] }))
     }
     return assigned
   }

@@ -74,8 +74,11 @@ struct DocumentSearcherTests {
       ])
     #expect(results.searchedFromStart == Self.pageCount)
     // The hyphenated hit's boxes: "nee-" at the end of line 2 and "dle" at the start of line 3.
+    // Found on the searcher's thread (text and boxes from memory or the cache, never on the
+    // loop's thread): answered as an event.
     searcher.findRegions(HitRegionRequest(generation: 1, pages: [PageIndex(1)]))
-    let regions = searcher.takeEvents().compactMap { event -> HitRegions? in
+    let found = Self.events(from: searcher) { if case .hitRegions = $0 { true } else { false } }
+    let regions = found.compactMap { event -> HitRegions? in
       if case .hitRegions(let regions) = event { return regions }
       return nil
     }
