@@ -23,4 +23,12 @@ static inline GQuark folio_file_error_quark(void) { return g_file_error_quark();
 /// Gives freed heap memory back to the system (glibc keeps it otherwise).
 static inline void folio_release_freed_memory(void) { malloc_trim(0); }
 
+/// Keeps the heap from holding on to freed pictures: blocks of `mmap_bytes` or more are mapped
+/// on their own (and unmapped when freed) whatever sizes came before (glibc otherwise raises
+/// that bound to the largest block freed), and threads share at most `arenas` heaps.
+static inline void folio_limit_heap_growth(int mmap_bytes, int arenas) {
+  mallopt(M_MMAP_THRESHOLD, mmap_bytes);
+  mallopt(M_ARENA_MAX, arenas);
+}
+
 #endif

@@ -9,4 +9,12 @@ public enum MemoryPolicy {
   public static func releaseFreedMemory() {
     folio_release_freed_memory()
   }
+
+  /// Sets the heap up for a process that passes pictures around (the viewer, page workers):
+  /// a picture of 64 KiB or more is mapped on its own and given back when freed, and threads
+  /// share at most two heaps, so memory freed on one thread is not stranded in another's.
+  /// Call once, first thing.
+  public static func limitHeapGrowth() {
+    folio_limit_heap_growth(64 << 10, 2)
+  }
 }

@@ -76,9 +76,6 @@ public final class Browser<Terminal: TerminalBackend> {
     let inbox = try LoopInbox()
     self.inbox = inbox
     searcher = search.map { DocumentSearcher($0, inbox: inbox) }
-    navigation = NavigationReader(
-      version: state.document.version, pageCount: state.document.pageCount, opening: opening,
-      inbox: inbox)
     self.terminal = terminal
     self.view = view
     self.readsAllPageFacts = readsAllPageFacts
@@ -89,11 +86,13 @@ public final class Browser<Terminal: TerminalBackend> {
       opening: opening, version: state.document.version, cacheBytes: cacheBytes,
       workerCount: workerCount, renderTimeout: renderTimeout, width: view.width,
       releaseFreedMemory: releaseFreedMemory, inbox: inbox)
+    navigation = NavigationReader(
+      version: state.document.version, pageCount: state.document.pageCount, sharing: board.work)
     reopener = try reopen.map {
       try DocumentReopener(
         current: state.document.version, timeLimit: renderTimeout, inbox: inbox, reopen: $0)
     }
-    pageReader = try makePageReader(pageCount: state.document.pageCount, opening: opening)
+    pageReader = makePageReader(pageCount: state.document.pageCount)
     unclaimedWorkers = opening.handoff
     queue = startup
     applyQueue(meetingDemands: false)
@@ -118,11 +117,9 @@ public final class Browser<Terminal: TerminalBackend> {
       releaseFreedMemory: releaseFreedMemory)
   }
 
-  private func makePageReader(pageCount: Int, opening: DocumentOpening) throws -> PageReader? {
+  private func makePageReader(pageCount: Int) -> PageReader? {
     guard readsAllPageFacts && pageCount > 1 else { return nil }
-    return try PageReader(
-      pageCount: pageCount, opening: opening, inbox: inbox,
-      releaseFreedMemory: releaseFreedMemory)
+    return PageReader(pageCount: pageCount, sharing: board.work)
   }
 
   /// The services letters are for, and whose time limits the loop keeps.
@@ -139,34 +136,40 @@ public final class Browser<Terminal: TerminalBackend> {
   /// for (at most two seconds). The terminal is restored by its owner.
   public func run() -> Ending {
     refresh()
-    while ending == nil {
-      let now = ContinuousClock.now
-      let deadlines =
-        [timers.nextDeadline, holdingFrameUntil, fileWatch?.nextCheck]
-        + services.map(\.nextDeadline)
-      let timeout = deadlines.compactMap { $0 }.min().map {
-        max(0, ($0 - now).wholeMilliseconds + 1)
-      }
-      let first = terminal.nextEvent(timeout: timeout ?? -1, wakeDescriptors: wakeDescriptors)
-      let started = ContinuousClock.now
-      var inputs: [InputEvent] = first.map { [$0] } ?? []
-      // Everything already typed (a key held down, a storm of resizes) makes one frame.
-      while inputs.count < 512, let more = terminal.nextEvent(timeout: 0, wakeDescriptors: []) {
-        inputs.append(more)
-      }
-      send(InputEvent.coalescing(inputs).map { .input($0) })
-      if ending == nil { send(backgroundEvents()) }
-      if ending != nil { break }
-      present()
-      let finished = ContinuousClock.now
-      longestStall = max(longestStall, finished - started)
-      if !inputs.isEmpty {
-        latencies.append(finished - started)
-        if latencies.count > 4096 { latencies.removeFirst(2048) }
-      }
-    }
+    while ending == nil { turn() }
     places?.finish(timeout: .seconds(2))
     return ending ?? Ending(status: 0, output: nil)
+  }
+
+  /// One turn of the loop: waits (at most `longest`, else until the nearest deadline) for
+  /// input, a letter in the inbox or a change of the watched file; applies everything typed
+  /// meanwhile and everything the services posted; presents one frame. The time from waking
+  /// to the frame is the turn's stall (`longestStall` keeps the longest).
+  public func turn(waitingAtMost longest: Duration? = nil) {
+    let now = ContinuousClock.now
+    let deadlines =
+      [timers.nextDeadline, holdingFrameUntil, fileWatch?.nextCheck, longest.map { now + $0 }]
+      + services.map(\.nextDeadline)
+    let timeout = deadlines.compactMap { $0 }.min().map {
+      max(0, ($0 - now).wholeMilliseconds + 1)
+    }
+    let first = terminal.nextEvent(timeout: timeout ?? -1, wakeDescriptors: wakeDescriptors)
+    let started = ContinuousClock.now
+    var inputs: [InputEvent] = first.map { [$0] } ?? []
+    // Everything already typed (a key held down, a storm of resizes) makes one frame.
+    while inputs.count < 512, let more = terminal.nextEvent(timeout: 0, wakeDescriptors: []) {
+      inputs.append(more)
+    }
+    send(InputEvent.coalescing(inputs).map { .input($0) })
+    if ending == nil { send(backgroundEvents()) }
+    guard ending == nil else { return }
+    present()
+    let finished = ContinuousClock.now
+    longestStall = max(longestStall, finished - started)
+    if !inputs.isEmpty {
+      latencies.append(finished - started)
+      if latencies.count > 4096 { latencies.removeFirst(2048) }
+    }
   }
 
   /// Forgets the longest stall so far (benchmarks measure one stretch at a time).
@@ -215,9 +218,9 @@ public final class Browser<Terminal: TerminalBackend> {
       events += pageReader.receive(letters)
       if pageReader.isFinished { self.pageReader = nil }
     }
-    if pageReader == nil && board.pendingCount == 0, let unclaimed = unclaimedWorkers {
-      // Workers started ahead that neither a render thread nor the page reader took (they are
-      // killed and reaped off this thread).
+    if board.pendingCount == 0, let unclaimed = unclaimedWorkers {
+      // Workers started ahead that no page-work thread took (a document with fewer pages on
+      // screen than threads): they are killed, and reaped off this thread.
       unclaimed.discardRemaining()
       unclaimedWorkers = nil
     }
@@ -285,8 +288,7 @@ public final class Browser<Terminal: TerminalBackend> {
     guard let document = reopener?.take(version) else { return }
     do {
       try board.replaceDocument(with: document.opening, version: version)
-      pageReader = try makePageReader(
-        pageCount: document.summary.pageCount, opening: document.opening)
+      pageReader = makePageReader(pageCount: document.summary.pageCount)
       unclaimedWorkers = document.opening.handoff
     } catch {
       queue.append(.problem("cannot start rendering the new version (\(error))"))
@@ -294,8 +296,7 @@ public final class Browser<Terminal: TerminalBackend> {
     places?.identity = document.identity
     searcher = document.search.map { DocumentSearcher($0, inbox: inbox) }
     navigation = NavigationReader(
-      version: version, pageCount: document.summary.pageCount, opening: document.opening,
-      inbox: inbox)
+      version: version, pageCount: document.summary.pageCount, sharing: board.work)
     ledger.forgetServices()
     // Reloads in quick succession do not push the hold back: frames come at least every 300 ms.
     holdingFrameUntil = holdingFrameUntil ?? .now + Self.reloadHold

@@ -2,36 +2,24 @@ import FolioCore
 import FolioUI
 
 /// Reads one version's outline and page links for the loop, only when asked and never for the
-/// whole document up front: on a thread of its own with a page worker of its own, both started
-/// at the first question. Each answer is remembered, so the outline and each page's links are
+/// whole document up front: in its lane of the version's page workers (or, used on its own, on
+/// a thread and worker of its own, both started at the first question). Each answer is remembered, so the outline and each page's links are
 /// read at most once for the version (a read that failed is answered as empty and not tried
 /// again); a new version gets a new reader. Answers come back as events (`takeEvents()`):
 /// `outlineRead` once for the questions asked before the outline came, `linksRead` for each page
 /// asked. Use from the loop's thread.
 public final class NavigationReader: LoopService {
-  /// One read on the thread.
-  enum Read: Hashable, Sendable {
-    case outline
-    case links(page: Int)
-    case bodyText(page: Int)
-    case contentBox(page: Int)
-  }
-
-  /// What a read came to.
-  enum Answer: Sendable {
-    case outline([OutlineEntry])
-    case links([PageLink])
-    case bodyText(BodyTextSize?)
-    case contentBox(PageRegion?)
-  }
 
   /// The version read.
   public let version: DocumentVersion
   private let pageCount: Int
-  private let opening: DocumentOpening
+  /// How to make page workers of its own (when it does not share the version's).
+  private let opening: DocumentOpening?
   /// Where answers go (a private inbox when nil).
   private let inbox: LoopInbox?
-  private var service: WorkQueue<Read, Answer>?
+  /// The page workers it reads with: the version's, or its own made at the first question.
+  private var work: PageWork?
+  private var service: WorkQueue<PageJob, PageJobResult>? { work?.queue }
   /// The outline, once read.
   private var outline: DocumentOutline?
   private var isOutlineAsked = false
@@ -61,10 +49,36 @@ public final class NavigationReader: LoopService {
     self.inbox = inbox
   }
 
-  deinit { service?.beginShutdown() }
+  /// A reader of `version` that reads with the version's page workers.
+  public init(version: DocumentVersion, pageCount: Int, sharing work: PageWork) {
+    self.version = version
+    self.pageCount = pageCount
+    opening = nil
+    inbox = nil
+    self.work = work
+  }
 
   /// The descriptor that turns readable when a read finishes, once reading has started.
   public var wakeDescriptor: Int32? { service?.wakeDescriptor }
+
+  /// Outcomes for this reader: its lane's.
+  private func outcomes(in letters: [LoopInbox.Letter]) -> [(
+    PageRead, Result<PageReadAnswer, any Error>
+  )] {
+    guard let service else { return [] }
+    return service.receive(letters, inLane: PageWork.readLane).outcomes.compactMap { outcome in
+      guard case .read(let read) = outcome.request else { return nil }
+      return (
+        read,
+        outcome.result.flatMap { result in
+          guard case .read(let answer) = result else {
+            return .failure(DocumentError.renderFailed(reason: "a reply of the wrong kind"))
+          }
+          return .success(answer)
+        }
+      )
+    }
+  }
 
   /// Asks for the outline: answered at once when it was read, else when it is.
   public func wantOutline() {
@@ -135,7 +149,7 @@ public final class NavigationReader: LoopService {
   public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
     var events = pendingEvents
     pendingEvents = []
-    if let service { take(service.receive(letters).outcomes, into: &events) }
+    take(outcomes(in: letters), into: &events)
     if !pendingBoxes.isEmpty {
       events.append(.contentBoxesRead(pendingBoxes, document: version))
       pendingBoxes = []
@@ -144,8 +158,11 @@ public final class NavigationReader: LoopService {
   }
 
   /// What the thread answered, as events (content boxes wait in `pendingBoxes`).
-  private func take(_ outcomes: [RenderOutcome<Read, Answer>], into events: inout [Event]) {
-    for outcome in outcomes {
+  private func take(
+    _ outcomes: [(PageRead, Result<PageReadAnswer, any Error>)], into events: inout [Event]
+  ) {
+    for (request, result) in outcomes {
+      let outcome = (request: request, result: result)
       switch outcome.request {
       case .outline:
         var entries: [OutlineEntry] = []
@@ -186,27 +203,10 @@ public final class NavigationReader: LoopService {
   /// Hands the thread what is asked: the outline first, then the pages of the latest question,
   /// in page order, then those of earlier ones.
   private func schedule() {
-    if service == nil {
-      let opening = opening
-      service = try? WorkQueue<Read, Answer>(
-        workerCount: 1, name: "folio-navigation", inbox: inbox,
-        makeWorker: { try opening.makeWorker() },
-        // An idle worker lets go of the pages it loaded (or ends, if it grew).
-        rest: { worker in worker.rest() }
-      ) { worker, read in
-        switch read {
-        case .outline:
-          return .outline(try worker.outline())
-        case .links(let page):
-          // A page a request: the most links a page may have always fit one message.
-          return .links(try worker.links(of: page..<page + 1).first ?? [])
-        case .contentBox(let page):
-          return .contentBox(try worker.contentBoxes(of: page..<page + 1).first ?? nil)
-        case .bodyText(let page):
-          return .bodyText(
-            (try worker.texts(of: page..<page + 1).first).flatMap { BodyTextSize(of: $0) })
-        }
-      }
+    if work == nil, let opening {
+      work = try? PageWork(
+        opening: opening, version: version, workerCount: 1, inbox: inbox,
+        name: "folio-navigation")
     }
     guard let service else {
       // No thread to read on: everything asked is answered as empty.
@@ -215,10 +215,13 @@ public final class NavigationReader: LoopService {
     }
     let pages = askedPages.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }
     let wanted =
-      (isOutlineAsked ? [Read.outline] : [])
-      + (askedBodyText.map { [Read.bodyText(page: $0)] } ?? [])
+      (isOutlineAsked ? [PageRead.outline] : [])
+      + (askedBodyText.map { [PageRead.bodyText(page: $0)] } ?? [])
       + pages.map { .links(page: $0.key) } + askedBoxes.sorted().map { .contentBox(page: $0) }
-    service.replaceWanted(wanted.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
+    // Reads for the screen come after the renders on screen, before the prefetch margin's.
+    service.replaceWanted(
+      wanted.map { (PageJob.read($0), RenderPriority(tier: .visible, distance: 0)) },
+      inLane: PageWork.readLane)
   }
 
   private func answerEverythingEmpty() {

@@ -29,8 +29,16 @@ public final class OffscreenTerminal: TerminalBackend {
 
   public func invalidate() {}
 
+  /// The next queued event; with none queued, waits up to `milliseconds` for a wake
+  /// descriptor (as a terminal waits for keys), then answers nil.
   public func nextEvent(timeout milliseconds: Int, wakeDescriptors: [Int32]) -> InputEvent? {
-    guard !input.isEmpty else { return nil }
+    guard !input.isEmpty else {
+      if milliseconds != 0 && !wakeDescriptors.isEmpty {
+        var descriptors = wakeDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        _ = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: milliseconds))
+      }
+      return nil
+    }
     let event = input.removeFirst()
     if case .resize(let newSize) = event { size = newSize }
     return event

@@ -13,12 +13,20 @@ import Foundation
 /// and requests carry the document version, so a picture of one version never shows as
 /// another's. Use from the loop's thread only.
 public final class PictureBoard: LoopService {
+  /// The picture cache's bound when none is given (`--cache-mb`): 24 MiB, about 160 pages of
+  /// the continuous view at 120x40 or 5,000 thumbnails. Chosen so that the viewer and its page
+  /// workers stay within 150 MiB paging through 15,000 pages (docs/decisions.md, 2026-11-27);
+  /// a page that left the cache is drawn again in a few milliseconds.
+  public static let defaultCacheMegabytes = 24
+
   private var cache: PictureCache
   /// The main view's tiles.
   public private(set) var mainTiles = TilePool<RenderRequest>()
   /// The filmstrip's tiles.
   public private(set) var filmstripTiles = TilePool<RenderRequest>()
-  private var renderer: WorkQueue<RenderRequest, RenderedPage>
+  /// The version's page workers (shared with the page reader and the navigation reader).
+  public private(set) var work: PageWork
+  private var renderer: WorkQueue<PageJob, PageJobResult> { work.queue }
   /// Where the renders' outcomes go.
   private let inbox: LoopInbox
   /// The version the renderer draws.
@@ -72,39 +80,21 @@ public final class PictureBoard: LoopService {
     self.width = width
     self.workerCount = workerCount
     self.releaseFreedMemory = releaseFreedMemory
-    renderer = try Self.makeRenderer(
-      opening, workerCount: workerCount, inbox: inbox, whenDrained: releaseFreedMemory)
+    work = try PageWork(
+      opening: opening, version: version, workerCount: workerCount, inbox: inbox,
+      whenDrained: releaseFreedMemory)
     keepsTimeLimitInWorkers = opening.keepsTimeLimit
-  }
-
-  deinit { renderer.beginShutdown() }
-
-  private static func makeRenderer(
-    _ opening: DocumentOpening, workerCount: Int, inbox: LoopInbox,
-    whenDrained: @escaping @Sendable () -> Void
-  ) throws -> WorkQueue<RenderRequest, RenderedPage> {
-    try WorkQueue(
-      workerCount: workerCount, inbox: inbox,
-      makeWorker: {
-        // Render threads yield the CPU to the interface thread: keys before pictures.
-        lowerThreadPriority()
-        return try opening.handoff.take() ?? opening.makeWorker()
-      },
-      whenDrained: whenDrained,
-      rest: { worker in worker.rest() }
-    ) { worker, request in
-      try worker.render(request)
-    }
   }
 
   /// Draws `version` from now on, with new render threads on `opening`: the old threads are
   /// told to stop (what they deliver is dropped), and what failed is forgotten. Cached pictures
   /// of the old version age out of the cache; none is shown for the new one.
   public func replaceDocument(with opening: DocumentOpening, version: DocumentVersion) throws {
-    let next = try Self.makeRenderer(
-      opening, workerCount: workerCount, inbox: inbox, whenDrained: releaseFreedMemory)
+    let next = try PageWork(
+      opening: opening, version: version, workerCount: workerCount, inbox: inbox,
+      whenDrained: releaseFreedMemory)
     renderer.beginShutdown()
-    renderer = next
+    work = next
     keepsTimeLimitInWorkers = opening.keepsTimeLimit
     self.version = version
     damagedPages = [:]
@@ -121,7 +111,7 @@ public final class PictureBoard: LoopService {
   public private(set) var pendingWhenReceived = 0
 
   /// Pictures waiting or being rendered.
-  public var pendingCount: Int { renderer.pendingCount }
+  public var pendingCount: Int { renderer.pendingCount(inLane: PageWork.renderLane) }
 
   /// When the longest-running render passes the time limit, or nil when nothing runs.
   public var nextDeadline: ContinuousClock.Instant? {
@@ -149,7 +139,7 @@ public final class PictureBoard: LoopService {
 
   /// Cancels what waits beyond the screen (for a frame printed once).
   public func stopPrefetching() {
-    _ = renderer.replaceWanted([])
+    renderer.cancelWaiting(inLane: PageWork.renderLane)
   }
 
   /// Gives up renders past the time limit: they arrive as failed with the next letters.
@@ -172,8 +162,19 @@ public final class PictureBoard: LoopService {
   /// as the outcomes were taken, in one step with the taking. Then lays out again.
   public func take(_ letters: [LoopInbox.Letter]) -> [PageFact] {
     var learned: [PageFact] = []
-    let (outcomes, pendingWhenDrained) = renderer.receive(letters)
+    let (jobs, pendingWhenDrained) = renderer.receive(letters, inLane: PageWork.renderLane)
     pendingWhenReceived = pendingWhenDrained
+    let outcomes = jobs.compactMap { job -> RenderOutcome<RenderRequest, RenderedPage>? in
+      guard case .render(let request) = job.request else { return nil }
+      return RenderOutcome(
+        request: request,
+        result: job.result.flatMap { result in
+          guard case .rendered(let page) = result else {
+            return .failure(DocumentError.renderFailed(reason: "a reply of the wrong kind"))
+          }
+          return .success(page)
+        })
+    }
     let current = outcomes.filter { $0.request.document == version }
     for outcome in current {
       let request = outcome.request
@@ -278,7 +279,8 @@ public final class PictureBoard: LoopService {
     } else if filmstripTiles.visibleCount > 0 {
       filmstripTiles.recycleAll()
     }
-    _ = renderer.replaceWanted(wanted)
+    renderer.replaceWanted(
+      wanted.map { (PageJob.render($0.0), $0.1) }, inLane: PageWork.renderLane)
     wantedCount = wanted.count
   }
 

@@ -29,6 +29,8 @@ public final class WorkQueue<Request: Hashable & Sendable, Output: Sendable> {
   /// Where outcomes go, and this queue's address there.
   public let inbox: LoopInbox
   public let address: LoopInbox.Address
+  /// The lane of a request.
+  private let lane: @Sendable (Request) -> Int
 
   /// Prepares `workerCount` threads (at least 1), started with the first request. A thread
   /// calls `makeWorker` before its first job, and again before the next one if it threw; then
@@ -37,9 +39,12 @@ public final class WorkQueue<Request: Hashable & Sendable, Output: Sendable> {
   /// waiting or running, and on each thread after its worker is released at shutdown (the app
   /// gives freed memory back to the system there, off the interface thread). `rest` runs on a
   /// thread whose worker has had nothing to do for `restDelay` (once per idle spell).
-  /// Outcomes go to `inbox` (a private one when nil).
+  /// Outcomes go to `inbox` (a private one when nil). Clients that share the queue each have a
+  /// lane (`RenderQueue`); `lane` tells a request's.
   public init<Worker>(
     workerCount: Int = 2, name: String = "folio-render", inbox: LoopInbox? = nil,
+    lane: @escaping @Sendable (Request) -> Int = { _ in 0 },
+    accepts: @escaping @Sendable (_ thread: Int, Request) -> Bool = { _, _ in true },
     makeWorker: @escaping @Sendable () throws -> Worker,
     whenDrained: @escaping @Sendable () -> Void = {},
     restDelay: Duration = .seconds(2),
@@ -50,13 +55,14 @@ public final class WorkQueue<Request: Hashable & Sendable, Output: Sendable> {
     self.inbox = inbox
     address = inbox.makeAddress()
     threadCount = max(1, workerCount)
-    state = WorkQueueState(inbox: inbox, address: address)
+    state = WorkQueueState(inbox: inbox, address: address, lane: lane)
+    self.lane = lane
     let state = self.state
     startThread = { number in
       try JoinableThread(name: "\(name)-\(number)") {
         state.runWorker(
-          makeWorker: makeWorker, whenDrained: whenDrained, restDelay: restDelay, rest: rest,
-          render: render)
+          number: number, accepts: { accepts(number, $0) }, makeWorker: makeWorker,
+          whenDrained: whenDrained, restDelay: restDelay, rest: rest, render: render)
       }
     }
   }
@@ -78,11 +84,14 @@ public final class WorkQueue<Request: Hashable & Sendable, Output: Sendable> {
   /// requests were cancelled. The first request starts the threads; if none can start, the
   /// queue throws nothing but delivers each request as failed.
   @discardableResult
-  public func replaceWanted(_ wanted: some Sequence<(Request, RenderPriority)>) -> Int {
+  public func replaceWanted(
+    _ wanted: some Sequence<(Request, RenderPriority)>, inLane lane: Int = 0
+  ) -> Int {
     let (cancelled, waiting) = state.withLock {
       guard !state.isShuttingDown else { return (0, 0) }
       let unreceived = state.unreceived
-      let cancelled = state.queue.replaceWanted(wanted.filter { unreceived[$0.0] == nil })
+      let cancelled = state.queue.replaceWanted(
+        wanted.filter { unreceived[$0.0] == nil }, inLane: lane)
       state.condition.broadcast()
       return (cancelled, state.queue.waitingCount)
     }
@@ -106,15 +115,29 @@ public final class WorkQueue<Request: Hashable & Sendable, Output: Sendable> {
   /// Takes this queue's outcomes out of `letters` (letters for other queues are ignored), with
   /// the requests still waiting, running or unreceived at that moment, in one step: a pending
   /// count of 0 means every outcome there will be has been received.
-  public func receive(_ letters: [LoopInbox.Letter]) -> (
+  /// With a `lane`, only that lane's outcomes are taken and counted.
+  public func receive(_ letters: [LoopInbox.Letter], inLane lane: Int? = nil) -> (
     outcomes: [RenderOutcome<Request, Output>], pendingCount: Int
   ) {
-    let outcomes = letters.compactMap { letter in
-      letter.address == address ? letter.content as? RenderOutcome<Request, Output> : nil
+    let outcomes = letters.compactMap { letter -> RenderOutcome<Request, Output>? in
+      guard letter.address == address,
+        let outcome = letter.content as? RenderOutcome<Request, Output>,
+        lane == nil || self.lane(outcome.request) == lane
+      else { return nil }
+      return outcome
     }
     return state.withLock {
       for outcome in outcomes { state.noteReceived(outcome.request) }
-      return (outcomes, state.queue.waitingCount + state.queue.runningCount + state.unreceivedCount)
+      guard let lane else {
+        return (
+          outcomes, state.queue.waitingCount + state.queue.runningCount + state.unreceivedCount
+        )
+      }
+      return (
+        outcomes,
+        state.queue.waitingCount(inLane: lane) + state.queue.runningCount(inLane: lane)
+          + state.unreceivedByLane[lane, default: 0]
+      )
     }
   }
 
@@ -136,6 +159,19 @@ public final class WorkQueue<Request: Hashable & Sendable, Output: Sendable> {
     state.withLock { state.queue.waitingCount + state.queue.runningCount }
   }
 
+  /// Requests of `lane` waiting or running. O(pending).
+  public func pendingCount(inLane lane: Int) -> Int {
+    state.withLock {
+      state.queue.waitingCount(inLane: lane) + state.queue.runningCount(inLane: lane)
+    }
+  }
+
+  /// Cancels the waiting requests of `lane`; returns how many.
+  @discardableResult
+  public func cancelWaiting(inLane lane: Int) -> Int {
+    replaceWanted(EmptyCollection<(Request, RenderPriority)>(), inLane: lane)
+  }
+
   /// When the request running longest will have run for `limit`, or nil when nothing runs.
   public func nextDeadline(forRunningLongerThan limit: Duration) -> ContinuousClock.Instant? {
     state.withLock { state.runs.values.map(\.started).min().map { $0 + limit } }
@@ -152,7 +188,7 @@ public final class WorkQueue<Request: Hashable & Sendable, Output: Sendable> {
     runningLongerThan limit: Duration, reportedAs reportedLimit: Duration? = nil
   ) -> [Request] {
     let now = ContinuousClock.now
-    let abandoned: [Request] = state.withLock {
+    let abandoned: [(Request, thread: Int)] = state.withLock {
       guard !state.isShuttingDown else { return [] }
       let overdue = state.runs.filter { now - $0.value.started >= limit }
       for (request, run) in overdue {
@@ -163,12 +199,13 @@ public final class WorkQueue<Request: Hashable & Sendable, Output: Sendable> {
           RenderOutcome(
             request: request, result: .failure(RenderTimeout(limit: reportedLimit ?? limit))))
       }
-      return overdue.map(\.key)
+      return overdue.map { ($0.key, $0.value.thread) }
     }
-    for _ in abandoned {
-      if let thread = try? startThread(threads.count + 1) { threads.append(thread) }
+    // The new thread takes the stuck one's number, and so its share of the work.
+    for (_, number) in abandoned {
+      if let thread = try? startThread(number) { threads.append(thread) }
     }
-    return abandoned
+    return abandoned.map(\.0)
   }
 
   /// Requests started, cancelled before starting, and waiting or running, since the start.
@@ -234,21 +271,26 @@ private final class WorkQueueState<Request: Hashable & Sendable, Output: Sendabl
   let condition = NSCondition()
   let inbox: LoopInbox
   let address: LoopInbox.Address
+  let lane: @Sendable (Request) -> Int
   var queue = RenderQueue<Request>()
-  /// Outcomes posted and not yet received by the loop, by request, and their number.
+  /// Outcomes posted and not yet received by the loop, by request, their number, and their
+  /// number by lane.
   var unreceived: [Request: Int] = [:]
   var unreceivedCount = 0
+  var unreceivedByLane: [Int: Int] = [:]
   var isShuttingDown = false
-  /// Each running request's run (a number no other run has) and when it started.
-  var runs: [Request: (number: Int, started: ContinuousClock.Instant)] = [:]
+  /// Each running request's run (a number no other run has), when it started, and the number
+  /// of the thread running it.
+  var runs: [Request: (number: Int, started: ContinuousClock.Instant, thread: Int)] = [:]
   /// The number the next run gets.
   var nextRunNumber = 0
   /// Runs given up as overdue whose threads have not delivered them yet.
   var abandonedRuns: Set<Int> = []
 
-  init(inbox: LoopInbox, address: LoopInbox.Address) {
+  init(inbox: LoopInbox, address: LoopInbox.Address, lane: @escaping @Sendable (Request) -> Int) {
     self.inbox = inbox
     self.address = address
+    self.lane = lane
   }
 
   func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -259,6 +301,7 @@ private final class WorkQueueState<Request: Hashable & Sendable, Output: Sendabl
 
   /// One thread's loop: take a request, render it with this thread's worker, deliver.
   func runWorker<Worker>(
+    number: Int, accepts: (Request) -> Bool,
     makeWorker: @Sendable () throws -> Worker, whenDrained: @Sendable () -> Void,
     restDelay: Duration, rest: @Sendable (inout Worker) -> Void,
     render: @Sendable (inout Worker, Request) throws -> Output
@@ -270,7 +313,8 @@ private final class WorkQueueState<Request: Hashable & Sendable, Output: Sendabl
     }
     var hasRested = false
     while true {
-      let next = nextRequest(restingAfter: hasRested ? nil : restDelay)
+      let next = nextRequest(
+        thread: number, accepting: accepts, restingAfter: hasRested ? nil : restDelay)
       guard let (request, run) = next.request else {
         guard next.isResting else { return }
         if var current = worker {
@@ -297,19 +341,21 @@ private final class WorkQueueState<Request: Hashable & Sendable, Output: Sendabl
 
   /// Waits for a request to render, with the number of this run of it; no request once
   /// shutting down, or (`isResting`) when `restingAfter` passed with nothing to do.
-  private func nextRequest(restingAfter delay: Duration?) -> (
-    request: (Request, Int)?, isResting: Bool
-  ) {
+  private func nextRequest(
+    thread: Int, accepting accepts: (Request) -> Bool, restingAfter delay: Duration?
+  ) -> (request: (Request, Int)?, isResting: Bool) {
     let restAt = delay.map { Date(timeIntervalSinceNow: $0.inSeconds) }
     return withLock {
       while !isShuttingDown {
-        if let request = queue.next() {
+        if let request = queue.next(accepting: accepts) {
           nextRunNumber += 1
-          runs[request] = (nextRunNumber, ContinuousClock.now)
+          runs[request] = (nextRunNumber, ContinuousClock.now, thread)
           return ((request, nextRunNumber), false)
         }
         if let restAt {
-          if !condition.wait(until: restAt) && queue.waitingCount == 0 { return (nil, true) }
+          if !condition.wait(until: restAt) && !queue.hasWaiting(accepting: accepts) {
+            return (nil, true)
+          }
         } else {
           condition.wait()
         }
@@ -336,6 +382,7 @@ private final class WorkQueueState<Request: Hashable & Sendable, Output: Sendabl
   func post(_ outcome: RenderOutcome<Request, Output>) {
     unreceived[outcome.request, default: 0] += 1
     unreceivedCount += 1
+    unreceivedByLane[lane(outcome.request), default: 0] += 1
     inbox.post(outcome, to: address)
   }
 
@@ -344,6 +391,7 @@ private final class WorkQueueState<Request: Hashable & Sendable, Output: Sendabl
     guard let count = unreceived[request] else { return }
     unreceived[request] = count > 1 ? count - 1 : nil
     unreceivedCount -= 1
+    unreceivedByLane[lane(request), default: 1] -= 1
   }
 
   /// Delivers every waiting request as failed with `error` (no thread could start).

@@ -22,15 +22,17 @@ enum PipelineBenchmarks {
   }
 
   static func makeBrowser(
-    path: String, size: CellSize, mode: ViewMode = .grid, cacheBytes: Int = 64 << 20,
-    drawing: Drawing = .threads
+    path: String, size: CellSize, mode: ViewMode = .grid,
+    cacheBytes: Int = PictureBoard.defaultCacheMegabytes << 20,
+    drawing: Drawing = .threads, limits: WorkerLimits = WorkerLimits(),
+    terminal: MemoryTerminal? = nil, search: DocumentSearcher.Setup? = nil
   ) throws -> Browser<MemoryTerminal> {
     // As the viewer does: workers start before this process opens its own copy.
     let workers =
       drawing == .processes
       ? DocumentOpening.processes(
         WorkerDocument(readablePath: path, name: path, password: nil),
-        launch: WorkerLaunch(executable: folioExecutable), limits: WorkerLimits(), prestarted: 2)
+        launch: WorkerLaunch(executable: folioExecutable), limits: limits, prestarted: 2)
       : nil
     let document = try PopplerDocument.open(path: path)
     var metrics = PageMetrics(pageCount: document.pageCount)
@@ -42,9 +44,9 @@ enum PipelineBenchmarks {
     let readsFacts = ProcessInfo.processInfo.environment["FOLIO_BENCH_NO_FACTS"] == nil
     if let workers {
       return try Browser(
-        state: state, terminal: MemoryTerminal(size: size), view: AppView(width: .approximate),
-        cacheBytes: cacheBytes, readsAllPageFacts: readsFacts, opening: workers,
-        releaseFreedMemory: MemoryPolicy.releaseFreedMemory)
+        state: state, terminal: terminal ?? MemoryTerminal(size: size),
+        view: AppView(width: .approximate), cacheBytes: cacheBytes, readsAllPageFacts: readsFacts,
+        opening: workers, releaseFreedMemory: MemoryPolicy.releaseFreedMemory, search: search)
     }
     return try Browser(
       state: state, terminal: MemoryTerminal(size: size), view: AppView(width: .approximate),
@@ -57,15 +59,21 @@ enum PipelineBenchmarks {
   /// together, in MiB: RSS counts the libraries every process maps once per process, PSS
   /// shares them out (what the tree really costs the machine).
   static func treeMemory() -> (resident: Double, proportional: Double) {
+    let parts = treeMemoryByProcess()
+    return (parts.map(\.resident).reduce(0, +), parts.map(\.proportional).reduce(0, +))
+  }
+
+  /// The same for each process: this one first, then its children (the page workers).
+  static func treeMemoryByProcess() -> [(pid: String, resident: Double, proportional: Double)] {
     let me = getpid()
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(me)/task")) ?? []
     let children = tasks.flatMap { task -> [String] in
       ((try? String(contentsOfFile: "/proc/\(me)/task/\(task)/children", encoding: .utf8)) ?? "")
         .split(separator: " ").map(String.init)
     }
-    var resident = 0.0
-    var proportional = 0.0
-    for pid in ["\(me)"] + children {
+    return (["\(me)"] + children).map { pid in
+      var resident = 0.0
+      var proportional = 0.0
       let rollup = (try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)) ?? ""
       for line in rollup.split(separator: "\n") {
         let fields = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -73,8 +81,82 @@ enum PipelineBenchmarks {
         if fields[0] == "Rss:" { resident += kib / 1024 }
         if fields[0] == "Pss:" { proportional += kib / 1024 }
       }
+      return (pid, resident, proportional)
     }
-    return (resident, proportional)
+  }
+
+  /// Pages through all of `path` in one view with worker processes, as the viewer does, and
+  /// prints rows about the memory of the viewer and its workers together (PSS): after the
+  /// first screen, after the last page, the highest seen on the way (sampled every 100 pages),
+  /// and 3 s later at rest. Run as `folio-bench --memory-run-processes FILE MODE`
+  /// (FOLIO_BENCH_BREAKDOWN=1 adds each process's share).
+  static func memoryRunWithProcesses(path: String, mode: ViewMode) throws -> String {
+    let size = CellSize(columns: 120, rows: 40)
+    let megabytes =
+      Int(ProcessInfo.processInfo.environment["FOLIO_BENCH_CACHE_MB"] ?? "")
+      ?? PictureBoard.defaultCacheMegabytes
+    let paging = try makeBrowser(
+      path: path, size: size, mode: mode, cacheBytes: megabytes << 20, drawing: .processes)
+    paging.settle()
+    let first = treeMemory()
+    var highest = first
+    var lastSampled = 0
+    for step in 0..<40_000 {
+      paging.send([.input(.key(.pageDown))])
+      paging.refresh()
+      if step % 20 == 0 { paging.settle() }
+      let page = paging.state.view.currentPage.rawValue
+      if page - lastSampled >= 100 {
+        lastSampled = page
+        let now = treeMemory()
+        if now.proportional > highest.proportional {
+          highest = now
+          if ProcessInfo.processInfo.environment["FOLIO_BENCH_BREAKDOWN"] != nil {
+            let parts = treeMemoryByProcess().map {
+              String(format: "%@: %.1f/%.1f", $0.pid, $0.proportional, $0.resident)
+            }
+            FileHandle.standardError.write(Data("page \(page): \(parts)\n".utf8))
+          }
+        }
+      }
+      if page >= paging.state.document.pageCount - 1 { break }
+    }
+    paging.settle()
+    let last = treeMemory()
+    if last.proportional > highest.proportional { highest = last }
+    var breakdown = ""
+    if ProcessInfo.processInfo.environment["FOLIO_BENCH_BREAKDOWN"] != nil {
+      breakdown =
+        " ["
+        + treeMemoryByProcess().map { String(format: "%.1f", $0.proportional) }
+        .joined(separator: ", ") + "]"
+      for part in treeMemoryByProcess() {
+        let rollup =
+          (try? String(contentsOfFile: "/proc/\(part.pid)/smaps_rollup", encoding: .utf8)) ?? ""
+        let fields = rollup.split(separator: "\n").filter {
+          $0.hasPrefix("Pss_Anon") || $0.hasPrefix("Pss_File")
+        }.map { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "" }
+        breakdown += " \(part.pid): anon/file kB \(fields.joined(separator: "/"))"
+      }
+    }
+    // A person stops paging: after the workers' rest delay (2 s), grown workers are let go.
+    Thread.sleep(forTimeInterval: 3)
+    paging.settle()
+    let rest = treeMemory()
+    let target = mode == .grid ? "≤ 130 MiB" : "≤ 150 MiB"
+    func row(_ when: String, _ tree: (resident: Double, proportional: Double), _ target: String)
+      -> String
+    {
+      let figures = String(format: "%.1f MiB (%.1f)", tree.proportional, tree.resident)
+      return
+        "| worker processes, \(mode.rawValue): \(when), PSS (RSS summed) | \(figures) | \(target) |"
+    }
+    return [
+      row("viewer + workers after the first screen", first, ""),
+      row("after paging to the last page\(breakdown)", last, target),
+      row("the highest on the way (every 100 pages)", highest, target),
+      row("3 s later at rest", rest, target),
+    ].joined(separator: "\n")
   }
 
   /// Resident memory now and at its peak, in MiB, from /proc/self/status.
@@ -184,9 +266,11 @@ enum PipelineBenchmarks {
     // 2. Memory while paging through every page, measured in a fresh process.
     let report = Shell.output("'\(CommandLine.arguments[0])' --memory-run '\(huge)'")
     lines.append(contentsOf: report.split(separator: "\n").map(String.init))
-    let isolated = Shell.output(
-      "FOLIO_BENCH_DRAWING=processes '\(CommandLine.arguments[0])' --memory-run '\(huge)'")
-    lines.append(contentsOf: isolated.split(separator: "\n").map(String.init))
+    for mode in [ViewMode.grid, .continuous] {
+      let isolated = Shell.output(
+        "'\(CommandLine.arguments[0])' --memory-run-processes '\(huge)' \(mode.rawValue)")
+      lines.append(contentsOf: isolated.split(separator: "\n").map(String.init))
+    }
 
     // 3. Throughput against Poppler's own cost at the same pixel sizes.
     let document = try PopplerDocument.open(path: huge)
@@ -277,7 +361,8 @@ extension PipelineBenchmarks {
     let drawing = Drawing(rawValue: environment["FOLIO_BENCH_DRAWING"] ?? "") ?? .threads
     let paging = try makeBrowser(
       path: path, size: size,
-      cacheBytes: (Int(environment["FOLIO_BENCH_CACHE_MB"] ?? "64") ?? 64) << 20,
+      cacheBytes: (Int(environment["FOLIO_BENCH_CACHE_MB"] ?? "")
+        ?? PictureBoard.defaultCacheMegabytes) << 20,
       drawing: drawing)
     paging.settle()
     let afterFirst = memory().current
@@ -302,31 +387,6 @@ extension PipelineBenchmarks {
     let afterAll = memory()
     let treeAfterAll = treeMemory()
     let counters = paging.tileCounters
-    if drawing == .processes {
-      // A person stops paging: after the workers' rest delay (2 s), grown workers are let go.
-      Thread.sleep(forTimeInterval: 3)
-      paging.settle()
-      let treeAtRest = treeMemory()
-      func treeRow(
-        _ when: String, _ tree: (resident: Double, proportional: Double), _ target: String
-      )
-        -> String
-      {
-        let figures = String(format: "%.1f MiB (%.1f)", tree.proportional, tree.resident)
-        return "| worker processes: \(when), PSS (RSS summed) | \(figures) | \(target) |"
-      }
-      return [
-        treeRow("viewer + workers after the first screen", treeAfterFirst, ""),
-        treeRow("viewer + workers after paging all pages in the grid", treeAfterGrid, "≤ 150 MiB"),
-        treeRow(
-          "viewer + workers after paging all pages (grid, then continuous)", treeAfterAll,
-          "≤ 150 MiB"),
-        treeRow("the same, 3 s later at rest", treeAtRest, "≤ 150 MiB"),
-        String(
-          format: "| worker processes: the viewer alone after paging all pages, RSS | %.1f MiB | |",
-          afterAll.current),
-      ].joined(separator: "\n")
-    }
     return [
       String(format: "| resident memory after the first screen | %.1f MiB | |", afterFirst),
       String(

@@ -3,7 +3,11 @@
 import FolioCore
 import FolioPoppler
 import FolioRaster
+import FolioUI
 import Foundation
+
+// As the viewer does.
+MemoryPolicy.limitHeapGrowth()
 
 var sections: [String] = []
 if CommandLine.arguments.dropFirst().first == "--print-page" {
@@ -140,6 +144,27 @@ if CommandLine.arguments.dropFirst().first == "--search" {
     exit(1)
   }
 }
+if CommandLine.arguments.dropFirst().first == "--loop" {
+  // Only the loop's stalls.
+  do {
+    print(try LoopBenchmarks.section())
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
+if CommandLine.arguments.dropFirst().first == "--memory-run-processes",
+  CommandLine.arguments.count > 3, let mode = ViewMode(rawValue: CommandLine.arguments[3])
+{
+  do {
+    print(try PipelineBenchmarks.memoryRunWithProcesses(path: CommandLine.arguments[2], mode: mode))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if CommandLine.arguments.dropFirst().first == "--memory-run", CommandLine.arguments.count > 2 {
   do {
     print(try PipelineBenchmarks.memoryRun(path: CommandLine.arguments[2]))
@@ -154,6 +179,7 @@ do {
   sections.append(try DocumentBenchmarks.run())
   sections.append(try PipelineBenchmarks.run())
   sections.append(try SearchBenchmarks.run())
+  sections.append(try LoopBenchmarks.section())
   sections.append(try TextLayerBenchmarks.run())
 } catch {
   FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))

@@ -85,7 +85,8 @@ enum BrowserSetup {
   ) throws -> Browser<Terminal> {
     try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),
-      cacheBytes: (options.cacheMb ?? 64) << 20, workerCount: options.workerCount,
+      cacheBytes: (options.cacheMb ?? PictureBoard.defaultCacheMegabytes) << 20,
+      workerCount: options.workerCount,
       renderTimeout: options.renderTimeLimit, readsAllPageFacts: readsAllPageFacts,
       opening: opening, releaseFreedMemory: MemoryPolicy.releaseFreedMemory, reopen: reopen,
       watching: watching, places: places, search: search, startup: startup)

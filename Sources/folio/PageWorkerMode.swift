@@ -17,6 +17,7 @@ enum PageWorkerMode {
     let niceness = arguments.dropFirst().first.flatMap { Int($0) }.map { min(19, max(0, $0)) } ?? 5
     dropWhatIsNotNeeded(memoryBytes: memoryBytes, niceness: niceness)
     var worker: LocalPageWorker?
+    var answered = 0
     while let body = readFrame() {
       let envelope: WorkerEnvelope<WorkerRequest>
       do {
@@ -29,6 +30,10 @@ enum PageWorkerMode {
       let frame = WorkerMessageFormat.frame(
         WorkerEnvelope(id: envelope.id, document: envelope.document, body: reply))
       guard writeAll(frame) else { _exit(0) }
+      // Nothing more asked right now: what the heap freed (a render's pixels and cells) goes
+      // back to the system, so the worker holds little more than Poppler's page objects.
+      answered += 1
+      if answered % 8 == 0 || !isRequestWaiting() { MemoryPolicy.releaseFreedMemory() }
     }
     // The viewer closed its end: leave at once, without tearing Poppler down.
     _exit(0)
@@ -101,6 +106,12 @@ enum PageWorkerMode {
   }
 
   /// The body of the next frame on descriptor 0, or nil at its end (or a frame too long).
+  /// Whether the next request has arrived already.
+  private static func isRequestWaiting() -> Bool {
+    var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0
+  }
+
   private static func readFrame() -> [UInt8]? {
     guard let prefix = readExactly(WorkerMessageFormat.prefixSize),
       let length = try? WorkerMessageFormat.bodyLength(prefix: prefix)

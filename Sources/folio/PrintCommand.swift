@@ -38,7 +38,9 @@ struct PrintOptions: ParsableArguments {
   var cover = false
 
   @Option(
-    help: ArgumentHelp("Memory for finished page pictures, in MiB.", discussion: "Default: 64."))
+    help: ArgumentHelp(
+      "Memory for finished page pictures, in MiB.",
+      discussion: "Default: \(PictureBoard.defaultCacheMegabytes)."))
   var cacheMb: Int?
 
   @Option(
@@ -114,7 +116,7 @@ struct PrintOptions: ParsableArguments {
     guard renderTimeout.isFinite, (0.1...3600).contains(renderTimeout) else {
       throw ValidationError("--render-timeout must be a number of seconds from 0.1 to 3600")
     }
-    guard (1...4096).contains(cacheMb ?? 64) else {
+    guard (1...4096).contains(cacheMb ?? PictureBoard.defaultCacheMegabytes) else {
       throw ValidationError("--cache-mb must be between 1 and 4096")
     }
     if let workers, !(1...32).contains(workers) {

@@ -4,6 +4,8 @@ import FolioRuntime
 import FolioTerminal
 import Foundation
 
+// Pictures pass through the heap in both roles: freed ones go back to the system.
+MemoryPolicy.limitHeapGrowth()
 // The hidden worker mode comes first: a worker has no terminal to guard.
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == WorkerLaunch.flag {
   PageWorkerMode.run(arguments: Array(CommandLine.arguments.dropFirst(2)))

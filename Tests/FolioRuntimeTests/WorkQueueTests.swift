@@ -1,5 +1,6 @@
 import FolioCore
 import FolioRuntime
+import Foundation
 import Glibc
 import Synchronization
 import Testing
@@ -305,5 +306,46 @@ struct RenderServiceTests {
     // The factory failed once, then made one worker that survived the render error.
     #expect(ledger.workersMade == 1)
     #expect(ledger.starts == [-2, 3])
+  }
+}
+
+@Suite("Work queue lanes and threads")
+struct WorkQueueLaneTests {
+  /// Only the first thread takes what the others do not accept (deep pages): the others work on
+  /// the rest, and nothing is left undone.
+  @Test func onlyTheFirstThreadTakesWhatTheOthersRefuse() throws {
+    let queue = try WorkQueue<Int, Int>(
+      workerCount: 3, accepts: { thread, request in thread == 1 || request < 100 },
+      makeWorker: { () }
+    ) { _, request in
+      // The thread that ran it, from its name ("folio-render-N").
+      Int(String(Thread.current.name?.split(separator: "-").last ?? "")) ?? 0
+    }
+    defer { queue.shutdown() }
+    let requests = Array(0..<20) + Array(1_000..<1_020)
+    queue.replaceWanted(requests.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
+    #expect(queue.waitUntilIdle(timeout: .seconds(10)))
+    let outcomes = queue.drainOutcomes()
+    #expect(outcomes.count == requests.count)
+    for outcome in outcomes where outcome.request >= 100 {
+      #expect((try? outcome.result.get()) == 1, "deep request \(outcome.request) on another thread")
+    }
+  }
+
+  @Test func eachLaneCountsAndReceivesItsOwn() throws {
+    let queue = try WorkQueue<Int, Int>(
+      workerCount: 1, lane: { $0 >= 100 ? 1 : 0 }, makeWorker: { () }
+    ) { _, request in request }
+    defer { queue.shutdown() }
+    queue.replaceWanted([(1, RenderPriority(tier: .visible, distance: 0))], inLane: 0)
+    queue.replaceWanted([(101, RenderPriority(tier: .visible, distance: 0))], inLane: 1)
+    #expect(queue.waitUntilIdle(timeout: .seconds(10)))
+    let letters = queue.inbox.takeAll()
+    let first = queue.receive(letters, inLane: 1)
+    #expect(first.outcomes.map(\.request) == [101])
+    #expect(first.pendingCount == 0)
+    let second = queue.receive(letters, inLane: 0)
+    #expect(second.outcomes.map(\.request) == [1])
+    #expect(second.pendingCount == 0)
   }
 }

@@ -4,15 +4,23 @@
 /// render with `next()` and report it with `complete(_:)`. A running render is never cancelled:
 /// its result is still worth caching.
 ///
-/// Not thread-safe by itself: a render service keeps it behind a lock.
+/// Several clients can share one queue, each in a lane of its own (renders, reads of the
+/// outline and links, page facts): a client replaces only its lane's wanted set. Across lanes
+/// the order is the priority's tier, then the lane (lower first), then the distance and the
+/// position in the wanted list.
+///
+/// Not thread-safe by itself: a work queue keeps it behind a lock.
 public struct RenderQueue<Request: Hashable> {
-  /// The place of a waiting request in the order: priority, then position in the wanted list.
+  /// The place of a waiting request in the order: tier, lane, distance, then position in the
+  /// wanted list.
   private struct Rank: Comparable {
     var priority: RenderPriority
+    var lane: Int
     var sequence: Int
 
     static func < (lhs: Rank, rhs: Rank) -> Bool {
-      (lhs.priority, lhs.sequence) < (rhs.priority, rhs.sequence)
+      (lhs.priority.tier, lhs.lane, lhs.priority.distance, lhs.sequence)
+        < (rhs.priority.tier, rhs.lane, rhs.priority.distance, rhs.sequence)
     }
   }
 
@@ -22,8 +30,10 @@ public struct RenderQueue<Request: Hashable> {
   /// that have left `waiting` since it was sorted, which `next()` skips.
   private var order: [Request] = []
   private var isOrderCurrent = true
+  /// Requests handed out by `next()` and not yet completed, with their lanes.
+  private var runningLanes: [Request: Int] = [:]
   /// Requests handed out by `next()` and not yet completed.
-  public private(set) var running: Set<Request> = []
+  public var running: Dictionary<Request, Int>.Keys { runningLanes.keys }
   /// Requests that left the wanted set before they started.
   public private(set) var cancelledCount = 0
   /// Requests handed out by `next()`.
@@ -35,17 +45,27 @@ public struct RenderQueue<Request: Hashable> {
   /// The number of requests waiting to start.
   public var waitingCount: Int { waiting.count }
 
+  /// The number of requests of `lane` waiting to start. O(waiting).
+  public func waitingCount(inLane lane: Int) -> Int {
+    waiting.values.lazy.filter { $0.lane == lane }.count
+  }
+
   /// The number of requests running.
-  public var runningCount: Int { running.count }
+  public var runningCount: Int { runningLanes.count }
+
+  /// The number of requests of `lane` running. O(running).
+  public func runningCount(inLane lane: Int) -> Int {
+    runningLanes.values.lazy.filter { $0 == lane }.count
+  }
 
   /// Whether nothing waits and nothing runs.
-  public var isIdle: Bool { waiting.isEmpty && running.isEmpty }
+  public var isIdle: Bool { waiting.isEmpty && runningLanes.isEmpty }
 
   /// Whether `request` waits to start.
   public func isWaiting(_ request: Request) -> Bool { waiting[request] != nil }
 
   /// Whether `request` has started and not completed.
-  public func isRunning(_ request: Request) -> Bool { running.contains(request) }
+  public func isRunning(_ request: Request) -> Bool { runningLanes[request] != nil }
 
   /// The priority `request` waits with, if it waits.
   public func priority(of request: Request) -> RenderPriority? { waiting[request]?.priority }
@@ -57,13 +77,14 @@ public struct RenderQueue<Request: Hashable> {
   /// O(n + m) for n listed and m waiting before.
   @discardableResult
   public mutating func replaceWanted(
-    _ wanted: some Sequence<(Request, RenderPriority)>
+    _ wanted: some Sequence<(Request, RenderPriority)>, inLane lane: Int = 0
   ) -> Int {
-    let previous = waiting
-    waiting.removeAll(keepingCapacity: true)
+    var previous = waiting
+    waiting = waiting.filter { $0.value.lane != lane }
+    previous = previous.filter { $0.value.lane == lane }
     var sequence = 0
-    for (request, priority) in wanted where !running.contains(request) {
-      let rank = Rank(priority: priority, sequence: sequence)
+    for (request, priority) in wanted where runningLanes[request] == nil {
+      let rank = Rank(priority: priority, lane: lane, sequence: sequence)
       sequence += 1
       if let existing = waiting[request], existing <= rank { continue }
       waiting[request] = rank
@@ -75,22 +96,55 @@ public struct RenderQueue<Request: Hashable> {
     return cancelled
   }
 
+  /// Takes the most urgent waiting request `accepts` lets through and marks it running; nil
+  /// when none waits. O(n log n) after the wanted set changed (a sort), else amortized O(1)
+  /// plus the requests passed over.
+  public mutating func next(accepting accepts: (Request) -> Bool) -> Request? {
+    sortIfNeeded()
+    var index = order.count - 1
+    while index >= 0 {
+      let request = order[index]
+      guard let rank = waiting[request] else {
+        order.remove(at: index)
+        index -= 1
+        continue
+      }
+      if accepts(request) {
+        order.remove(at: index)
+        waiting[request] = nil
+        runningLanes[request] = rank.lane
+        startedCount += 1
+        return request
+      }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// Whether a waiting request passes `accepts`. O(waiting).
+  public func hasWaiting(accepting accepts: (Request) -> Bool) -> Bool {
+    waiting.keys.contains(where: accepts)
+  }
+
+  private mutating func sortIfNeeded() {
+    guard !isOrderCurrent else { return }
+    order.removeAll(keepingCapacity: true)
+    order.append(contentsOf: waiting.keys)
+    order.sort { lhs, rhs in
+      // Least urgent first, so the most urgent pops off the end.
+      guard let left = waiting[lhs], let right = waiting[rhs] else { return false }
+      return right < left
+    }
+    isOrderCurrent = true
+  }
+
   /// Takes the most urgent waiting request and marks it running; nil when nothing waits.
   /// O(n log n) after the wanted set changed (a sort), else amortized O(1).
   public mutating func next() -> Request? {
-    if !isOrderCurrent {
-      order.removeAll(keepingCapacity: true)
-      order.append(contentsOf: waiting.keys)
-      order.sort { lhs, rhs in
-        // Least urgent first, so the most urgent pops off the end.
-        guard let left = waiting[lhs], let right = waiting[rhs] else { return false }
-        return right < left
-      }
-      isOrderCurrent = true
-    }
+    sortIfNeeded()
     while let request = order.popLast() {
-      guard waiting.removeValue(forKey: request) != nil else { continue }
-      running.insert(request)
+      guard let rank = waiting.removeValue(forKey: request) else { continue }
+      runningLanes[request] = rank.lane
       startedCount += 1
       return request
     }
@@ -101,14 +155,18 @@ public struct RenderQueue<Request: Hashable> {
   /// running.
   @discardableResult
   public mutating func complete(_ request: Request) -> Bool {
-    running.remove(request) != nil
+    runningLanes.removeValue(forKey: request) != nil
   }
 
   /// Cancels every waiting request; running ones stay running. Returns how many were
   /// cancelled.
   @discardableResult
   public mutating func cancelWaiting() -> Int {
-    replaceWanted(EmptyCollection<(Request, RenderPriority)>())
+    let cancelled = waiting.count
+    waiting.removeAll()
+    cancelledCount += cancelled
+    isOrderCurrent = false
+    return cancelled
   }
 }
 

@@ -29,10 +29,13 @@ public struct WorkerLimits: Hashable, Sendable {
   public var memoryBytes: Int
   /// The longest one request may take, opening included, 20 s by default.
   public var timePerRequest: Duration
-  /// A worker is replaced after serving this many pages (Poppler keeps an object per page it
-  /// touched) …
+  /// A worker is replaced after serving this many pages (no bound by default: what the pages
+  /// drawn leave behind shows in the resident growth below) …
   public var pagesBeforeRecycle: Int
-  /// … or once it holds this much resident memory …
+  /// … or once its resident memory has grown this much since its first request. Growth, not
+  /// size: every process that looks up page N keeps Poppler's objects for every page up to N
+  /// (about 2.7 KB a page), so a worker deep in a long document starts large, and a fresh one
+  /// would be as large again at once …
   public var residentBytesBeforeRecycle: Int
   /// … or, after a rest with nothing to do, more than this (Poppler keeps an object for every
   /// page up to the last one it looked up: 35 MiB past the end of a 15,000-page document).
@@ -44,7 +47,7 @@ public struct WorkerLimits: Hashable, Sendable {
   /// Creates limits.
   public init(
     memoryBytes: Int = 1 << 30, timePerRequest: Duration = .seconds(20),
-    pagesBeforeRecycle: Int = 2_000, residentBytesBeforeRecycle: Int = 160 << 20,
+    pagesBeforeRecycle: Int = .max, residentBytesBeforeRecycle: Int = 48 << 20,
     restingResidentBytes: Int = 48 << 20, niceness: Int = 5
   ) {
     self.niceness = min(19, max(0, niceness))
@@ -84,10 +87,39 @@ public final class WorkerProcess: PageWorker {
   private let launch: WorkerLaunch
   private let document: WorkerDocument
   private let limits: WorkerLimits
-  private var child: WorkerChild?
-  /// Whether `child` has answered its open request yet.
-  private var isOpened = false
-  private var pagesServed = 0
+  /// A worker process and how far it has got.
+  private struct Running {
+    var child: WorkerChild
+    /// Whether it has answered its open request yet.
+    var isOpened = false
+    /// Requests sent ahead whose replies nobody waits for (a successor's warm-up), read and
+    /// dropped before its first real request.
+    var unreadReplies: [UInt64] = []
+    /// Pages it has served.
+    var pagesServed = 0
+    /// Its resident memory after its first request, once known, and the deepest page it had
+    /// looked up then.
+    var firstResident: Int?
+    var firstDeepest = 0
+    /// The deepest page it has looked up.
+    var deepest = 0
+  }
+
+  /// What Poppler keeps for each page up to the deepest one a worker looked up, at most (2.7 KB
+  /// measured on the 15,000-page fixture): growth that deeper pages explain is not a reason to
+  /// recycle, since a fresh worker would look the same pages up again.
+  static let pageObjectBytes = 4 << 10
+
+  /// The deepest page asked for lately: a successor looks it up while it waits, so that its
+  /// first request does not walk Poppler's page tree.
+  private var deepestPage = 0
+
+  /// The worker serving requests, if one runs.
+  private var current: Running?
+  /// The worker that takes over at the next recycle, started (and opening the document) while
+  /// the current one serves its last pages, so a recycle never waits for a process to start.
+  private var successor: Running?
+  private var child: WorkerChild? { current?.child }
   private var nextID: UInt64 = 1
   /// Workers started so far (1 for a worker never replaced).
   public private(set) var startCount = 0
@@ -103,12 +135,15 @@ public final class WorkerProcess: PageWorker {
   /// The process id of the worker running now, if one is.
   public var processID: Int32? { child?.pid }
 
-  /// Replaces a worker grown past `restingResidentBytes` with none (the next request starts
-  /// a fresh one).
+  /// Replaces a worker grown past `restingResidentBytes` (by its successor, else by none: the
+  /// next request starts a fresh one).
   public func rest() {
     guard let child else { return }
     if child.hasEnded || (child.residentBytes ?? 0) > limits.restingResidentBytes { retire() }
   }
+
+  /// Whether a successor is started and waiting to take over (for tests).
+  var hasSuccessor: Bool { successor != nil }
 
   public func render(_ request: RenderRequest) throws -> RenderedPage {
     let (reply, messages) = try exchange(.render(request), pages: 1)
@@ -178,15 +213,26 @@ public final class WorkerProcess: PageWorker {
   {
     let deadline = ContinuousClock.now + limits.timePerRequest
     let child = try runningChild()
-    if !isOpened {
+    if current?.isOpened == false {
       // The open's answer first, so that what the libraries say while opening (a repaired
       // cross-reference table) is not taken for a complaint about this request's page.
       switch try reply(from: child, id: 0, until: deadline) {
-      case .opened: isOpened = true
+      case .opened: current?.isOpened = true
       case .failed(let error):
         retire()
         throw error
       default: throw failBroken(.malformed("no answer to opening"))
+      }
+    }
+    if let unread = current?.unreadReplies, !unread.isEmpty {
+      current?.unreadReplies = []
+      for id in unread { _ = try reply(from: child, id: id, until: deadline) }
+    }
+    if let page = request.deepestPage {
+      deepestPage = page
+      if var running = current {
+        running.deepest = max(running.deepest, page)
+        current = running
       }
     }
     let id = nextID
@@ -200,12 +246,7 @@ public final class WorkerProcess: PageWorker {
     }
     let reply = try reply(from: child, id: id, until: deadline)
     let messages = child.messagesSinceSend()
-    pagesServed += pages
-    if pagesServed >= limits.pagesBeforeRecycle
-      || (child.residentBytes ?? 0) >= limits.residentBytesBeforeRecycle
-    {
-      retire()
-    }
+    recycleIfGrown(servedMore: pages)
     if case .failed(let error) = reply { throw error }
     return (reply, messages)
   }
@@ -235,28 +276,76 @@ public final class WorkerProcess: PageWorker {
     }
   }
 
-  /// The worker, started (and asked to open the document) if none runs.
+  /// Counts `pages` more served; past four fifths of a bound (pages served, or resident
+  /// memory: Poppler keeps an object for every page it touched) a successor starts, and past
+  /// the bound it takes over.
+  private func recycleIfGrown(servedMore pages: Int) {
+    guard var running = current else { return }
+    running.pagesServed += pages
+    let resident = running.child.residentBytes ?? 0
+    if running.firstResident == nil {
+      running.firstResident = resident
+      running.firstDeepest = running.deepest
+    }
+    current = running
+    let deeper = max(0, running.deepest - running.firstDeepest)
+    let grown = resident - (running.firstResident ?? resident) - deeper * Self.pageObjectBytes
+    let pageBound = limits.pagesBeforeRecycle
+    let growthBound = limits.residentBytesBeforeRecycle
+    if running.pagesServed >= pageBound || grown >= growthBound {
+      retire()
+    } else if successor == nil,
+      running.pagesServed >= pageBound - max(1, pageBound / 10)
+        || grown >= growthBound - growthBound / 10
+    {
+      successor = try? startWorker(warmingUpAt: deepestPage)
+    }
+  }
+
+  /// The worker, started (and asked to open the document) if none runs: the successor if one
+  /// waits, else a new one.
   private func runningChild() throws(WorkerFailure) -> WorkerChild {
     // One that ended while idle (killed from outside, say) answered no request: it is simply
     // replaced.
     if let child, !child.hasEnded { return child }
+    if let next = successor, !next.child.hasEnded {
+      successor = nil
+      current = next
+      return next.child
+    }
+    successor = nil
+    let started = try startWorker()
+    current = started
+    return started.child
+  }
+
+  /// A new worker process, asked to open the document (and, for a successor, to look up
+  /// `page` meanwhile).
+  private func startWorker(warmingUpAt page: Int? = nil) throws(WorkerFailure) -> Running {
     let started = try WorkerChild(
       launch: launch, documentPath: document.readablePath, limits: limits)
     startCount += 1
-    child = started
-    isOpened = false
-    pagesServed = 0
     let opening = WorkerEnvelope(
       id: 0, document: document.version,
       body: WorkerRequest.open(name: document.name, password: document.password))
     _ = started.send(WorkerMessageFormat.frame(opening))
-    return started
+    var running = Running(child: started)
+    if let page {
+      let id = nextID
+      nextID &+= 1
+      let warmUp = WorkerEnvelope(
+        id: id, document: document.version, body: WorkerRequest.readFacts(page..<page + 1))
+      if started.send(WorkerMessageFormat.frame(warmUp)) { running.unreadReplies = [id] }
+    }
+    return running
   }
 
-  /// Kills the worker; the next request starts another.
+  /// Kills the worker; its successor, if one was started, takes over, else the next request
+  /// starts another.
   private func retire() {
-    child?.terminate()
-    child = nil
+    current?.child.terminate()
+    current = successor
+    successor = nil
   }
 
   /// The failure of a worker that ended mid-request, after reaping it: out of memory when a
@@ -264,7 +353,8 @@ public final class WorkerProcess: PageWorker {
   private func failEnded(_ ended: WorkerChild) -> WorkerFailure {
     let ending = ended.reap()
     let said = ended.messagesSinceSend()
-    child = nil
+    current = successor
+    successor = nil
     if said.contains(where: Self.saysOutOfMemory) {
       return WorkerFailure(.outOfMemory(limit: limits.memoryBytes))
     }
@@ -286,5 +376,18 @@ public final class WorkerProcess: PageWorker {
   private func failBroken(_ error: WorkerProtocolError) -> WorkerFailure {
     retire()
     return WorkerFailure(.brokeProtocol(error))
+  }
+}
+
+extension WorkerRequest {
+  /// The deepest page the request looks up, if it looks up pages.
+  var deepestPage: Int? {
+    switch self {
+    case .render(let request): return request.page.rawValue
+    case .readFacts(let pages), .readText(let pages), .readLinks(let pages),
+      .readContentBoxes(let pages):
+      return pages.isEmpty ? nil : pages.upperBound - 1
+    case .open, .readOutline: return nil
+    }
   }
 }

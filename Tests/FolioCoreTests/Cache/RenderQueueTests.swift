@@ -125,3 +125,46 @@ struct RenderQueueTests {
         < RenderPriority(frame: far, viewport: viewport, scrollDelta: down))
   }
 }
+
+@Suite("Render queue lanes")
+struct RenderQueueLaneTests {
+  @Test func aLaneReplacesOnlyItsOwnWantedSet() {
+    var queue = RenderQueue<String>()
+    let visible = RenderPriority(tier: .visible, distance: 0)
+    queue.replaceWanted([("page 1", visible), ("page 2", visible)], inLane: 0)
+    queue.replaceWanted([("links 1", visible)], inLane: 1)
+    #expect(queue.replaceWanted([("links 2", visible)], inLane: 1) == 1)
+    #expect(queue.waitingCount(inLane: 0) == 2)
+    #expect(queue.waitingCount(inLane: 1) == 1)
+    #expect(queue.isWaiting("page 1") && !queue.isWaiting("links 1"))
+  }
+
+  /// Within a tier the lower lane goes first; a more urgent tier beats any lane.
+  @Test func lanesOrderWithinATier() {
+    var queue = RenderQueue<String>()
+    queue.replaceWanted(
+      [
+        ("render ahead", RenderPriority(tier: .ahead, distance: 0)),
+        ("render visible far", RenderPriority(tier: .visible, distance: 9)),
+      ], inLane: 0)
+    queue.replaceWanted([("read visible", RenderPriority(tier: .visible, distance: 0))], inLane: 1)
+    queue.replaceWanted([("facts", RenderPriority(tier: .behind, distance: 0))], inLane: 2)
+    var order: [String] = []
+    while let next = queue.next() { order.append(next) }
+    #expect(order == ["render visible far", "read visible", "render ahead", "facts"])
+    #expect(queue.runningCount(inLane: 1) == 1)
+  }
+
+  /// A taker that accepts only some requests gets the most urgent of those and leaves the
+  /// others waiting.
+  @Test func aTakerGetsTheMostUrgentItAccepts() {
+    var queue = RenderQueue<Int>()
+    queue.replaceWanted((0..<6).map { ($0, RenderPriority(tier: .visible, distance: $0)) })
+    #expect(queue.next(accepting: { $0 % 2 == 1 }) == 1)
+    #expect(queue.hasWaiting(accepting: { $0 > 4 }))
+    #expect(!queue.hasWaiting(accepting: { $0 > 5 }))
+    #expect(queue.next() == 0)
+    #expect(queue.next(accepting: { $0 % 2 == 1 }) == 3)
+    #expect(queue.next() == 2)
+  }
+}
