@@ -32,7 +32,15 @@ public final class PopplerDocument: DocumentSource {
   private var labels: [Int: String?] = [:]
   /// The last page's text layer: the tiles of a page larger than the screen each draw its text,
   /// and Poppler's text pass is most of a page's render time.
-  private var lastText: (page: PageIndex, text: PageText)?
+  /// The text of the pages read lately, newest last: the tiles, zooms and re-renders of a page
+  /// read its text once.
+  private var recentTexts: [(page: PageIndex, text: PageText)] = []
+  /// How many pages' text `recentTexts` keeps.
+  static let recentTextLimit = 16
+  /// The page loaded last, kept: Poppler collects a page's text while it renders it, so the
+  /// text of the page just drawn is read from the same page without going through its content
+  /// again, and the page's later tiles skip collecting it.
+  private var loadedPage: (index: PageIndex, page: OpaquePointer)?
 
   /// Opens the PDF at `path`, checking the file first so each failure has its own reason.
   public static func open(path: String, password: String? = nil) throws(DocumentError)
@@ -101,6 +109,7 @@ public final class PopplerDocument: DocumentSource {
   }
 
   deinit {
+    if let loadedPage { folio_object_unref(UnsafeMutableRawPointer(loadedPage.page)) }
     folio_object_unref(UnsafeMutableRawPointer(handle))
   }
 
@@ -155,9 +164,14 @@ public final class PopplerDocument: DocumentSource {
   /// The page's text layer: its characters in Poppler's reading order and each one's box.
   /// A page Poppler cannot load, or one without text, gives `PageText.empty`.
   public func text(at page: PageIndex) -> PageText {
-    if let lastText, lastText.page == page { return lastText.text }
+    if let index = recentTexts.lastIndex(where: { $0.page == page }) {
+      let recent = recentTexts.remove(at: index)
+      recentTexts.append(recent)
+      return recent.text
+    }
     let text = readText(at: page)
-    lastText = (page, text)
+    recentTexts.append((page, text))
+    if recentTexts.count > Self.recentTextLimit { recentTexts.removeFirst() }
     return text
   }
 
@@ -188,12 +202,21 @@ public final class PopplerDocument: DocumentSource {
     } ?? .empty
   }
 
-  /// Loads a page, records its size and label, runs `body` with it and releases it.
+  /// Loads a page (or takes the one loaded last, if it is that page), records its size and
+  /// label, and runs `body` with it. The page stays loaded until another one is.
   func withPage<R>(_ page: PageIndex, _ body: (OpaquePointer) -> R) -> R? {
-    guard (0..<pageCount).contains(page.rawValue),
-      let poppler = poppler_document_get_page(handle, Int32(page.rawValue))
-    else { return nil }
-    defer { folio_object_unref(UnsafeMutableRawPointer(poppler)) }
+    guard (0..<pageCount).contains(page.rawValue) else { return nil }
+    let poppler: OpaquePointer
+    if let loadedPage, loadedPage.index == page {
+      poppler = loadedPage.page
+    } else {
+      guard let loaded = poppler_document_get_page(handle, Int32(page.rawValue)) else {
+        return nil
+      }
+      if let loadedPage { folio_object_unref(UnsafeMutableRawPointer(loadedPage.page)) }
+      loadedPage = (page, loaded)
+      poppler = loaded
+    }
     if sizes[page.rawValue] == nil {
       var width = 0.0
       var height = 0.0

@@ -366,7 +366,6 @@ extension PipelineBenchmarks {
       drawing: drawing)
     paging.settle()
     let afterFirst = memory().current
-    let treeAfterFirst = treeMemory()
     for step in 0..<2_000 {
       paging.send([.input(.key(.pageDown))])
       paging.refresh()
@@ -374,7 +373,6 @@ extension PipelineBenchmarks {
       if paging.state.view.currentPage.rawValue >= paging.state.document.pageCount - 1 { break }
     }
     let afterGrid = memory().current
-    let treeAfterGrid = treeMemory()
     paging.send([.input(.key(.character("2"))), .timerFired(.count)])
     paging.send([.input(.key(.home))])
     for step in 0..<20_000 {
@@ -385,7 +383,6 @@ extension PipelineBenchmarks {
     }
     paging.settle()
     let afterAll = memory()
-    let treeAfterAll = treeMemory()
     let counters = paging.tileCounters
     return [
       String(format: "| resident memory after the first screen | %.1f MiB | |", afterFirst),

@@ -62,14 +62,13 @@ struct InkAndPaper {
     return Cell(" ", foreground: paper, background: paper)
   }
 
-  /// Whether the block art under `line` (the cells of its glyph boxes) shows any ink: a cell
-  /// with two colors, or one color away from the paper.
-  func hasInk(under line: TextLine, in picture: ScreenBuffer) -> Bool {
-    let columns = picture.size.columns
-    let firstColumn = max(0, line.columns.lowerBound)
-    let lastColumn = min(columns, line.columns.upperBound)
-    let firstRow = max(0, Int(line.top.rounded(.down)))
-    let lastRow = min(picture.size.rows, max(firstRow + 1, Int(line.bottom.rounded(.up))))
+  /// Whether the block art in `rows` and `columns` of `picture` (a line's glyph boxes) shows
+  /// any ink: a cell with two colors, or one color away from the paper.
+  func hasInk(rows: Range<Int>, columns: Range<Int>, in picture: ScreenBuffer) -> Bool {
+    let firstColumn = max(0, columns.lowerBound)
+    let lastColumn = min(picture.size.columns, columns.upperBound)
+    let firstRow = max(0, rows.lowerBound)
+    let lastRow = min(picture.size.rows, rows.upperBound)
     guard firstColumn < lastColumn, firstRow < lastRow else { return false }
     for y in firstRow..<lastRow {
       for x in firstColumn..<lastColumn {

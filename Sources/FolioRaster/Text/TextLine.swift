@@ -60,10 +60,10 @@ struct TextLine {
         var glyph = entry.glyph
         if index > 0 {
           let previous = sorted[index - 1].box
-          // A gap of a whole glyph is a word gap even where the text has no space (Poppler
+          // A gap of more than a whole glyph is a word gap even where the text has no space (Poppler
           // puts spaces between words, so letter-spacing and kerning make no gaps).
           glyph.followsGap =
-            glyph.followsGap || entry.box.0 - previous.2 > advances[advances.count / 2]
+            glyph.followsGap || entry.box.0 - previous.2 > advances[advances.count / 2] * 1.1
         }
         glyphs.append(glyph)
       }

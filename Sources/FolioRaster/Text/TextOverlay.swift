@@ -2,10 +2,10 @@ import FolioCore
 
 /// Draws a page's text layer as terminal text over its block art: each line of the text where
 /// its glyphs are legible at this size (about a cell tall and a cell wide; every line with
-/// `.on`), at the glyphs' places, in the ink's color over the paper's. Per line characters keep
-/// their order left to right and their word gaps: never two in one cell (a collision moves the
-/// rest of the line right), a wide character takes two cells, and what runs past the right
-/// edge is dropped. Everything else stays block art.
+/// `.on`), in the cells the page's `TextPlacement` gives it, in the ink's color over the
+/// paper's. A picture of part of a page (a tile) draws its part of the placement of the whole
+/// page at that size, so tiles agree where they meet. The block art across a drawn line's span
+/// gives way to paper; everything else stays block art.
 public struct TextOverlay: Sendable {
   /// Which text is drawn.
   public var mode: TextLayerMode
@@ -24,75 +24,88 @@ public struct TextOverlay: Sendable {
   }
 
   /// Draws `text` over `picture`, the cells of `region` of the page (both as fractions of
-  /// the page) in `colors`.
+  /// the page) in `colors`: lays the page's text out for the picture's grid, then draws it.
   public func draw(
     _ text: PageText, region: PageRegion, colors: ColorMode, on picture: inout ScreenBuffer
   ) {
     guard mode != .off, !text.text.isEmpty, !picture.size.isEmpty, region.width > 0,
       region.height > 0
     else { return }
-    let lines = TextLine.lines(of: text, region: region, size: picture.size)
-    guard mode == .on || lines.contains(where: \.isLegible) else { return }
+    let grid = PageGrid(region: region, size: picture.size)
+    draw(
+      TextPlacement(text: text, grid: grid, width: width), region: region, colors: colors,
+      on: &picture)
+  }
+
+  /// Draws the part of `placement` (the page's text laid out on the grid of `picture`) that
+  /// falls in `picture`, the cells of `region` of the page, in `colors`.
+  public func draw(
+    _ placement: TextPlacement, region: PageRegion, colors: ColorMode,
+    on picture: inout ScreenBuffer
+  ) {
+    guard mode != .off, !picture.size.isEmpty, mode == .on || placement.hasLegibleLines else {
+      return
+    }
+    let origin = placement.grid.origin(of: region)
+    let size = picture.size
+    let tileRows = origin.y..<(origin.y + size.rows)
+    let tileColumns = origin.x..<(origin.x + size.columns)
+    // The lines on this tile, as its own rows and columns.
+    let lines = placement.lines.filter { line in
+      (mode == .on || line.isLegible) && tileRows.contains(line.row)
+        && line.span.overlaps(tileColumns)
+    }
+    guard !lines.isEmpty else { return }
     let colors = InkAndPaper(picture: picture, colorMode: colors)
+    func local(_ range: Range<Int>, from start: Int) -> Range<Int> {
+      (range.lowerBound - start)..<(range.upperBound - start)
+    }
     // Text that left no ink in the picture is invisible (rendering mode 3, painted over,
     // clipped, paper-colored): drawn only where no text shows at all, so a scan's OCR layer
     // (which lies over the scan's own ink anyway) is read, and hidden text under visible text
     // is not.
-    let inked = lines.map { colors.hasInk(under: $0, in: picture) }
+    let inked = lines.map { line in
+      colors.hasInk(
+        rows: local(line.rows, from: origin.y), columns: local(line.inkColumns, from: origin.x),
+        in: picture)
+    }
     let anyInked = inked.contains(true)
-    var taken = [Bool](repeating: false, count: picture.size.area)
+    var taken = [Bool](repeating: false, count: size.area)
     for (line, isInked) in zip(lines, inked) where isInked || !anyInked {
-      guard mode == .on || line.isLegible else { continue }
-      place(line, on: &picture, taken: &taken, colors: colors)
+      draw(
+        line, rows: local(line.rows, from: origin.y), span: local(line.span, from: origin.x),
+        origin: origin, on: &picture, taken: &taken, colors: colors)
     }
   }
 
-  private func place(
-    _ line: TextLine, on picture: inout ScreenBuffer, taken: inout [Bool], colors: InkAndPaper
+  /// Clears the line's span of block art (cells other lines' characters took stay) and puts
+  /// its characters in.
+  private func draw(
+    _ line: TextPlacement.Line, rows: Range<Int>, span: Range<Int>, origin: CellPoint,
+    on picture: inout ScreenBuffer, taken: inout [Bool], colors: InkAndPaper
   ) {
-    let columns = picture.size.columns
-    let row = line.row
-    guard row >= 0, row < picture.size.rows else { return }
-    // The block art of the line's glyphs goes: its cells become paper, so the characters
-    // stand alone (cells other lines' text took stay).
-    let firstColumn = max(0, line.columns.lowerBound)
-    let lastColumn = min(columns, line.columns.upperBound)
-    let firstRow = max(0, min(row, Int(line.top.rounded(.down))))
-    let lastRow = min(picture.size.rows, max(row + 1, Int(line.bottom.rounded(.up))))
-    if firstColumn < lastColumn {
-      for y in firstRow..<lastRow {
-        for x in firstColumn..<lastColumn where !taken[y * columns + x] {
-          picture[x, y] = colors.paper(under: picture[x, y])
-        }
+    let size = picture.size
+    let columns = max(0, span.lowerBound)..<min(size.columns, span.upperBound)
+    for y in max(0, rows.lowerBound)..<min(size.rows, rows.upperBound) {
+      for x in columns where !taken[y * size.columns + x] {
+        picture[x, y] = colors.paper(under: picture[x, y])
       }
     }
-    var next = Int.min
+    let row = line.row - origin.y
     for glyph in line.glyphs {
-      let cellWidth = width.columns(glyph.scalar)
-      guard cellWidth > 0 else { continue }
-      // A word's characters follow each other; a word starts at its place on the page, at
-      // least a cell after the word before.
-      let place = Int((glyph.left + 0.3).rounded(.down))
-      var column = next == Int.min ? place : glyph.followsGap ? max(place, next + 1) : next
-      column = max(column, 0)
-      // A cell another line took moves this character right too.
-      while column + cellWidth <= columns
-        && (taken[row * columns + column] || cellWidth == 2 && taken[row * columns + column + 1])
-      {
-        column += 1
-      }
-      guard column + cellWidth <= columns else { return }
+      let column = glyph.column - origin.x
+      // Half a wide character on this tile: its other half is on the next.
+      guard column >= 0, column + glyph.width <= size.columns else { continue }
       let drawn = colors.cell(glyph.scalar, under: picture[column, row])
       picture[column, row] = drawn
-      taken[row * columns + column] = true
-      if cellWidth == 2 {
+      taken[row * size.columns + column] = true
+      if glyph.width == 2 {
         var continuation = drawn
         continuation.scalar = " "
         continuation.isContinuation = true
         picture[column + 1, row] = continuation
-        taken[row * columns + column + 1] = true
+        taken[row * size.columns + column + 1] = true
       }
-      next = column + cellWidth
     }
   }
 }

@@ -37,13 +37,16 @@ extension PageWorker {
 /// Page work on a document in this process, on the calling thread.
 public final class LocalPageWorker: PageWorker {
   private let document: any DocumentSource
+  /// The text placements of the pages drawn last, for their other tiles and re-renders.
+  private var placements = TextPlacementCache()
 
   /// Works on `document`, which must not be used elsewhere from now on.
   public init(_ document: any DocumentSource) { self.document = document }
 
   public func render(_ request: RenderRequest) throws -> RenderedPage {
     RenderedPage(
-      picture: try document.picture(for: request), pageSize: document.pageSize(at: request.page),
+      picture: try document.picture(for: request, placements: &placements),
+      pageSize: document.pageSize(at: request.page),
       label: document.pageLabel(at: request.page))
   }
 

@@ -1,0 +1,233 @@
+import FolioCore
+
+/// A page's text laid out once on the page's cell grid at one size: for each line, the cells
+/// its characters go in, the row they are on, and the span of cells the line clears of block
+/// art. Every tile of the page draws its part of this one placement, so a word that crosses a
+/// tile's edge is neither lost nor doubled, at any zoom. O(characters) to make.
+///
+/// Within a line characters keep their order left to right; a word starts at its place on the
+/// page, at least a cell after the word before, and its characters follow each other. A line
+/// that would run past the page's right edge gives way before its last word is cut: dot and
+/// tab leaders (". . . .", "……", "____") shrink first, then the space words were pushed right
+/// by, so a table of contents keeps its page numbers whole.
+public struct TextPlacement: Sendable {
+  /// One character in a cell.
+  public struct Glyph: Hashable, Sendable {
+    /// Its column in the grid.
+    public var column: Int
+    public var scalar: Unicode.Scalar
+    /// 2 for a wide character.
+    public var width: Int
+  }
+
+  /// One line of text.
+  public struct Line: Sendable {
+    /// The row its characters are on.
+    public var row: Int
+    /// The rows its glyphs cover, cleared of block art in `span`.
+    public var rows: Range<Int>
+    /// The columns from its first character to its last, cleared of block art.
+    public var span: Range<Int>
+    /// The columns its glyphs' boxes cover on the page (where its ink is looked for).
+    public var inkColumns: Range<Int>
+    /// Whether `.auto` draws it (its glyphs about a cell tall and wide).
+    public var isLegible: Bool
+    public var glyphs: [Glyph]
+  }
+
+  /// The grid it is laid out on.
+  public let grid: PageGrid
+  /// The lines, top to bottom as the text gives them.
+  public let lines: [Line]
+
+  /// Lays out `text` on `grid`, measuring characters with `width`.
+  public init(text: PageText, grid: PageGrid, width: TextWidth = .approximate) {
+    self.grid = grid
+    let size = grid.size
+    var taken = [Bool](repeating: false, count: size.area)
+    var lines: [Line] = []
+    // The page's right edge: a line gives way before it runs past it.
+    let limit = min(size.columns, Int((grid.cellsAcross - grid.phaseX).rounded(.up)))
+    for line in TextLine.lines(of: text, region: grid.region, size: size) {
+      guard line.row >= 0, line.row < size.rows else { continue }
+      let glyphs = Self.place(
+        line, limit: limit, columns: size.columns, taken: &taken, width: width)
+      guard let first = glyphs.first, let last = glyphs.last else { continue }
+      let rows =
+        max(
+          0, min(line.row, Int(line.top.rounded(.down))))..<min(
+          size.rows, max(line.row + 1, Int(line.bottom.rounded(.up))))
+      lines.append(
+        Line(
+          row: line.row, rows: rows, span: first.column..<(last.column + last.width),
+          inkColumns: line.columns, isLegible: line.isLegible, glyphs: glyphs))
+    }
+    self.lines = lines
+  }
+
+  /// Whether `.auto` draws any line.
+  public var hasLegibleLines: Bool { lines.contains(where: \.isLegible) }
+
+  /// The characters of `line` in their cells, fitted to `limit` columns; `taken` marks the
+  /// cells lines placed before took (a character moves right past them).
+  private static func place(
+    _ line: TextLine, limit: Int, columns: Int, taken: inout [Bool], width: TextWidth
+  ) -> [Glyph] {
+    let items = LineItems(line, width: width)
+    let starts = items.fittedStarts(limit: limit)
+    var placed: [Glyph] = []
+    var next = Int.min
+    var leader: (filler: Unicode.Scalar, isSpaced: Bool, from: Int)?
+    func fill(_ filler: Unicode.Scalar, spaced: Bool, in range: Range<Int>) {
+      for column in range where column >= 0 && column < columns {
+        // Spaced dots on even columns, so the leaders of lines one above another line up.
+        guard !spaced || column % 2 == 0, !taken[line.row * columns + column] else { continue }
+        placed.append(Glyph(column: column, scalar: filler, width: 1))
+        taken[line.row * columns + column] = true
+      }
+    }
+    for (index, item) in items.items.enumerated() {
+      switch item {
+      case .word(let characters):
+        let gap = next != Int.min && (items.gapBefore[index] || leader != nil) ? 1 : 0
+        var column = next == Int.min ? starts[index] : max(starts[index], next + gap)
+        if let pending = leader {
+          // The leader fills what the words around it leave, a cell from each.
+          fill(pending.filler, spaced: pending.isSpaced, in: (pending.from + 1)..<(column - 1))
+          leader = nil
+        }
+        for (scalar, cellWidth) in characters {
+          column = max(column, 0)
+          while column + cellWidth <= columns
+            && (taken[line.row * columns + column]
+              || cellWidth == 2 && taken[line.row * columns + column + 1])
+          {
+            column += 1
+          }
+          guard column + cellWidth <= columns else {
+            return placed.sorted { $0.column < $1.column }
+          }
+          placed.append(Glyph(column: column, scalar: scalar, width: cellWidth))
+          for offset in 0..<cellWidth { taken[line.row * columns + column + offset] = true }
+          column += cellWidth
+        }
+        next = column
+      case .leader(let filler, let isSpaced):
+        leader = (filler, isSpaced, next == Int.min ? starts[index] - 1 : next)
+      }
+    }
+    if let pending = leader, let end = items.naturalEnd.last {
+      // A leader at the end of a line runs to where it ends on the page.
+      fill(pending.filler, spaced: pending.isSpaced, in: (pending.from + 1)..<min(end, limit))
+    }
+    return placed.sorted { $0.column < $1.column }
+  }
+}
+
+/// A line's words and leaders (runs of dots or rules that join an entry to its page number),
+/// with where each word would start on its own and how wide it is.
+struct LineItems {
+  enum Item {
+    /// A word's characters, each with its width in cells.
+    case word([(Unicode.Scalar, Int)])
+    /// A leader: the character it repeats, and whether its characters stand a cell apart.
+    case leader(Unicode.Scalar, isSpaced: Bool)
+  }
+
+  /// The characters a leader is made of.
+  static let fillers: Set<Unicode.Scalar> = [".", "·", "…", "‥", "_", "∙", "⋯"]
+  /// Leaders are runs of at least this many fillers.
+  static let leaderLength = 3
+
+  var items: [Item] = []
+  /// Each item's start on the page (the column its first glyph is at) and end.
+  var natural: [Int] = []
+  var naturalEnd: [Int] = []
+  /// Whether a word gap comes before each item.
+  var gapBefore: [Bool] = []
+  /// Each item's width in cells (0 for a leader: it shrinks to nothing).
+  var widths: [Int] = []
+
+  init(_ line: TextLine, width: TextWidth) {
+    // Words: runs of glyphs without a gap.
+    var words: [[TextLine.Glyph]] = []
+    for glyph in line.glyphs where width.columns(glyph.scalar) > 0 {
+      if glyph.followsGap || words.isEmpty { words.append([]) }
+      words[words.count - 1].append(glyph)
+    }
+    var index = 0
+    while index < words.count {
+      // A run of words made of fillers only, long enough, is one leader.
+      var end = index
+      var fillers = 0
+      while end < words.count, words[end].allSatisfy({ Self.fillers.contains($0.scalar) }) {
+        fillers += words[end].count
+        end += 1
+      }
+      if end > index && fillers >= Self.leaderLength {
+        let first = words[index][0]
+        items.append(.leader(first.scalar, isSpaced: end - index > 1))
+        natural.append(Self.column(of: first))
+        naturalEnd.append(Self.column(of: words[end - 1].last ?? first) + 1)
+        gapBefore.append(first.followsGap)
+        widths.append(0)
+        index = end
+        continue
+      }
+      let word = words[index]
+      let characters = word.map { ($0.scalar, width.columns($0.scalar)) }
+      let wordWidth = characters.reduce(0) { $0 + $1.1 }
+      items.append(.word(characters))
+      natural.append(Self.column(of: word[0]))
+      naturalEnd.append(Self.column(of: word[0]) + wordWidth)
+      gapBefore.append(word[0].followsGap)
+      widths.append(wordWidth)
+      index += 1
+    }
+  }
+
+  /// The column a glyph's place on the page puts it in.
+  static func column(of glyph: TextLine.Glyph) -> Int {
+    Int(saturating: (glyph.left + 0.3).rounded(.down), rounding: .towardZero)
+  }
+
+  /// Where each item starts: words at their place, at least a cell after the word before (a
+  /// leader between them may shrink to nothing); if the last word would then end past
+  /// `limit`, the words before it move left as far as needed and the leaders and the space
+  /// they had allow, so the line's end comes whole.
+  func fittedStarts(limit: Int) -> [Int] {
+    let count = items.count
+    guard count > 0 else { return [] }
+    // The gap each item needs after the one before.
+    var minimumGap = [Int](repeating: 0, count: count)
+    for index in 1..<max(1, count) where index < count {
+      if case .leader = items[index - 1] { minimumGap[index] = 1 }
+      if gapBefore[index] { minimumGap[index] = 1 }
+      if case .leader = items[index] { minimumGap[index] = 0 }
+    }
+    // Left to right, each item at its place or just after the one before.
+    var greedy = [Int](repeating: 0, count: count)
+    var end = Int.min
+    for index in 0..<count {
+      greedy[index] = end == Int.min ? natural[index] : max(natural[index], end + minimumGap[index])
+      end = greedy[index] + widths[index]
+    }
+    guard end > limit else { return greedy }
+    // The latest each item may start for everything after it to end by `limit`.
+    var latest = [Int](repeating: 0, count: count)
+    var bound = limit
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      latest[index] = bound - widths[index]
+      bound = latest[index] - minimumGap[index]
+    }
+    var fitted = [Int](repeating: 0, count: count)
+    end = Int.min
+    for index in 0..<count {
+      let wanted = min(greedy[index], latest[index])
+      fitted[index] =
+        end == Int.min ? max(0, wanted) : max(end + minimumGap[index], wanted)
+      end = fitted[index] + widths[index]
+    }
+    return fitted
+  }
+}

@@ -1,0 +1,112 @@
+import Testing
+
+@testable import FolioCore
+@testable import FolioRaster
+
+/// The text layer placed per page: tiles of a page at any zoom draw their parts of one
+/// placement, so no word is lost or doubled at a tile's edge; leaders give way so a table of
+/// contents keeps its page numbers; the block art across a line gives way to paper.
+@Suite struct TextPlacementTests {
+  let overlay = TextOverlayTests()
+
+  /// A page of prose: lines of words of different lengths, some long enough to cross tiles.
+  func prose() -> PageText {
+    let words = [
+      "the", "category", "codes", "of", "characters", "are", "correct", "probably",
+      "cautious", "changes", "within", "preamble", "protrusion", "expansion", "kerning",
+      "tracking", "a", "an", "interword", "spacing",
+    ]
+    var lines: [(String, x: Double, y: Double, advance: Double, height: Double)] = []
+    for line in 0..<12 {
+      let text = (0..<6).map { words[(line * 7 + $0 * 3) % words.count] }.joined(separator: " ")
+      lines.append((text, x: 0.11, y: 0.08 + Double(line) * 0.07, advance: 0.0157, height: 0.02))
+    }
+    return overlay.text(lines)
+  }
+
+  /// The page drawn whole at `size`, and the same page drawn as tiles of `tile` cells aligned
+  /// to its top-left (as the views cut a zoomed page) and put back together.
+  func wholeAndTiled(_ text: PageText, size: CellSize, tile: CellSize, mode: TextLayerMode)
+    -> (ScreenBuffer, ScreenBuffer)
+  {
+    var whole = overlay.paper(columns: size.columns, rows: size.rows)
+    TextOverlay(mode: mode).draw(text, region: .whole, colors: .truecolor, on: &whole)
+    var stitched = overlay.paper(columns: size.columns, rows: size.rows)
+    for y in stride(from: 0, to: size.rows, by: tile.rows) {
+      for x in stride(from: 0, to: size.columns, by: tile.columns) {
+        let piece = CellSize(
+          columns: min(tile.columns, size.columns - x), rows: min(tile.rows, size.rows - y))
+        let region = PageRegion(
+          x: Double(x) / Double(size.columns), y: Double(y) / Double(size.rows),
+          width: Double(piece.columns) / Double(size.columns),
+          height: Double(piece.rows) / Double(size.rows))
+        var picture = overlay.paper(columns: piece.columns, rows: piece.rows)
+        TextOverlay(mode: mode).draw(text, region: region, colors: .truecolor, on: &picture)
+        for row in 0..<piece.rows {
+          for column in 0..<piece.columns { stitched[x + column, y + row] = picture[column, row] }
+        }
+      }
+    }
+    return (whole, stitched)
+  }
+
+  func rows(_ picture: ScreenBuffer) -> [String] {
+    (0..<picture.size.rows).map { overlay.row(picture, $0) }
+  }
+
+  @Test(arguments: [
+    (CellSize(columns: 80, rows: 52), CellSize(columns: 37, rows: 23)),
+    (CellSize(columns: 118, rows: 76), CellSize(columns: 80, rows: 23)),
+    (CellSize(columns: 160, rows: 104), CellSize(columns: 47, rows: 30)),
+    (CellSize(columns: 233, rows: 151), CellSize(columns: 120, rows: 39)),
+  ])
+  func tilesOfAPageAtAnyZoomDrawTheSameTextAsTheWholePage(size: CellSize, tile: CellSize) {
+    let text = prose()
+    let (whole, stitched) = wholeAndTiled(text, size: size, tile: tile, mode: .on)
+    #expect(rows(stitched) == rows(whole))
+    // Every word of the page is drawn whole, once per line it is on.
+    let drawn = rows(stitched).flatMap { $0.split(separator: " ").map(String.init) }
+    let expected = text.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+    #expect(drawn.sorted() == expected.sorted())
+  }
+
+  /// A table of contents: an entry, a dot leader, a four-digit page number at the right edge;
+  /// at a size where the dots would push the number off the page, the leader gives way.
+  @Test(arguments: [60, 80, 120, 160])
+  func aDotLeaderGivesWaySoThePageNumberStaysWhole(columns: Int) {
+    var entries: [(String, x: Double, y: Double, advance: Double, height: Double)] = []
+    for (index, (title, number)) in [
+      ("Appendix", "1758"), ("The grid", "1760"), ("Index of functions", "2412"),
+    ].enumerated() {
+      // Dots a third of a character apart, the number ending at 92 % of the width.
+      let dots = String(repeating: ". ", count: 60)
+      entries.append(
+        (
+          title + " " + dots + number, x: 0.1, y: 0.1 + Double(index) * 0.05, advance: 0.006,
+          height: 0.012
+        ))
+    }
+    let text = overlay.text(entries)
+    var picture = overlay.paper(columns: columns, rows: columns * 3 / 4)
+    TextOverlay(mode: .on).draw(text, region: .whole, colors: .truecolor, on: &picture)
+    let shown = rows(picture).joined(separator: "\n")
+    for number in ["1758", "1760", "2412"] { #expect(shown.contains(number), "\(shown)") }
+    for title in ["Appendix", "grid", "functions"] { #expect(shown.contains(title)) }
+  }
+
+  /// Words pushed right by the ones before them: the cells between a line's words are paper,
+  /// not block art ("This is🬃us.").
+  @Test func theBlockArtAcrossALineGivesWay() {
+    var picture = overlay.paper()
+    for y in 0..<10 {
+      for x in 0..<40 {
+        picture[x, y] = Cell("▚", foreground: .rgb(30, 30, 30), background: .rgb(250, 250, 250))
+      }
+    }
+    // Narrow characters: the words take more cells than the page gives them.
+    let text = overlay.text([("This is us.", x: 0.1, y: 0.3, advance: 0.02, height: 0.15)])
+    TextOverlay(mode: .on).draw(text, region: .whole, colors: .truecolor, on: &picture)
+    let line = overlay.row(picture, 3)
+    #expect(line.contains("This is us."), "\(line)")
+  }
+}
