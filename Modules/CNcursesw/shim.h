@@ -57,6 +57,7 @@ static const mmask_t folio_button1_released = BUTTON1_RELEASED;
 static const mmask_t folio_button1_double_clicked = BUTTON1_DOUBLE_CLICKED;
 static const mmask_t folio_button4_pressed = BUTTON4_PRESSED;
 static const mmask_t folio_button5_pressed = BUTTON5_PRESSED;
+static const mmask_t folio_report_mouse_position = REPORT_MOUSE_POSITION;
 
 /// Draws one wide character with an extended color pair (pair numbers above 255 work).
 static inline int folio_mvadd_wch_pair(int y, int x, wchar_t ch, attr_t attrs, int pair) {

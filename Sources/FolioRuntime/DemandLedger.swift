@@ -12,6 +12,7 @@ struct DemandLedger {
   var isOutlineAsked = false
   var bodyText: PageIndex?
   var sendsHitLines = false
+  var texts: [PageIndex] = []
 
   /// What `demands` asks that was not asked yet, as calls on `services`; then `demands` is
   /// what was asked.
@@ -36,6 +37,10 @@ struct DemandLedger {
     isOutlineAsked = demands.outline
     if let page = demands.bodyText, page != bodyText { services.navigation.wantBodyText(page) }
     bodyText = demands.bodyText
+    if !demands.texts.isEmpty, demands.texts != texts {
+      services.navigation.wantTexts(demands.texts)
+    }
+    texts = demands.texts
     if demands.hitLines != sendsHitLines {
       if demands.hitLines { services.searcher?.sendLines() } else { services.searcher?.stopLines() }
       sendsHitLines = demands.hitLines
@@ -50,6 +55,7 @@ struct DemandLedger {
     isOutlineAsked = false
     bodyText = nil
     sendsHitLines = false
+    texts = []
   }
 }
 

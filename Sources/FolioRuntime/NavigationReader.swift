@@ -28,6 +28,9 @@ public final class NavigationReader: LoopService {
   /// Body text sizes measured, and the page asked for and not yet measured.
   private var bodyText: [Int: BodyTextSize?] = [:]
   private var askedBodyText: Int?
+  /// Pages' text read, and the pages asked for and not yet read.
+  private var texts: [Int: PageText] = [:]
+  private var askedTexts: Set<Int> = []
   /// Content boxes found, and the pages asked for and not yet looked at.
   private var contentBoxes: [Int: PageRegion?] = [:]
   private var askedBoxes: Set<Int> = []
@@ -124,6 +127,23 @@ public final class NavigationReader: LoopService {
     }
   }
 
+  /// Asks for the text of `pages` (with their characters' boxes), for selecting and copying:
+  /// those read are answered at once.
+  public func wantTexts(_ pages: [PageIndex]) {
+    var isNew = false
+    for page in pages {
+      let index = page.rawValue
+      if let known = texts[index] {
+        pendingEvents.append(.pageTextRead(page: page, text: known, document: version))
+      } else if !(0..<pageCount).contains(index) {
+        pendingEvents.append(.pageTextRead(page: page, text: .empty, document: version))
+      } else if askedTexts.insert(index).inserted {
+        isNew = true
+      }
+    }
+    if isNew { schedule() }
+  }
+
   /// Asks where the content of `pages` is, for trimming: those known are answered at once.
   public func wantContentBoxes(_ pages: [PageIndex]) {
     var isNew = false
@@ -188,6 +208,15 @@ public final class NavigationReader: LoopService {
         if askedBoxes.remove(index) != nil {
           pendingBoxes.append(PageContentBox(page: PageIndex(index), box: box))
         }
+      case .text(let index):
+        var text = PageText.empty
+        if case .success(.text(let read)) = outcome.result { text = read }
+        // Only the last pages read are kept here: the state keeps what it needs.
+        if texts.count >= 16 { texts.removeAll() }
+        texts[index] = text
+        if askedTexts.remove(index) != nil {
+          events.append(.pageTextRead(page: PageIndex(index), text: text, document: version))
+        }
       case .bodyText(let index):
         var size: BodyTextSize?
         if case .success(.bodyText(let measured)) = outcome.result { size = measured }
@@ -217,7 +246,8 @@ public final class NavigationReader: LoopService {
     let wanted =
       (isOutlineAsked ? [PageRead.outline] : [])
       + (askedBodyText.map { [PageRead.bodyText(page: $0)] } ?? [])
-      + pages.map { .links(page: $0.key) } + askedBoxes.sorted().map { .contentBox(page: $0) }
+      + askedTexts.sorted().map { .text(page: $0) } + pages.map { .links(page: $0.key) }
+      + askedBoxes.sorted().map { .contentBox(page: $0) }
     // Reads for the screen come after the renders on screen, before the prefetch margin's.
     service.replaceWanted(
       wanted.map { (PageJob.read($0), RenderPriority(tier: .visible, distance: 0)) },
@@ -242,6 +272,10 @@ public final class NavigationReader: LoopService {
       pendingBoxes.append(PageContentBox(page: PageIndex(page), box: nil))
     }
     askedBoxes = []
+    for page in askedTexts.sorted() {
+      pendingEvents.append(.pageTextRead(page: PageIndex(page), text: .empty, document: version))
+    }
+    askedTexts = []
     if let page = askedBodyText {
       bodyText[page] = .some(nil)
       pendingEvents.append(.bodyTextRead(page: PageIndex(page), size: nil, document: version))

@@ -20,7 +20,8 @@ extension PageJob {
     case .render(let request): return request.page.rawValue
     case .facts(let pages): return pages.isEmpty ? 0 : pages.upperBound - 1
     case .read(.outline): return nil
-    case .read(.links(let page)), .read(.bodyText(let page)), .read(.contentBox(let page)):
+    case .read(.links(let page)), .read(.bodyText(let page)), .read(.contentBox(let page)),
+      .read(.text(let page)):
       return page
     }
   }
@@ -32,6 +33,8 @@ public enum PageRead: Hashable, Sendable {
   case links(page: Int)
   case bodyText(page: Int)
   case contentBox(page: Int)
+  /// The page's text and its characters' boxes.
+  case text(page: Int)
 }
 
 /// What a piece of page work came to.
@@ -47,6 +50,7 @@ public enum PageReadAnswer: Sendable {
   case links([PageLink])
   case bodyText(BodyTextSize?)
   case contentBox(PageRegion?)
+  case text(PageText)
 }
 
 /// The page workers of one version of the document, shared by everyone who needs its pages:
@@ -119,6 +123,8 @@ public final class PageWork {
       return .read(.links(try worker.links(of: page..<page + 1).first ?? []))
     case .read(.contentBox(let page)):
       return .read(.contentBox(try worker.contentBoxes(of: page..<page + 1).first ?? nil))
+    case .read(.text(let page)):
+      return .read(.text(try worker.texts(of: page..<page + 1).first ?? .empty))
     case .read(.bodyText(let page)):
       return .read(
         .bodyText((try worker.texts(of: page..<page + 1).first).flatMap { BodyTextSize(of: $0) }))

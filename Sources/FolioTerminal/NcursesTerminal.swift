@@ -74,8 +74,11 @@ public final class NcursesTerminal: TerminalBackend {
     keypad(folio_stdscr(), true)
     curs_set(0)
     set_escdelay(25)
+    // Presses, releases and moves with the button down too, for dragging over text: a press
+    // and release in quick succession still come as a click.
     mousemask(
-      folio_button1_clicked | folio_button1_double_clicked | folio_button4_pressed
+      folio_button1_clicked | folio_button1_double_clicked | folio_button1_pressed
+        | folio_button1_released | folio_report_mouse_position | folio_button4_pressed
         | folio_button5_pressed, nil)
     var capability = ColorMode.none
     if has_colors() {
@@ -257,6 +260,9 @@ public final class NcursesTerminal: TerminalBackend {
     return KeyDecoder.character(UInt32(character)).map { .key($0) }
   }
 
+  /// Whether the first mouse button is down (a drag is under way).
+  private var isButtonDown = false
+
   private func readMouse() -> InputEvent? {
     var x: Int32 = 0
     var y: Int32 = 0
@@ -272,9 +278,20 @@ public final class NcursesTerminal: TerminalBackend {
       kind = .doubleClick
     } else if state & folio_button1_clicked != 0 {
       kind = .click
+    } else if state & folio_button1_pressed != 0 {
+      kind = .press
+      isButtonDown = true
+    } else if state & folio_button1_released != 0 {
+      kind = .release
+      isButtonDown = false
+    } else if state & folio_report_mouse_position != 0 {
+      // Moves with no button down are not worth a frame.
+      guard isButtonDown else { return nil }
+      kind = .drag
     } else {
       return nil
     }
+    if kind == .click || kind == .doubleClick { isButtonDown = false }
     return .mouse(MouseEvent(kind: kind, position: position))
   }
 }

@@ -1,8 +1,9 @@
 import FolioCore
-import FolioRuntime
 import Foundation
 import Glibc
 import Testing
+
+@testable import FolioRuntime
 
 /// A fresh directory under the temporary directory, removed with everything in it at deinit.
 final class TemporaryDirectory {
@@ -231,5 +232,40 @@ struct FileWatcherTests {
       "inotify_add_watch", subject: directory("none"), errno: ENOENT)
     #expect(throws: error) { try FileWatcher(path: directory("none/doc.pdf")) }
     #expect(error.description.hasSuffix("/none failed: No such file or directory"))
+  }
+}
+
+@Suite("The loop's file watch")
+struct FileWatchTests {
+  /// A watch that could not start at first (no inotify instance left) and starts later does
+  /// not take the unchanged file for a changed one; a file changed meanwhile is.
+  @Test func aWatchThatStartsLateReportsOnlyARealChange() throws {
+    let folder = NSTemporaryDirectory() + "folio-watch-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/doc.pdf"
+    try Data("%PDF-1.4 first".utf8).write(to: URL(fileURLWithPath: file))
+    func watch() -> FileWatch {
+      var attempts = 0
+      return FileWatch(path: file, retryDelay: .milliseconds(10)) { path in
+        attempts += 1
+        if attempts == 1 { throw FileWatcherError.invalidPath(path) }
+        return try FileWatcher(path: path)
+      }
+    }
+    func settled(_ watch: FileWatch) -> Bool {
+      let deadline = ContinuousClock.now + .seconds(5)
+      var changed = false
+      while watch.descriptor == nil, ContinuousClock.now < deadline {
+        usleep(20_000)
+        changed = watch.takeChange() || changed
+      }
+      #expect(watch.descriptor != nil, "the watch never started")
+      return changed
+    }
+    #expect(!settled(watch()), "the same file is no change")
+    let second = watch()
+    try Data("%PDF-1.4 second, longer".utf8).write(to: URL(fileURLWithPath: file))
+    #expect(settled(second), "a file that changed while unwatched is a change")
   }
 }

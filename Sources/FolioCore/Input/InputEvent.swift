@@ -28,7 +28,11 @@ public enum Key: Hashable, Sendable {
 public struct MouseEvent: Hashable, Sendable {
   /// What happened.
   public enum Kind: Hashable, Sendable {
-    case press, release, click, doubleClick, wheelUp, wheelDown
+    /// The first button went down, or up (as a drag begins and ends).
+    case press, release
+    /// The pointer moved with the first button down.
+    case drag
+    case click, doubleClick, wheelUp, wheelDown
   }
 
   /// What happened.

@@ -78,6 +78,9 @@ extension AppState {
       document.take(contentBoxes: boxes, document: version)
     case .bodyTextRead(let page, let size, let version):
       apply(bodyText: size, of: page, document: version)
+    case .pageTextRead(let page, let text, let version):
+      document.take(text: text, of: page, document: version)
+      effects += copyPendingPage()
     case .problem(let problem):
       say(problem)
     case .restorePlace(let place):

@@ -19,6 +19,9 @@ public struct Demands: Equatable, Sendable {
   public var bodyText: PageIndex?
   /// Whether every hit's line of context is wanted (the hits panel).
   public var hitLines: Bool
+  /// Pages whose text (with its characters' boxes) is wanted and not read: those on screen
+  /// while text is selected, and a page whose text is to be copied.
+  public var texts: [PageIndex]
 }
 
 extension AppState {
@@ -29,6 +32,7 @@ extension AppState {
       pictures: pictureWants, hitRegions: hitRegionWants, links: linkWants,
       contentBoxes: contentBoxWants,
       outline: needs.contains(.outline) && document.outline == nil,
-      bodyText: view.readingZoomPage, hitLines: needs.contains(.hitLines) && search.isActive)
+      bodyText: view.readingZoomPage, hitLines: needs.contains(.hitLines) && search.isActive,
+      texts: textWants)
   }
 }

@@ -34,6 +34,9 @@ public enum Event: Sendable {
   case contentBoxesRead([PageContentBox], document: DocumentVersion)
   /// How large a page's body text is (nil: the page has no text), for a version.
   case bodyTextRead(page: PageIndex, size: BodyTextSize?, document: DocumentVersion)
+  /// A page's text with its characters' boxes (empty when it has none), for a version: for
+  /// selecting and copying.
+  case pageTextRead(page: PageIndex, text: PageText, document: DocumentVersion)
   /// Something in the background could not be done (the store of places could not save, the
   /// new version's render threads could not start): a line for the status line.
   case problem(String)

@@ -26,6 +26,12 @@ public struct DocumentFacts: Sendable {
   public private(set) var contentBoxRevision = 0
   /// Body text sizes measured, by page (for `z`).
   public internal(set) var bodyText: [PageIndex: BodyTextSize] = [:]
+  /// The text of pages read for selecting and copying, as words, the most recent
+  /// `textLimit` pages.
+  public private(set) var texts: [PageIndex: PageWords] = [:]
+  private var textOrder: [PageIndex] = []
+  /// How many pages' text is kept.
+  public static let textLimit = 64
 
   /// Creates facts; `title` and `labels` are sanitized here. Sizes are estimated until read.
   public init(pageCount: Int, title: String, labels: [Int: String] = [:]) {
@@ -92,6 +98,13 @@ public struct DocumentFacts: Sendable {
       changed = true
     }
     if changed { contentBoxRevision += 1 }
+  }
+
+  /// Takes a page's text, if of this version.
+  mutating func take(text: PageText, of page: PageIndex, document: DocumentVersion) {
+    guard document == version, page.rawValue >= 0, page.rawValue < pageCount else { return }
+    if texts.updateValue(PageWords(text), forKey: page) == nil { textOrder.append(page) }
+    if textOrder.count > Self.textLimit { texts[textOrder.removeFirst()] = nil }
   }
 
   /// The label to show for a page: its own, else its number.

@@ -35,7 +35,7 @@ extension AppState {
           y: area.minY + placed.frame.minY - visible.minY,
           columns: placed.frame.size.columns, rows: placed.frame.size.rows)
         for link in pageLinks {
-          let cells = SearchMarks.cells(of: displayed(link.area, on: placed.page), in: frame)
+          let cells = TextCells.cells(of: displayed(link.area, on: placed.page), in: frame)
             .intersection(area)
           if !cells.isEmpty {
             result.append(VisibleLink(page: placed.page, link: link, cells: cells))

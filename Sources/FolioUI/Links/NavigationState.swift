@@ -8,6 +8,8 @@ public struct NavigationState: Hashable, Sendable {
   public internal(set) var marks = Marks()
   /// The URI of the link followed last, shown in the status line, for `y` to copy.
   public internal(set) var shownLink: String?
+  /// The page whose whole text `Y` copies once it is read.
+  public internal(set) var pageToCopy: PageIndex?
 
   /// No jumps, no marks.
   public init() {}

@@ -62,6 +62,10 @@ public enum Action: Hashable, Sendable {
   case cycleTextLayer
   /// The continuous view zoomed so the body text reads as characters.
   case readingZoom
+  /// Select text on the pages on screen, to copy it.
+  case selectText
+  /// Copy the whole text of the current page.
+  case copyPage
   /// Pages cropped to their content, and back.
   case toggleTrim
   /// The key overlay.

@@ -33,6 +33,8 @@ public struct ModeNeeds: OptionSet, Hashable, Sendable {
   public static let outline = ModeNeeds(rawValue: 2)
   /// Every hit's line of context.
   public static let hitLines = ModeNeeds(rawValue: 4)
+  /// The text of the pages on screen, with its characters' boxes.
+  public static let pageText = ModeNeeds(rawValue: 8)
 }
 
 /// What handling an event does to the event and to the mode that handled it.

@@ -75,6 +75,8 @@ public struct Keymap: Sendable {
     row([.character("o")], .outlinePanel, "o", "outline (contents)", count: false),
     row([.character("f")], .linkHints, "f y", "follow a link, copy its URI", count: false),
     row([.character("y")], .copyLink, "", "", count: false),
+    row([.character("x")], .selectText, "x Y", "select text to copy, copy the page", count: false),
+    row([.character("Y")], .copyPage, "", "", count: false),
     row([.control("o")], .jumpBack, "^O ^P", "back, forward through jumps", count: true),
     row([.control("p")], .jumpForward, "", "", count: true),
     row([.character("m")], .setMark, "mx 'x", "set, go to mark x; '' back", count: false),

@@ -17,6 +17,9 @@ public struct NormalMode: InputMode {
     switch event {
     case .input(.key(let key)):
       return handle(key, state: &state, effects: &effects)
+    case .input(.mouse(let mouse)) where mouse.kind == .press && state.view.mode != .grid:
+      // A drag over the pages selects text.
+      return .open(TextSelectionMode(pressedAt: mouse.position, state: state))
     case .input(.mouse(let mouse)):
       state.handle(mouse)
       return .handled
@@ -98,6 +101,14 @@ public struct NormalMode: InputMode {
         }
       case .readingZoom:
         state.zoomForReading()
+      case .selectText:
+        if state.view.mode == .grid {
+          state.say("text is selected in the page views: Enter opens the page, Y copies it")
+        } else {
+          response = .open(TextSelectionMode(state: state))
+        }
+      case .copyPage:
+        effects += state.copyCurrentPage()
       case .setMark:
         response = .open(MarkMode(purpose: .set))
       case .goToMark:

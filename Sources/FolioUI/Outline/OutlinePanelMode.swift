@@ -285,7 +285,7 @@ public struct OutlinePanelMode: InputMode {
       guard mouse.position.y > panel.minY, row < listing.count else { return .handled }
       choose(listing.entry(at: row), state: state)
       if mouse.kind == .doubleClick { enter(state: &state) }
-    case .press, .release:
+    case .press, .release, .drag:
       break
     }
     return .handled

@@ -187,30 +187,8 @@ extension AppState {
       let hits = search.regions[current.page], hits.indices.contains(current.index),
       let pageBox = hits[current.index].first
     else { return }
-    let box = displayed(pageBox, on: current.page)
     search.revealsCurrent = false
-    let layout = view.layout
-    let item = layout.item(layout.itemIndex(containing: current.page))
-    guard let placed = item.pages.first(where: { $0.page == current.page }) else { return }
-    let frame = placed.frame
-    let x = frame.minX + Int(box.x * Double(frame.size.columns))
-    let y = frame.minY + Int(box.y * Double(frame.size.rows))
-    let hitRect = CellRect(
-      x: x, y: y, columns: max(1, Int(box.width * Double(frame.size.columns))),
-      rows: max(1, Int((box.height * Double(frame.size.rows)).rounded(.up))))
-    let visible = view.viewport.visibleRect
-    let isInView =
-      hitRect.minX >= visible.minX && hitRect.maxX <= visible.maxX
-      && hitRect.minY >= visible.minY && hitRect.maxY <= visible.maxY
-    guard !isInView else { return }
-    // Center the hit's line, and bring it across into view if the page is wider.
-    var origin = visible.origin
-    origin.y = hitRect.minY - visible.size.rows / 2
-    if hitRect.minX < visible.minX || hitRect.maxX > visible.maxX {
-      origin.x = hitRect.minX - visible.size.columns / 4
-    }
-    view.viewport = layout.clamped(Viewport(origin: origin, size: visible.size))
-    view.followViewport()
+    reveal(pageBox, on: current.page)
   }
 
   /// The pages whose hit boxes the views need: pages with hits on screen in continuous and

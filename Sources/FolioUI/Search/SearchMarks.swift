@@ -34,7 +34,7 @@ struct SearchMarks {
             let isCurrent = search.current == HitPosition(page: placed.page, index: index)
             for box in boxes {
               tint(
-                Self.cells(of: state.displayed(box, on: placed.page), in: frame), area: area,
+                TextCells.cells(of: state.displayed(box, on: placed.page), in: frame), area: area,
                 isCurrent: isCurrent,
                 colors: state.drawing.style.colors, screen: &screen)
             }
@@ -42,19 +42,6 @@ struct SearchMarks {
         }
       }
     }
-  }
-
-  /// The cells a box of the page covers, the page drawn in `frame`.
-  static func cells(of box: PageRegion, in frame: CellRect) -> CellRect {
-    let columns = Double(frame.size.columns)
-    let rows = Double(frame.size.rows)
-    let minX = Int((box.x * columns).rounded(.down))
-    let maxX = Int(((box.x + box.width) * columns).rounded(.up))
-    let minY = Int((box.y * rows).rounded(.down))
-    let maxY = Int(((box.y + box.height) * rows).rounded(.up))
-    return CellRect(
-      x: frame.minX + minX, y: frame.minY + minY, columns: max(1, maxX - minX),
-      rows: max(1, maxY - minY))
   }
 
   private func drawBadge(

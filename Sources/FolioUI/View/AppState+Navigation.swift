@@ -43,7 +43,8 @@ extension AppState {
     case .toggleTrim: toggleTrim()
     case .toggleSelection: toggleSelection()
     case .selectRange: selectRange()
-    case .readingZoom, .linkHints, .copyLink, .setMark, .goToMark, .jumpBack, .jumpForward, .prompt,
+    case .readingZoom, .selectText, .copyPage, .linkHints, .copyLink, .setMark, .goToMark,
+      .jumpBack, .jumpForward, .prompt,
       .searchPrompt, .nextHit, .previousHit, .hitsPanel, .outlinePanel, .toggleHelp, .reload,
       .quit:
       // The normal mode carries these out: they open modes or ask the runtime.
@@ -266,7 +267,7 @@ extension AppState {
         view.currentPage = page
         view.followCurrentPageInShelf()
       }
-    case .press, .release:
+    case .press, .release, .drag:
       break
     }
   }

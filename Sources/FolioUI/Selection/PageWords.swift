@@ -1,0 +1,114 @@
+import FolioCore
+
+/// A page's text as words in reading order, each with its characters (a range of the page
+/// text's scalars), its box, and the line and paragraph it is on: what selecting by words,
+/// lines and paragraphs moves over. O(characters) to make.
+public struct PageWords: Sendable {
+  /// One word: a run of characters without whitespace.
+  public struct Word: Hashable, Sendable {
+    /// Its characters, as offsets into the page text's unicode scalars.
+    public var scalars: Range<Int>
+    /// The box around its characters, as fractions of the page.
+    public var box: PageRegion
+    /// The line it is on (lines of the text, counted from 0).
+    public var line: Int
+    /// The paragraph it is in (a blank line, or a gap of more than a line and a half, starts
+    /// the next).
+    public var paragraph: Int
+  }
+
+  /// The page's text.
+  public let text: PageText
+  /// Its words in reading order.
+  public let words: [Word]
+
+  /// The words of `text`.
+  public init(_ text: PageText) {
+    self.text = text
+    let scalars = Array(text.text.unicodeScalars)
+    var words: [Word] = []
+    var line = 0
+    var paragraph = 0
+    var start: Int?
+    var lastLineBottom: Double?
+    var lastLineHeight = 0.0
+    var lineTop: Double?
+    var lineBottom = 0.0
+    var blankLine = false
+    func finishWord(at end: Int) {
+      guard let first = start else { return }
+      start = nil
+      var box: PageRegion?
+      for index in first..<end where index < text.boxes.count && !text.boxes[index].isEmpty {
+        let region = Self.region(of: text.boxes[index])
+        box = box.map { Self.union($0, region) } ?? region
+      }
+      if let box {
+        if lineTop == nil, let previous = lastLineBottom, lastLineHeight > 0,
+          box.y - previous > lastLineHeight * 1.5
+        {
+          paragraph += 1
+        }
+        lineTop = min(lineTop ?? box.y, box.y)
+        lineBottom = max(lineBottom, box.y + box.height)
+      }
+      words.append(
+        Word(
+          scalars: first..<end, box: box ?? PageRegion(x: 0, y: 0, width: 0, height: 0),
+          line: line, paragraph: paragraph))
+      blankLine = false
+    }
+    for (index, scalar) in scalars.enumerated() {
+      if scalar == "\n" {
+        finishWord(at: index)
+        if let top = lineTop {
+          lastLineBottom = lineBottom
+          lastLineHeight = lineBottom - top
+        } else if blankLine == false, !words.isEmpty {
+          // An empty line: the next words start a paragraph.
+          paragraph += 1
+          blankLine = true
+        }
+        if lineTop != nil { line += 1 }
+        lineTop = nil
+        lineBottom = 0
+        continue
+      }
+      if scalar.properties.isWhitespace {
+        finishWord(at: index)
+      } else if start == nil {
+        start = index
+      }
+    }
+    finishWord(at: scalars.count)
+    self.words = words
+  }
+
+  /// The word whose box holds `point` (fractions of the page), else the nearest word on the
+  /// nearest line; nil for a page without words.
+  public func word(nearest point: (x: Double, y: Double)) -> Int? {
+    guard !words.isEmpty else { return nil }
+    func distance(_ word: Word) -> (Double, Double) {
+      let box = word.box
+      let dy = point.y < box.y ? box.y - point.y : max(0, point.y - (box.y + box.height))
+      let dx = point.x < box.x ? box.x - point.x : max(0, point.x - (box.x + box.width))
+      return (dy, dx)
+    }
+    return words.indices.min { distance(words[$0]) < distance(words[$1]) }
+  }
+
+  static func region(of box: TextBox) -> PageRegion {
+    let scale = Double(TextBox.scale)
+    return PageRegion(
+      x: Double(box.left) / scale, y: Double(box.top) / scale,
+      width: Double(box.right - box.left) / scale, height: Double(box.bottom - box.top) / scale)
+  }
+
+  static func union(_ a: PageRegion, _ b: PageRegion) -> PageRegion {
+    let left = min(a.x, b.x)
+    let top = min(a.y, b.y)
+    let right = max(a.x + a.width, b.x + b.width)
+    let bottom = max(a.y + a.height, b.y + b.height)
+    return PageRegion(x: left, y: top, width: right - left, height: bottom - top)
+  }
+}
