@@ -315,7 +315,13 @@ public final class Browser<Terminal: TerminalBackend> {
       holdingFrameUntil = nil
     }
     terminal.present(frame)
+    if let report = viewReport { report.write(state.visiblePageRegions) }
   }
+
+  /// Where the part of each page on screen is written after each frame, when
+  /// `FOLIO_VIEW_REPORT` names a file (for measuring the text layer against the pages).
+  private let viewReport = ProcessInfo.processInfo.environment["FOLIO_VIEW_REPORT"].map(
+    ViewReport.init)
 
   /// Waits up to `milliseconds` for a letter in the inbox.
   private func waitForLetters(milliseconds: Int32) {

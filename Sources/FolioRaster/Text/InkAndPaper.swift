@@ -58,8 +58,14 @@ struct InkAndPaper {
   /// A cell of paper where `cell` is.
   func paper(under cell: Cell) -> Cell {
     if colorMode == .none { return Cell(paperIsFullBlocks ? "█" : " ") }
-    let paper = inkAndPaper(under: cell).1
-    return Cell(" ", foreground: paper, background: paper)
+    guard let paper else { return Cell(" ") }
+    let background = Self.rgb(cell.background) ?? paper
+    let foreground = Self.rgb(cell.foreground) ?? background
+    let here =
+      Self.distance(background, paper) <= Self.distance(foreground, paper)
+      ? background : foreground
+    let color = colorMode.color(red: UInt8(here.0), green: UInt8(here.1), blue: UInt8(here.2))
+    return Cell(" ", foreground: color, background: color)
   }
 
   /// Whether the block art in `rows` and `columns` of `picture` (a line's glyph boxes) shows

@@ -34,6 +34,11 @@ struct TextLine {
     height >= TextOverlay.legibleHeight && advance >= TextOverlay.legibleAdvance
   }
 
+  /// Whether it is a little smaller than legible (`.auto` draws it on a row of its own).
+  var isNearlyLegible: Bool {
+    height >= TextOverlay.legibleHeight * 0.8 && advance >= TextOverlay.legibleAdvance * 0.8
+  }
+
   /// The lines of `text` drawn for `region` of the page into `size` cells; lines outside the
   /// region are left out. Control characters are never drawn.
   static func lines(of text: PageText, region: PageRegion, size: CellSize) -> [TextLine] {

@@ -86,9 +86,13 @@ public struct TextOverlay: Sendable {
   ) {
     let size = picture.size
     let columns = max(0, span.lowerBound)..<min(size.columns, span.upperBound)
+    // Runs of cells alike (paper, mostly) get the same paper: work it out once a run.
+    var last: (under: Cell, paper: Cell)?
     for y in max(0, rows.lowerBound)..<min(size.rows, rows.upperBound) {
       for x in columns where !taken[y * size.columns + x] {
-        picture[x, y] = colors.paper(under: picture[x, y])
+        let under = picture[x, y]
+        if last?.under != under { last = (under, colors.paper(under: under)) }
+        picture[x, y] = last?.paper ?? under
       }
     }
     let row = line.row - origin.y

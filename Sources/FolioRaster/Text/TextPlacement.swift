@@ -40,29 +40,53 @@ public struct TextPlacement: Sendable {
   /// The lines, top to bottom as the text gives them.
   public let lines: [Line]
 
-  /// Lays out `text` on `grid`, measuring characters with `width`.
+  /// Lays out `text` on `grid`, measuring characters with `width`. Lines `.auto` draws are
+  /// placed first, so text it leaves out never pushes them aside.
   public init(text: PageText, grid: PageGrid, width: TextWidth = .approximate) {
     self.grid = grid
     let size = grid.size
     var taken = [Bool](repeating: false, count: size.area)
-    var lines: [Line] = []
     // The page's right edge: a line gives way before it runs past it.
     let limit = min(size.columns, Int((grid.cellsAcross - grid.phaseX).rounded(.up)))
-    for line in TextLine.lines(of: text, region: grid.region, size: size) {
-      guard line.row >= 0, line.row < size.rows else { continue }
-      let glyphs = Self.place(
-        line, limit: limit, columns: size.columns, taken: &taken, width: width)
-      guard let first = glyphs.first, let last = glyphs.last else { continue }
-      let rows =
-        max(
-          0, min(line.row, Int(line.top.rounded(.down))))..<min(
-          size.rows, max(line.row + 1, Int(line.bottom.rounded(.up))))
-      lines.append(
-        Line(
-          row: line.row, rows: rows, span: first.column..<(last.column + last.width),
-          inkColumns: line.columns, isLegible: line.isLegible, glyphs: glyphs))
+    let found = TextLine.lines(of: text, region: grid.region, size: size).filter {
+      $0.row >= 0 && $0.row < size.rows
     }
-    self.lines = lines
+    let legible = Self.legibility(of: found, rows: size.rows)
+    var placed = [Line?](repeating: nil, count: found.count)
+    for pass in [true, false] {
+      for (index, line) in found.enumerated() where legible[index] == pass {
+        let glyphs = Self.place(
+          line, limit: limit, columns: size.columns, taken: &taken, width: width)
+        guard let first = glyphs.first, let last = glyphs.last else { continue }
+        let rows =
+          max(
+            0, min(line.row, Int(line.top.rounded(.down))))..<min(
+            size.rows, max(line.row + 1, Int(line.bottom.rounded(.up))))
+        placed[index] = Line(
+          row: line.row, rows: rows, span: first.column..<(last.column + last.width),
+          inkColumns: line.columns, isLegible: pass, glyphs: glyphs)
+      }
+    }
+    self.lines = placed.compactMap { $0 }
+  }
+
+  /// Which of `lines` `.auto` draws: those about a cell tall and wide and, on a page that has
+  /// some, lines a little smaller (a monospaced word, a caption) where no other line drawn is.
+  private static func legibility(of lines: [TextLine], rows: Int) -> [Bool] {
+    var legible = lines.map(\.isLegible)
+    guard legible.contains(true) else { return legible }
+    // The columns each row's drawn lines cover, a cell to spare on each side.
+    var used = [[Range<Int>]](repeating: [], count: rows)
+    func take(_ line: TextLine) {
+      used[line.row].append((line.columns.lowerBound - 1)..<(line.columns.upperBound + 1))
+    }
+    for (line, isLegible) in zip(lines, legible) where isLegible { take(line) }
+    for (index, line) in lines.enumerated() where !legible[index] && line.isNearlyLegible {
+      guard !used[line.row].contains(where: { $0.overlaps(line.columns) }) else { continue }
+      legible[index] = true
+      take(line)
+    }
+    return legible
   }
 
   /// Whether `.auto` draws any line.

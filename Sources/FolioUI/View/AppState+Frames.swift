@@ -38,3 +38,31 @@ extension AppState {
     return (placed.page, (shown.x + x * shown.width, shown.y + y * shown.height))
   }
 }
+
+extension AppState {
+  /// The part of each page on screen that shows in the main area, top to bottom: where it is
+  /// on the page (fractions of the whole page) and where on the screen. What a measurement
+  /// compares the screen's text with.
+  public var visiblePageRegions: [(page: PageIndex, region: PageRegion, screen: CellRect)] {
+    let visible = view.viewport.visibleRect
+    let area = mainArea
+    return view.layout.items(intersecting: visible).flatMap(\.pages).compactMap { placed in
+      let shown = placed.frame.intersection(visible)
+      guard !shown.isEmpty, placed.frame.size.columns > 0, placed.frame.size.rows > 0 else {
+        return nil
+      }
+      let whole = shownRegion(of: placed.page)
+      let columns = Double(placed.frame.size.columns)
+      let rows = Double(placed.frame.size.rows)
+      let region = PageRegion(
+        x: whole.x + whole.width * Double(shown.minX - placed.frame.minX) / columns,
+        y: whole.y + whole.height * Double(shown.minY - placed.frame.minY) / rows,
+        width: whole.width * Double(shown.size.columns) / columns,
+        height: whole.height * Double(shown.size.rows) / rows)
+      let screen = CellRect(
+        x: area.minX + shown.minX - visible.minX, y: area.minY + shown.minY - visible.minY,
+        columns: shown.size.columns, rows: shown.size.rows)
+      return (placed.page, region, screen)
+    }
+  }
+}

@@ -109,4 +109,38 @@ import Testing
     let line = overlay.row(picture, 3)
     #expect(line.contains("This is us."), "\(line)")
   }
+
+  /// Text a little smaller than legible (a monospaced word, a caption beside another) is
+  /// drawn on a page whose body is legible, where no other line drawn is; alone on a page of
+  /// small text it is not (a thumbnail stays block art).
+  @Test func slightlySmallerTextIsDrawnBesideLegibleText() {
+    // 40x10 cells: a row is 0.1 of the page, a column 0.025.
+    let body = ("Body text", x: 0.1, y: 0.1, advance: 0.025, height: 0.1)
+    let caption = ("caption", x: 0.1, y: 0.5, advance: 0.024, height: 0.082)
+    let beside = ("beside", x: 0.6, y: 0.5, advance: 0.024, height: 0.082)
+    let overlapping = ("under", x: 0.15, y: 0.1, advance: 0.024, height: 0.082)
+    var picture = overlay.paper()
+    TextOverlay(mode: .auto).draw(
+      overlay.text([body, caption, beside, overlapping]), region: .whole, colors: .truecolor,
+      on: &picture)
+    #expect(overlay.row(picture, 1).contains("Body text"))
+    #expect(!overlay.row(picture, 1).contains("under"))
+    #expect(overlay.row(picture, 5).contains("caption"))
+    #expect(overlay.row(picture, 5).contains("beside"))
+
+    var alone = overlay.paper()
+    TextOverlay(mode: .auto).draw(
+      overlay.text([caption]), region: .whole, colors: .truecolor, on: &alone)
+    #expect(!overlay.row(alone, 5).contains("caption"))
+  }
+
+  /// Text `.auto` leaves out never pushes the text it draws aside.
+  @Test func textLeftOutTakesNoCells() {
+    let tiny = ("xxxxxxxxxxxxxxxxxxxx", x: 0.1, y: 0.12, advance: 0.01, height: 0.03)
+    let body = ("Body text", x: 0.1, y: 0.1, advance: 0.025, height: 0.1)
+    var picture = overlay.paper()
+    TextOverlay(mode: .auto).draw(
+      overlay.text([tiny, body]), region: .whole, colors: .truecolor, on: &picture)
+    #expect(overlay.row(picture, 1).hasPrefix("    Body text"), "\(overlay.row(picture, 1))")
+  }
 }
