@@ -69,7 +69,8 @@ struct InkAndPaper {
   }
 
   /// Whether the block art in `rows` and `columns` of `picture` (a line's glyph boxes) shows
-  /// any ink: a cell with two colors, or one color away from the paper.
+  /// any ink: a cell with two colors, or one color away from the paper. Always false without
+  /// colors.
   func hasInk(rows: Range<Int>, columns: Range<Int>, in picture: ScreenBuffer) -> Bool {
     let firstColumn = max(0, columns.lowerBound)
     let lastColumn = min(picture.size.columns, columns.upperBound)
@@ -79,10 +80,6 @@ struct InkAndPaper {
     for y in firstRow..<lastRow {
       for x in firstColumn..<lastColumn {
         let cell = picture[x, y]
-        if colorMode == .none {
-          if cell.scalar != " " && cell.scalar != "█" { return true }
-          continue
-        }
         guard let background = Self.rgb(cell.background) else { continue }
         if let foreground = Self.rgb(cell.foreground), cell.scalar != " ",
           Self.distance(foreground, background) > 24 * 24

@@ -63,11 +63,13 @@ public struct TextOverlay: Sendable {
     // Text that left no ink in the picture is invisible (rendering mode 3, painted over,
     // clipped, paper-colored): drawn only where no text shows at all, so a scan's OCR layer
     // (which lies over the scan's own ink anyway) is read, and hidden text under visible text
-    // is not.
+    // is not. Without colors thin ink can vanish in the block art, so every line counts as
+    // seen.
     let inked = lines.map { line in
-      colors.hasInk(
-        rows: local(line.rows, from: origin.y), columns: local(line.inkColumns, from: origin.x),
-        in: picture)
+      colors.colorMode == .none
+        || colors.hasInk(
+          rows: local(line.rows, from: origin.y), columns: local(line.inkColumns, from: origin.x),
+          in: picture)
     }
     let anyInked = inked.contains(true)
     var taken = [Bool](repeating: false, count: size.area)

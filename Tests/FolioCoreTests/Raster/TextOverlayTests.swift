@@ -154,6 +154,20 @@ import Testing
     #expect(row(blank, 2).contains("shown") && row(blank, 6).contains("hidden"))
   }
 
+  /// Without colors thin ink can vanish from the block art: every line counts as seen.
+  @Test func withoutColorsALineWhoseInkVanishedIsDrawn() {
+    let page = text([
+      ("shown", x: 0.1, y: 0.2, advance: 0.025, height: 0.12),
+      ("faint", x: 0.1, y: 0.6, advance: 0.025, height: 0.12),
+    ])
+    var picture = ScreenBuffer(size: CellSize(columns: 40, rows: 10))
+    for y in 0..<10 { for x in 0..<40 { picture[x, y] = Cell("█") } }
+    for x in 4..<9 { picture[x, 2] = Cell("▀") }
+    TextOverlay(mode: .auto).draw(page, region: .whole, colors: .none, on: &picture)
+    #expect(row(picture, 2).contains("shown"))
+    #expect(row(picture, 6).contains("faint"))
+  }
+
   @Test func theBlockArtOfALineGivesWayToItsCharacters() {
     var picture = paper()
     for y in 2..<5 {
