@@ -5,6 +5,7 @@
 #   <!-- blockart-compare:begin --> … <!-- blockart-compare:end -->  quality against chafa
 #   <!-- print-memory:begin --> … <!-- print-memory:end -->          --print's peak memory
 #   <!-- text-words:begin --> … <!-- text-words:end -->              the text layer against pdftotext
+#   <!-- text-zoomed:begin --> … <!-- text-zoomed:end -->            the same in the viewer, zoomed
 #   <!-- preview:begin --> … <!-- preview:end -->                    --preview against pdftoppm + chafa
 # Set SKIP_BLOCKART=1 to leave the (long) quality comparison out.
 set -euo pipefail
@@ -56,6 +57,25 @@ echo "Checking the text layer's words against pdftotext…" >&2
 } > "$out"
 cat "$out"
 replace_between text-words "$out"
+rm -f "$out"
+
+echo "Checking the text layer in the viewer, zoomed and panned (tmux)…" >&2
+zoomed=(../shared/corpus/pdfs)
+for extra in /usr/share/doc/libtasn1-doc/libtasn1.pdf /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf; do
+  [[ -f "$extra" ]] && zoomed+=("$extra")
+done
+{
+  echo "\`Scripts/text-layer-zoomed.py .build/release/folio ${zoomed[*]} --pages 2\`: the viewer"
+  echo 'in tmux at each size, `--mode continuous --page P`, then `z`, then `l`, then `jjj`; the'
+  echo 'screen against the words `pdftotext -bbox` finds in the part of the page each rectangle'
+  echo 'shows (targets: recall ≥ 95 %, precision ≥ 98 %).'
+  echo
+  echo '```'
+  python3 Scripts/text-layer-zoomed.py .build/release/folio "${zoomed[@]}" --pages 2 | sed -n '/^$/,$p' | sed 1d
+  echo '```'
+} > "$out"
+cat "$out"
+replace_between text-zoomed "$out"
 rm -f "$out"
 
 echo "Timing --preview against pdftoppm + chafa…" >&2
