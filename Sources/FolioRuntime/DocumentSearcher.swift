@@ -139,7 +139,7 @@ public final class DocumentSearcher: LoopService {
     case (.regions(let job), let result):
       guard regionJobs[job.page] == job else { return [] }
       regionJobs[job.page] = nil
-      var hits = job.ranges.map { _ in [PageRegion]() }
+      var hits = job.ranges.map { _ in [HitBox]() }
       if case .success(.regions(let found, let text)) = result {
         hits = found
         if let text { remember(job.page, text) }
@@ -314,7 +314,7 @@ enum SearchJobResult: Sendable {
   case prepared(cache: TextCache?, fingerprint: DocumentFingerprint?, cached: [Int: SearchableText])
   case matched([(page: Int, ranges: [Range<Int>])])
   /// The boxes, and the page's text if it was read from the cache for them.
-  case regions([[PageRegion]], read: PageText?)
+  case regions([[HitBox]], read: PageText?)
 }
 
 /// Finding one page's hit boxes: the same job while its search, page and ranges are the same.
@@ -339,34 +339,54 @@ struct RegionsJob: Hashable, Sendable {
 
 /// Turns hits (byte ranges of a page's searchable text) into boxes on the page.
 enum HitBoxes {
-  /// For each range, the boxes of its characters merged into one box per line, as fractions of
-  /// the page.
-  static func regions(of ranges: [Range<Int>], in text: PageText) -> [[PageRegion]] {
+  /// For each range, its characters line by line: the boxes of a line's characters merged
+  /// into one, as fractions of the page, with the characters.
+  static func regions(of ranges: [Range<Int>], in text: PageText) -> [[HitBox]] {
     let (_, sources) = SearchableText.normalizingWithSources(text.text)
+    let scalars = Array(text.text.unicodeScalars)
     return ranges.map { range in
       guard !range.isEmpty, range.upperBound <= sources.count else { return [] }
       let first = Int(sources[range.lowerBound])
       let last = Int(sources[range.upperBound - 1])
-      guard first <= last, last < text.boxes.count else { return [] }
-      var lines: [TextBox] = []
-      for box in text.boxes[first...last] where !box.isEmpty {
-        if var line = lines.last, Self.isSameLine(line, box) {
-          line.left = min(line.left, box.left)
-          line.top = min(line.top, box.top)
-          line.right = max(line.right, box.right)
-          line.bottom = max(line.bottom, box.bottom)
+      guard first <= last, last < text.boxes.count, last < scalars.count else { return [] }
+      var lines: [(box: TextBox, text: String.UnicodeScalarView)] = []
+      for index in first...last {
+        let box = text.boxes[index]
+        guard !box.isEmpty else {
+          // A space or line break between the hit's words: a gap within its line.
+          if !lines.isEmpty { lines[lines.count - 1].text.append(" ") }
+          continue
+        }
+        if var line = lines.last, Self.isSameLine(line.box, box) {
+          line.box.left = min(line.box.left, box.left)
+          line.box.top = min(line.box.top, box.top)
+          line.box.right = max(line.box.right, box.right)
+          line.box.bottom = max(line.box.bottom, box.bottom)
+          line.text.append(scalars[index])
           lines[lines.count - 1] = line
         } else {
-          lines.append(box)
+          lines.append((box, String.UnicodeScalarView([scalars[index]])))
         }
       }
       let scale = Double(TextBox.scale)
-      return lines.map { box in
-        PageRegion(
-          x: Double(box.left) / scale, y: Double(box.top) / scale,
-          width: Double(box.right - box.left) / scale, height: Double(box.bottom - box.top) / scale)
+      return lines.map { line in
+        let box = line.box
+        return HitBox(
+          region: PageRegion(
+            x: Double(box.left) / scale, y: Double(box.top) / scale,
+            width: Double(box.right - box.left) / scale,
+            height: Double(box.bottom - box.top) / scale),
+          text: Self.trimmed(line.text))
       }
     }
+  }
+
+  /// `scalars` without the whitespace at their ends.
+  static func trimmed(_ scalars: String.UnicodeScalarView) -> String {
+    var characters = Array(scalars)
+    while characters.last?.properties.isWhitespace == true { characters.removeLast() }
+    let start = characters.firstIndex { !$0.properties.isWhitespace } ?? characters.count
+    return String(String.UnicodeScalarView(characters[start...]))
   }
 
   /// Whether `box` continues `line`: it overlaps the line's height by half and does not start

@@ -65,7 +65,10 @@ struct PrintOptions: ParsableArguments {
   var colors: ColorMode?
 
   @Flag(
-    inversion: .prefixedNo, help: "Invert lightness (dark paper, same hues) for dark terminals.")
+    inversion: .prefixedNo,
+    help:
+      "Invert lightness (dark paper, same hues) for dark terminals; without colors, draw the paper rather than the ink."
+  )
   var invert: Bool?
 
   @Flag(

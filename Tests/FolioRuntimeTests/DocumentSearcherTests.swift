@@ -86,9 +86,14 @@ struct DocumentSearcherTests {
     let boxes = regions.first?.hits ?? []
     #expect(boxes.count == 2)
     #expect(boxes.first?.count == 1)
-    #expect(boxes.first?.first.map { abs($0.x - 2.0 / 80) < 0.001 && abs($0.y) < 0.001 } == true)
+    #expect(
+      boxes.first?.first.map { abs($0.region.x - 2.0 / 80) < 0.001 && abs($0.region.y) < 0.001 }
+        == true)
     #expect(boxes.last?.count == 2)
-    #expect(boxes.last?.last.map { abs($0.y - 0.02) < 0.001 && abs($0.x) < 0.001 } == true)
+    #expect(
+      boxes.last?.last.map { abs($0.region.y - 0.02) < 0.001 && abs($0.region.x) < 0.001 } == true)
+    // Each box carries the hit's characters on its line.
+    #expect(boxes.last?.map(\.text) == ["nee-", "dle"])
     // The panel's lines, in reading order.
     searcher.sendLines()
     let lines =

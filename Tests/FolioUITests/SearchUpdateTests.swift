@@ -164,7 +164,9 @@ struct SearchUpdateTests {
       .hitRegions(
         HitRegions(
           generation: app.search.generation, page: PageIndex(0),
-          hits: [[PageRegion(x: 0.1, y: 0.95, width: 0.2, height: 0.01)]])))
+          hits: [
+            [HitBox(region: PageRegion(x: 0.1, y: 0.95, width: 0.2, height: 0.01), text: "word")]
+          ])))
     let frame = app.view.layout.item(0).pages[0].frame
     let hitRow = frame.minY + Int(0.95 * Double(frame.size.rows))
     #expect(app.view.viewport.origin.y > before)

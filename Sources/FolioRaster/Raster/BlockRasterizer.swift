@@ -11,8 +11,9 @@ import FolioCore
 /// the dots on the smaller part; ASCII fits each character's measured ink coverage. In 16
 /// colors quad, sextant and octant blocks choose among the palette's colors from the start
 /// (`PaletteFitter`); the other sets and the 256-color palette round fitted colors to the
-/// nearest entry. With `ColorMode.none` patterns come from lightness alone, assuming light
-/// text on a dark terminal.
+/// nearest entry. With `ColorMode.none` patterns come from lightness alone: the page's ink in
+/// the terminal's foreground, its paper the terminal's background (so text reads as text on
+/// any terminal; `isInverted` the other way round).
 public struct BlockRasterizer: Sendable {
   /// The symbols cells are drawn with.
   public var symbols: SymbolSet
@@ -217,7 +218,8 @@ public struct BlockRasterizer: Sendable {
             let y = row * table.rows + j
             var l = (grid.sample(x: x, y: y) * lumaAxis).sum()
             if errorSpace.transfer == .linear { l = Float(errorSpace.encode(l)) / 255 }
-            if isInverted { l = 1 - l }
+            // Ink is drawn, paper is the terminal's background (inverted: the other way).
+            if !isInverted { l = 1 - l }
             let s = j * table.columns + i
             if s < 8 { lightness[s] = l }
             if l > dithering.threshold(x: x, y: y) { mask |= 1 << s }

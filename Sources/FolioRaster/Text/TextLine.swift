@@ -87,13 +87,21 @@ struct TextLine {
         finish()
         continue
       }
-      if scalar.properties.isWhitespace {
+      // ASCII without Unicode's tables (most text is): a space, a control character, or one
+      // to draw.
+      let isASCII = scalar.value < 0x80
+      if isASCII
+        ? scalar == " " || (0x09...0x0D).contains(scalar.value)
+        : scalar.properties.isWhitespace
+      {
         gapPending = true
         continue
       }
       // Control and format characters (bidirectional marks among them) are never drawn.
-      guard scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value),
-        scalar.properties.generalCategory != .format
+      guard
+        isASCII
+          ? scalar.value >= 0x20 && scalar.value != 0x7F
+          : !(0x80...0x9F).contains(scalar.value) && scalar.properties.generalCategory != .format
       else { continue }
       let left = (Double(box.left) / scale - region.x) / region.width * columns
       let right = (Double(box.right) / scale - region.x) / region.width * columns

@@ -188,7 +188,7 @@ extension AppState {
       let pageBox = hits[current.index].first
     else { return }
     search.revealsCurrent = false
-    reveal(pageBox, on: current.page)
+    reveal(pageBox.region, on: current.page)
   }
 
   /// The pages whose hit boxes the views need: pages with hits on screen in continuous and

@@ -30,13 +30,20 @@ struct SearchMarks {
             dim(frame, area: area, screen: &screen)
           }
         } else if let hits = search.regions[placed.page] {
+          let colors = state.drawing.style.colors
           for (index, boxes) in hits.enumerated() {
             let isCurrent = search.current == HitPosition(page: placed.page, index: index)
             for box in boxes {
-              tint(
-                TextCells.cells(of: state.displayed(box, on: placed.page), in: frame), area: area,
-                isCurrent: isCurrent,
-                colors: state.drawing.style.colors, screen: &screen)
+              let cells = TextCells.cells(
+                of: state.displayed(box.region, on: placed.page), in: frame)
+              if let drawn = DrawnText.cells(
+                of: box.text, near: cells, in: frame.intersection(area), on: screen, width: width)
+              {
+                // The text layer drew the hit's letters: exactly those cells, as text.
+                highlight(drawn, area: area, isCurrent: isCurrent, colors: colors, screen: &screen)
+              } else {
+                tint(cells, area: area, isCurrent: isCurrent, colors: colors, screen: &screen)
+              }
             }
           }
         }
@@ -71,6 +78,7 @@ struct SearchMarks {
     }
   }
 
+  /// Block art under a hit: tinted, its shapes kept.
   private func tint(
     _ rect: CellRect, area: CellRect, isCurrent: Bool, colors: ColorMode,
     screen: inout ScreenBuffer
@@ -79,10 +87,35 @@ struct SearchMarks {
     Self.change(rect, area: area, on: &screen) { cell in
       if colors == .none {
         cell.attributes.insert(isCurrent ? [.reverse, .bold] : [.reverse])
-      } else {
-        cell.background = Self.mixed(cell.background, with: color, amount: isCurrent ? 0.75 : 0.55)
-        cell.foreground = Self.mixed(cell.foreground, with: color, amount: isCurrent ? 0.5 : 0.35)
+        return
       }
+      let background = Self.mixed(
+        cell.background, with: color, amount: isCurrent ? 0.75 : 0.55, in: colors)
+      var foreground = Self.mixed(
+        cell.foreground, with: color, amount: isCurrent ? 0.5 : 0.35, in: colors)
+      if foreground == background, cell.scalar != " " {
+        // Too few colors to tell them apart: the shape in dark ink.
+        foreground = colors.color(red: 0, green: 0, blue: 0)
+      }
+      cell.background = background
+      cell.foreground = foreground
+    }
+  }
+
+  /// Letters of a hit the text layer drew: dark on the tint, whatever the colors.
+  private func highlight(
+    _ rect: CellRect, area: CellRect, isCurrent: Bool, colors: ColorMode,
+    screen: inout ScreenBuffer
+  ) {
+    let color = isCurrent ? Self.currentTint : Self.hitTint
+    Self.change(rect, area: area, on: &screen) { cell in
+      if colors == .none {
+        cell.attributes.insert(isCurrent ? [.reverse, .bold] : [.reverse])
+        return
+      }
+      cell.background = colors.color(red: color.red, green: color.green, blue: color.blue)
+      cell.foreground = colors.color(red: 0, green: 0, blue: 0)
+      if isCurrent { cell.attributes.insert(.bold) }
     }
   }
 
@@ -108,12 +141,21 @@ struct SearchMarks {
     return .rgb(fade(red), fade(green), fade(blue))
   }
 
-  /// `color` mixed with `tint` by `amount` (0…1); a terminal color becomes the tint.
-  static func mixed(_ color: TerminalColor, with tint: RGBA, amount: Double) -> TerminalColor {
-    guard case .rgb(let red, let green, let blue) = color else { return TerminalColor(tint) }
-    func mix(_ value: UInt8, _ target: UInt8) -> UInt8 {
+  /// `color` mixed with `tint` by `amount` (0…1), as `colors` can show it; a terminal's
+  /// default color becomes the tint.
+  static func mixed(
+    _ color: TerminalColor, with tint: RGBA, amount: Double, in colors: ColorMode = .truecolor
+  ) -> TerminalColor {
+    let rgb: (Int, Int, Int)
+    switch color {
+    case .rgb(let red, let green, let blue): rgb = (Int(red), Int(green), Int(blue))
+    case .indexed(let index): rgb = Palette.rgb(ofIndex: index)
+    case .default: return colors.color(red: tint.red, green: tint.green, blue: tint.blue)
+    }
+    func mix(_ value: Int, _ target: UInt8) -> UInt8 {
       UInt8((Double(value) * (1 - amount) + Double(target) * amount).rounded())
     }
-    return .rgb(mix(red, tint.red), mix(green, tint.green), mix(blue, tint.blue))
+    return colors.color(
+      red: mix(rgb.0, tint.red), green: mix(rgb.1, tint.green), blue: mix(rgb.2, tint.blue))
   }
 }

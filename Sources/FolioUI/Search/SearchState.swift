@@ -55,18 +55,33 @@ public struct SearchResults: Hashable, Sendable {
   }
 }
 
-/// Where a page's hits lie, for highlighting them: for each hit in order, the boxes of its
-/// characters merged into one box per line, as fractions of the page.
+/// One line of a hit: the box around its characters on that line, as fractions of the page,
+/// and those characters as the page's text has them (what the text layer draws there).
+public struct HitBox: Hashable, Sendable {
+  /// The box.
+  public var region: PageRegion
+  /// The characters.
+  public var text: String
+
+  /// Creates a box.
+  public init(region: PageRegion, text: String) {
+    self.region = region
+    self.text = text
+  }
+}
+
+/// Where a page's hits lie, for highlighting them: for each hit in order, its characters
+/// line by line, with their boxes.
 public struct HitRegions: Hashable, Sendable {
   /// The search they belong to.
   public var generation: Int
   /// The page.
   public var page: PageIndex
-  /// Each hit's boxes.
-  public var hits: [[PageRegion]]
+  /// Each hit's boxes, a box a line.
+  public var hits: [[HitBox]]
 
   /// Creates regions.
-  public init(generation: Int, page: PageIndex, hits: [[PageRegion]]) {
+  public init(generation: Int, page: PageIndex, hits: [[HitBox]]) {
     self.generation = generation
     self.page = page
     self.hits = hits
@@ -125,7 +140,7 @@ public struct SearchState: Hashable, Sendable {
   /// The hit `n` and `N` moved to last, if any.
   public internal(set) var current: HitPosition?
   /// Where hits lie on pages the views asked about.
-  public internal(set) var regions: [PageIndex: [[PageRegion]]] = [:]
+  public internal(set) var regions: [PageIndex: [[HitBox]]] = [:]
   /// Every hit's line of context, for the hits panel (once it has asked for them).
   public internal(set) var lines: [HitLine] = []
   /// A move asked for before any hit was known (Enter, or `--find`), made when one is.

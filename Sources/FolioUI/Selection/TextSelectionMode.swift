@@ -320,13 +320,29 @@ public struct TextSelectionMode: OverlayMode {
         let first = page == range.lowerBound.page ? range.lowerBound.word : 0
         let last = page == range.upperBound.page ? range.upperBound.word : words.words.count - 1
         guard first <= last else { continue }
+        let scalars = Array(words.text.text.unicodeScalars)
+        let bounds = frame.intersection(area)
+        var previous: (rect: CellRect, line: Int)?
         for index in first...last where words.words.indices.contains(index) {
           let word = words.words[index]
-          let cells = TextCells.cells(
-            of: state.displayed(word.box, on: page), in: frame
-          ).intersection(area)
-          for y in cells.minY..<cells.maxY {
-            for x in cells.minX..<cells.maxX { screen[x, y].attributes.insert(.reverse) }
+          let box = TextCells.cells(of: state.displayed(word.box, on: page), in: frame)
+          let text = String(
+            String.UnicodeScalarView(scalars[word.scalars.clamped(to: 0..<scalars.count)]))
+          // Where the text layer drew the word, else (block art) where its box is.
+          var cells =
+            DrawnText.cells(of: text, near: box, in: bounds, on: screen, width: width) ?? box
+          if let before = previous, before.line == word.line, before.rect.minY == cells.minY,
+            before.rect.size.rows == 1, cells.size.rows == 1, before.rect.maxX < cells.minX,
+            cells.minX - before.rect.maxX <= 3
+          {
+            // The gap between two selected words on a line is selected too.
+            cells = CellRect(
+              x: before.rect.maxX, y: cells.minY, columns: cells.maxX - before.rect.maxX, rows: 1)
+          }
+          previous = (cells, word.line)
+          let shown = cells.intersection(area)
+          for y in shown.minY..<shown.maxY {
+            for x in shown.minX..<shown.maxX { screen[x, y].attributes.insert(.reverse) }
           }
         }
       }

@@ -182,24 +182,27 @@ struct BlockRasterizerTests {
     #expect(Images.luma(cell.foreground) < Images.luma(cell.background))
   }
 
-  @Test func withoutColorsLightSubCellsAreOn() {
+  /// Without colors the page's ink is drawn in the terminal's foreground and its paper is the
+  /// terminal's background, so text reads as text (NO_COLOR); inverted, the other way round.
+  @Test func withoutColorsDarkSubCellsAreOn() {
     let cells = CellSize(columns: 2, rows: 2)
     for symbols in [SymbolSet.half, .sextant, .braille] {
       let rasterizer = BlockRasterizer(symbols: symbols, colorMode: .none, dithering: .none)
       let white = RGBAImage(size: rasterizer.pixelSize(for: cells), fill: .white)
       let black = RGBAImage(size: rasterizer.pixelSize(for: cells), fill: .black)
       let full = symbols.table.glyphs[(1 << symbols.table.subCellCount) - 1]
-      #expect(rasterizer.cells(from: white, size: cells).cells.allSatisfy { $0 == Cell(full) })
-      #expect(rasterizer.cells(from: black, size: cells).cells.allSatisfy { $0 == Cell(" ") })
+      #expect(rasterizer.cells(from: black, size: cells).cells.allSatisfy { $0 == Cell(full) })
+      #expect(rasterizer.cells(from: white, size: cells).cells.allSatisfy { $0 == Cell(" ") })
       var inverted = rasterizer
       inverted.isInverted = true
-      #expect(inverted.cells(from: black, size: cells).cells.allSatisfy { $0 == Cell(full) })
+      #expect(inverted.cells(from: white, size: cells).cells.allSatisfy { $0 == Cell(full) })
+      #expect(inverted.cells(from: black, size: cells).cells.allSatisfy { $0 == Cell(" ") })
     }
   }
 
   @Test func orderedDitheringDrawsMidTonesAsPatterns() {
     let cells = CellSize(columns: 8, rows: 8)
-    let gray = RGBA(red: 102, green: 102, blue: 102)  // 40 % lightness
+    let gray = RGBA(red: 154, green: 154, blue: 154)  // 60 % lightness: 40 % ink
     var rasterizer = BlockRasterizer(symbols: .sextant, colorMode: .none, dithering: .none)
     let image = RGBAImage(size: rasterizer.pixelSize(for: cells), fill: gray)
     #expect(rasterizer.cells(from: image, size: cells).cells.allSatisfy { $0.scalar == " " })
@@ -211,13 +214,13 @@ struct BlockRasterizerTests {
     #expect(abs(fraction - 0.4) < 0.05, "\(fraction)")
   }
 
-  @Test func asciiWithoutColorsUsesDenseGlyphsForLight() {
+  @Test func asciiWithoutColorsUsesDenseGlyphsForInk() {
     let rasterizer = BlockRasterizer(symbols: .ascii, colorMode: .none)
     let cells = CellSize(columns: 2, rows: 1)
     let white = RGBAImage(size: rasterizer.pixelSize(for: cells), fill: .white)
     let black = RGBAImage(size: rasterizer.pixelSize(for: cells), fill: .black)
-    #expect(rasterizer.cells(from: black, size: cells).cells.allSatisfy { $0.scalar == " " })
-    let dense = rasterizer.cells(from: white, size: cells)[0, 0].scalar
+    #expect(rasterizer.cells(from: white, size: cells).cells.allSatisfy { $0.scalar == " " })
+    let dense = rasterizer.cells(from: black, size: cells)[0, 0].scalar
     let index = SymbolTable.ascii.glyphs.firstIndex(of: dense) ?? 0
     let coverage = AsciiGlyphCoverage.coverage[(index * 8)..<(index * 8 + 8)].reduce(0) {
       $0 + Int($1)
