@@ -35,9 +35,10 @@ import Testing
     func hit(_ word: String) -> HitBox {
       let text = text(at: PageIndex(0))
       let scalars = Array(line.unicodeScalars)
-      let start = (0..<scalars.count).first {
-        String(String.UnicodeScalarView(scalars[$0...].prefix(word.unicodeScalars.count))) == word
-      }!
+      let start =
+        (0..<scalars.count).first {
+          String(String.UnicodeScalarView(scalars[$0...].prefix(word.unicodeScalars.count))) == word
+        } ?? 0
       let first = text.boxes[start]
       let last = text.boxes[start + word.unicodeScalars.count - 1]
       let scale = Double(TextBox.scale)
