@@ -117,6 +117,43 @@ struct NavigateTests {
     try folio.quit()
   }
 
+  /// An outline entry that points back to an earlier page (a summary at the end, pointing to
+  /// page 1) does not become the section of every page after it: the section marked is the
+  /// entry whose destination is the last at or before the page read.
+  @Test func theOutlineMarksTheSectionBeingRead() throws {
+    let scratch = try ScratchFolder()
+    let file = scratch.path + "/sections.pdf"
+    try FixturePDF.write(
+      (1...30).map { FixturePage(width: 400, height: 500, headline: "\($0)") }, title: "Sections",
+      outline: [
+        FixtureOutlineItem("Datasets", target: .page(5)),
+        FixtureOutlineItem("Graphics", target: .page(15)),
+        FixtureOutlineItem("Summary", target: .page(1)),
+        FixtureOutlineItem("Utils", target: .page(25)),
+      ], to: file)
+    let folio = try FolioSession(
+      nil, arguments: [file, "--mode", "continuous", "--page", "12"],
+      environment: scratch.environment)
+    try folio.press("o")
+    try folio.expectScreen("Datasets marked as the section") { screen in
+      screen.rows.indices.contains {
+        let row = screen.text(ofRow: $0)
+        return row.contains("›") && row.contains("Datasets")
+      }
+    }
+    try folio.press("Escape")
+    try folio.go(to: 27)
+    try folio.press("o")
+    try folio.expectScreen("Utils marked as the section") { screen in
+      screen.rows.indices.contains {
+        let row = screen.text(ofRow: $0)
+        return row.contains("›") && row.contains("Utils")
+      }
+    }
+    try folio.press("Escape")
+    try folio.quit()
+  }
+
   @Test func aLinkIsFollowedByItsHintAndAURIIsCopiedNotOpened() throws {
     let scratch = try ScratchFolder()
     let folio = try FolioSession(

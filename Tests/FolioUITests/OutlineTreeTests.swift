@@ -138,17 +138,36 @@ struct OutlineTreeTests {
       OutlineIndex(DocumentOutline(document: .first, entries: [])).section(at: place(9)) == nil)
   }
 
-  @Test func withDestinationsOutOfOrderTheLastInDocumentOrderWins() {
-    // A summary at the end pointing back to page 1, a chapter on page 5.
+  /// The section is the entry whose destination is the last one at or before the place, in
+  /// page order: an entry that points back (a summary at the end pointing to page 1) marks
+  /// that page only, not every page after it.
+  @Test func withDestinationsOutOfOrderTheLastDestinationInPageOrderWins() {
     let outline = DocumentOutline(
       document: .first,
       entries: [
-        OutlineEntry(title: "Chapter", depth: 0, destination: Destination(page: PageIndex(4))),
+        OutlineEntry(title: "Datasets", depth: 0, destination: Destination(page: PageIndex(4))),
+        OutlineEntry(title: "Graphics", depth: 0, destination: Destination(page: PageIndex(20))),
         OutlineEntry(title: "Summary", depth: 0, destination: Destination(page: PageIndex(0))),
+        OutlineEntry(title: "Utils", depth: 0, destination: Destination(page: PageIndex(40))),
       ])
     let index = OutlineIndex(outline)
-    #expect(index.section(at: place(0)) == 1)
-    #expect(index.section(at: place(9)) == 1)
+    #expect(index.section(at: place(0)) == 2)
+    #expect(index.section(at: place(3)) == 2)
+    #expect(index.section(at: place(9)) == 0)
+    #expect(index.section(at: place(25)) == 1)
+    #expect(index.section(at: place(45)) == 3)
+  }
+
+  /// A chapter and its first section at the same place: the section, the more specific.
+  @Test func ofEntriesAtOneDestinationTheLastInTheOutlineWins() {
+    let outline = DocumentOutline(
+      document: .first,
+      entries: [
+        OutlineEntry(title: "Chapter", depth: 0, destination: Destination(page: PageIndex(2))),
+        OutlineEntry(title: "Section", depth: 1, destination: Destination(page: PageIndex(2))),
+        OutlineEntry(title: "Next", depth: 1, destination: Destination(page: PageIndex(6))),
+      ])
+    #expect(OutlineIndex(outline).section(at: place(3)) == 1)
   }
 
   @Test func theReadingPlaceClampsItsFraction() {

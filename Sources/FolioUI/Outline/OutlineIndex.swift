@@ -21,8 +21,6 @@ public struct OutlineIndex: Sendable {
   private let subtreeEnds: [Int]
   /// Entries with a destination, by destination (page, then position, then document order).
   private let sections: [Int]
-  /// For each prefix of `sections`, the latest entry in document order among them.
-  private let latestSections: [Int]
   /// The entries shown at first: every ancestor of each starts open.
   public let initialRows: [Int]
 
@@ -53,11 +51,6 @@ public struct OutlineIndex: Sendable {
       return a < b
     }
     self.sections = sections
-    var latest = -1
-    latestSections = sections.map { entry in
-      latest = max(latest, entry)
-      return latest
-    }
     var rows: [Int] = []
     var entry = 0
     while entry < entries.count {
@@ -112,8 +105,10 @@ public struct OutlineIndex: Sendable {
     ancestor <= entry && entry < subtreeEnds[ancestor]
   }
 
-  /// The section the reader is in: the last entry in document order whose destination is at
-  /// or before `place`; nil before every destination. O(log n).
+  /// The section the reader is in: the entry whose destination is the last one at or before
+  /// `place` in page order (of entries with the same destination, the last in the outline: the
+  /// most specific); nil before every destination. An entry that points back to an earlier
+  /// page marks only that page's place, never the pages after it. O(log n).
   public func section(at place: ReadingPlace) -> Int? {
     // Sections are sorted by destination, and being passed is monotone in that order.
     var low = 0
@@ -126,6 +121,6 @@ public struct OutlineIndex: Sendable {
         high = middle
       }
     }
-    return low > 0 ? latestSections[low - 1] : nil
+    return low > 0 ? sections[low - 1] : nil
   }
 }
