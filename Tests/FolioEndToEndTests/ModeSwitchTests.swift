@@ -31,6 +31,32 @@ struct ModeSwitchTests {
     try folio.expectSelected(String(page))
   }
 
+  /// `s` in the spread view gives exactly the screen that opening with that pairing gives,
+  /// with the filmstrip hidden (`F`) and without: no page cut at the screen's edges.
+  @Test(arguments: [true, false])
+  func switchingSpreadsEqualsOpeningWithThem(hidesFilmstrip: Bool) throws {
+    func screen(_ spreads: String, keys: [String]) throws -> [String] {
+      let scratch = try ScratchFolder()
+      let folio = try FolioSession(
+        .numbered,
+        arguments: ["--mode", "spread", "--spreads", spreads, "--page", "24", "--no-remember"],
+        columns: 100, rows: 30, environment: scratch.environment)
+      if hidesFilmstrip { try folio.press("F") }
+      for key in keys { try folio.press(key) }
+      try folio.expectStatus("spread", "book")
+      try folio.waitForRenders()
+      // What shows: tmux keeps a row's trailing blanks or not by how they were cleared.
+      let shown = try folio.screen().dropLast().map {
+        String($0.reversed().drop { $0 == " " }.reversed())
+      }
+      try folio.quit()
+      return shown
+    }
+    let switched = try screen("single", keys: ["s", "s"])
+    let opened = try screen("book", keys: [])
+    #expect(switched == opened)
+  }
+
   @Test func digitsPickModesAndStillCount() throws {
     let folio = try FolioSession(.numbered)
     try folio.type("17G")

@@ -79,6 +79,10 @@ extension AppState {
     case .keepingPlace where !hadLayout:
       view.viewport = layout.viewport(
         showing: view.currentPage, at: view.goToPosition, from: layout.startViewport)
+    case .keepingPlace where view.mode == .spread && view.zooms.spread == .fit:
+      // A whole spread is the place: shown as opening the document shows it.
+      view.viewport = layout.viewport(
+        showing: view.currentPage, at: view.goToPosition, from: layout.startViewport)
     case .keepingPlace where view.mode == .grid:
       let kept = layout.viewport(keepingPlaceOf: previousViewport, in: previous)
       view.currentPage =

@@ -29,12 +29,15 @@ extension AppState {
     case .zoomReset: resetZoom()
     case .cycleSpreadMode:
       view.spreadStyle.mode = view.spreadStyle.mode.next
+      placeAfterSpreadChange()
       say("\(view.spreadStyle.mode) spreads")
     case .toggleBinding:
       view.spreadStyle.binding =
         view.spreadStyle.binding == .leftToRight ? .rightToLeft : .leftToRight
+      placeAfterSpreadChange()
     case .toggleShift:
       view.spreadStyle.isShiftedByOne.toggle()
+      placeAfterSpreadChange()
     case .toggleShelf: view.options.showsShelf.toggle()
     case .cycleSymbols: say(drawing.cycleSymbols())
     case .toggleInvert: drawing.style.isInverted.toggle()
@@ -50,6 +53,16 @@ extension AppState {
       // The normal mode carries these out: they open modes or ask the runtime.
       break
     }
+  }
+
+  /// After the pairing of pages changed: in the spread view the current page's spread is
+  /// placed as opening the document with this pairing places it (a spread is a place of its
+  /// own; keeping the old viewport's fraction would cut the new spreads); the other views keep
+  /// their place.
+  private mutating func placeAfterSpreadChange() {
+    guard view.mode == .spread else { return }
+    refreshLayout(placing: .page(view.currentPage, at: view.goToPosition))
+    view.placeShelfAfresh()
   }
 
   /// Switches the view, keeping the current page in view: from the grid (a page, no place on

@@ -71,6 +71,13 @@ public struct ViewState: Sendable {
     shelfViewport = shelf.viewport(showing: currentPage, at: .nearest, from: start)
   }
 
+  /// Places the filmstrip as a fresh view places it (after its order changed, its old viewport
+  /// means another place).
+  mutating func placeShelfAfresh() {
+    guard let shelf else { return }
+    shelfViewport = shelf.viewport(showing: currentPage, at: .nearest, from: shelf.startViewport)
+  }
+
   /// Sets the current page from the viewport's center (continuous and spread views).
   mutating func followViewport() {
     guard mode != .grid else { return }
