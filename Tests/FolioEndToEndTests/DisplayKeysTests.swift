@@ -149,7 +149,13 @@ struct DisplayKeysTests {
           return text.contains("└") && text.contains("┘")
         }
     }
-    let text = (0..<folio.rows).map { help.text(ofRow: $0) }.joined(separator: "\n")
+    // The keys that move scroll the help (to its end here) and do not move the selection.
+    try folio.press("G")
+    let end = try folio.expectScreen("the end of the help") { screen in
+      (0..<folio.rows).contains { screen.text(ofRow: $0).contains("quit") }
+    }
+    let text = (0..<folio.rows).map { help.text(ofRow: $0) + "\n" + end.text(ofRow: $0) }
+      .joined(separator: "\n")
     for line in [
       "hjkl", "PgDn", "Ctrl-D", "G End", "Enter", "Tab", "+ - =", "right-to-left", "filmstrip",
       "quit",
@@ -157,7 +163,15 @@ struct DisplayKeysTests {
       let words = line == "hjkl" ? "j ↓" : line
       #expect(text.contains(words), "help lists \(words)")
     }
-    // Any key closes it; ? and Escape only close it.
+    // Nothing in the box is cut short.
+    #expect(!text.split(separator: "\n").contains { $0.contains("│") && $0.contains("…") })
+    // Another key closes it and does nothing else (as in less and vim).
+    try folio.press("l")
+    try folio.expectScreen("help closed by l") { !helpShown($0) }
+    try folio.expectPage(1, of: 40)
+    // ? and Escape close it too.
+    try folio.press("?")
+    try folio.expectScreen("help overlay again", helpShown)
     try folio.press("?")
     try folio.expectScreen("help closed by ?") { !helpShown($0) }
     try folio.press("?")

@@ -1,57 +1,105 @@
 import FolioCore
 
-/// The `?` overlay: the keymap's rows in a box over the main view; in two columns (summaries
-/// shortened to fit) when one column is taller than the area, and ending in "…" when even two
-/// are.
+/// The `?` overlay: the keymap's rows in a box over the main view, every word of them readable.
+/// Two columns when every row fits in half the box; else one column, a summary too long for
+/// its line continuing on the next, under itself. Taller than the box, it scrolls: the title
+/// says which lines show and how to move.
 struct HelpOverlay {
   var width: TextWidth
   var keymap: Keymap
 
-  private static let title = "Folio keys (any key closes)"
-  /// Blank columns between two columns of keys.
+  /// Blank columns between two columns of keys, and between keys and their summary.
   private static let columnGap = 3
+  private static let keyGap = 2
 
-  func draw(on screen: inout ScreenBuffer, area: CellRect) {
+  /// The box inside `area`: the border, the title and a blank line around the lines.
+  static func box(in area: CellRect) -> (columns: Int, rows: Int) {
+    (max(0, area.size.columns - 4), max(0, area.size.rows - 4))
+  }
+
+  /// The help's lines for a box `columns` wide, laid out as `draw` shows them.
+  func lines(columns: Int) -> [String] {
     let bindings = keymap.bindings.filter { !$0.keyNames.isEmpty }
+    guard !bindings.isEmpty, columns > 0 else { return [] }
     let keyColumn = bindings.map { width.width(of: $0.keyNames) }.max() ?? 0
-    let entries = bindings.map { binding in
+    func entry(_ binding: Keymap.Binding) -> String {
       binding.keyNames
-        + String(repeating: " ", count: keyColumn - width.width(of: binding.keyNames) + 2)
+        + String(repeating: " ", count: keyColumn - width.width(of: binding.keyNames) + Self.keyGap)
         + binding.summary
     }
-    let natural = entries.map { width.width(of: $0) }.max() ?? 0
-    // Title and a blank line, then the entries; a box border all round.
-    let fitsOneColumn = entries.count + 2 + 2 <= area.size.rows
-    let columnCount = fitsOneColumn || entries.isEmpty ? 1 : 2
-    let perColumn = (entries.count + columnCount - 1) / max(1, columnCount)
-    let wanted = columnCount * natural + (columnCount - 1) * Self.columnGap
-    let boxWidth = min(area.size.columns, max(wanted, width.width(of: Self.title)) + 4)
-    let boxHeight = min(area.size.rows, perColumn + 2 + 2)
-    guard boxWidth >= 4, boxHeight >= 3 else { return }
+    let natural = bindings.map { width.width(of: entry($0)) }.max() ?? 0
+    if 2 * natural + Self.columnGap <= columns {
+      // Two columns, down the first then down the second.
+      let perColumn = (bindings.count + 1) / 2
+      return (0..<perColumn).map { row in
+        let left = entry(bindings[row])
+        guard row + perColumn < bindings.count else { return left }
+        let padding = natural + Self.columnGap - width.width(of: left)
+        return left + String(repeating: " ", count: padding) + entry(bindings[row + perColumn])
+      }
+    }
+    // One column: a summary wraps at word boundaries, under itself.
+    let indent = keyColumn + Self.keyGap
+    let room = max(8, columns - indent)
+    var lines: [String] = []
+    for binding in bindings {
+      let wrapped = wrap(binding.summary, toWidth: room)
+      for (index, part) in wrapped.enumerated() {
+        let lead =
+          index == 0
+          ? binding.keyNames
+            + String(repeating: " ", count: indent - width.width(of: binding.keyNames))
+          : String(repeating: " ", count: indent)
+        lines.append(lead + part)
+      }
+    }
+    return lines
+  }
+
+  /// `text` in lines of at most `limit` columns, broken between words (a word longer than a
+  /// line is cut).
+  private func wrap(_ text: String, toWidth limit: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+      let candidate = line.isEmpty ? word : line + " " + word
+      if width.width(of: candidate) <= limit {
+        line = candidate
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      line = width.width(of: word) <= limit ? word : width.truncated(word, toWidth: limit)
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+
+  /// Draws the box over `area`, its lines from line `top` on.
+  func draw(on screen: inout ScreenBuffer, area: CellRect, top: Int) {
+    let (inner, rows) = Self.box(in: area)
+    let lines = lines(columns: inner)
+    guard inner > 0, rows > 0 else { return }
+    let wanted = lines.map { width.width(of: $0) }.max() ?? 0
+    let boxWidth = min(area.size.columns, max(wanted, 40) + 4)
+    let boxHeight = min(area.size.rows, lines.count + 4)
     let x0 = area.minX + (area.size.columns - boxWidth) / 2
     let y0 = area.minY + (area.size.rows - boxHeight) / 2
     drawBox(on: &screen, x0: x0, y0: y0, width: boxWidth, height: boxHeight)
-    let inner = boxWidth - 4
-    var title = Cell(" ")
-    title.attributes = [.bold]
+    let shownRows = boxHeight - 4
+    let first = max(0, min(top, lines.count - shownRows))
+    let title =
+      lines.count > shownRows
+      ? "Folio keys  \(first + 1)–\(first + shownRows) of \(lines.count) · j k scroll · q closes"
+      : "Folio keys · q closes"
+    var bold = Cell(" ")
+    bold.attributes = [.bold]
     screen.write(
-      width.truncated(Self.title, toWidth: inner), at: CellPoint(x: x0 + 2, y: y0 + 1),
-      maxWidth: inner, style: title, width: width)
-    let firstRow = y0 + 3
-    let rowsShown = max(0, boxHeight - 4)
-    let columnWidth = (inner - (columnCount - 1) * Self.columnGap) / columnCount
-    for column in 0..<columnCount {
-      let start = column * perColumn
-      let shown = entries.dropFirst(start).prefix(perColumn)
-      for (row, entry) in shown.prefix(rowsShown).enumerated() {
-        // The last row says there is more when the list does not fit.
-        let isCut = row == rowsShown - 1 && shown.count > rowsShown
-        let text = isCut ? "…" : width.truncated(entry, toWidth: columnWidth)
-        screen.write(
-          text,
-          at: CellPoint(x: x0 + 2 + column * (columnWidth + Self.columnGap), y: firstRow + row),
-          maxWidth: columnWidth, style: Cell(" "), width: width)
-      }
+      width.truncated(title, toWidth: boxWidth - 4), at: CellPoint(x: x0 + 2, y: y0 + 1),
+      maxWidth: boxWidth - 4, style: bold, width: width)
+    for (row, line) in lines.dropFirst(first).prefix(shownRows).enumerated() {
+      screen.write(
+        width.truncated(line, toWidth: boxWidth - 4), at: CellPoint(x: x0 + 2, y: y0 + 3 + row),
+        maxWidth: boxWidth - 4, style: Cell(" "), width: width)
     }
   }
 
