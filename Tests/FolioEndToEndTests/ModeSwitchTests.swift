@@ -57,6 +57,30 @@ struct ModeSwitchTests {
     #expect(switched == opened)
   }
 
+  /// Esc to the grid and `2` back (or Tab round) finds the exact line left, not the page's top.
+  @Test(arguments: [["Escape", "2"], ["Tab", "Tab", "Tab"]])
+  func comingBackToTheContinuousViewFindsTheLineLeft(keys: [String]) throws {
+    let scratch = try ScratchFolder()
+    let folio = try FolioSession(
+      .numbered, arguments: ["--mode", "continuous", "--page", "17", "--no-remember"],
+      environment: scratch.environment)
+    try folio.type("9j")
+    try folio.waitForRenders()
+    func shown() throws -> [String] {
+      try folio.screen().dropLast().map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+    let before = try shown()
+    let status = try folio.status()
+    for key in keys { try folio.press(key) }
+    try folio.expectStatus("continuous")
+    try folio.waitForRenders()
+    #expect(try shown() == before)
+    #expect(
+      FolioSession.position(in: try folio.status())?.page == FolioSession.position(in: status)?.page
+    )
+    try folio.quit()
+  }
+
   @Test func digitsPickModesAndStillCount() throws {
     let folio = try FolioSession(.numbered)
     try folio.type("17G")

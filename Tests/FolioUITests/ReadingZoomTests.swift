@@ -64,4 +64,46 @@ struct ReadingZoomTests {
     #expect(app.status.message == "no text on this page to read")
     #expect(app.view.zooms.continuous == .fit)
   }
+
+  /// On a page wider than the screen, `z` starts at the text column's left edge (a cell of
+  /// margin before it), as a reader starts a line, not at the page's middle.
+  @Test func aPageWiderThanTheScreenStartsAtTheTextColumn() {
+    var app = helper.state(mode: .continuous)
+    // Text starting an eighth of the way in; small enough to need a zoom wider than the screen.
+    let small = BodyTextSize(height: 5.0 / 792, advance: 2.5 / 612, left: 0.125)
+    _ = helper.type("z", on: &app)
+    _ = app.update(.bodyTextRead(page: PageIndex(0), size: small, document: app.document.version))
+    let frame = app.view.layout.item(app.view.layout.itemIndex(containing: PageIndex(0))).pages[0]
+      .frame
+    #expect(frame.size.columns > app.view.viewport.size.columns)
+    let textColumn = frame.minX + Int(0.125 * Double(frame.size.columns))
+    #expect(app.view.viewport.origin.x == textColumn - 1)
+  }
+
+  /// The text column starts where most lines start: indented first lines and a second column
+  /// do not move it.
+  @Test func theTextColumnIsWhereMostLinesStart() {
+    func text(_ starts: [Double]) -> PageText {
+      var string = ""
+      var boxes: [TextBox] = []
+      for (index, start) in starts.enumerated() {
+        if index > 0 {
+          string += "\n"
+          boxes.append(TextBox())
+        }
+        for column in 0..<10 {
+          string += "x"
+          let left = start + Double(column) * 0.01
+          boxes.append(
+            TextBox(
+              left: left, top: Double(index) * 0.02, right: left + 0.01,
+              bottom: Double(index) * 0.02 + 0.015))
+        }
+      }
+      return PageText(text: string, boxes: boxes)
+    }
+    let lines = [0.15, 0.1, 0.1, 0.1, 0.15, 0.1, 0.1, 0.55, 0.55, 0.55, 0.55, 0.1]
+    let size = BodyTextSize(of: text(lines))
+    #expect(size.map { abs($0.left - 0.1) < 0.001 } == true)
+  }
 }

@@ -66,4 +66,52 @@ import Testing
     let opened = Self.state(size: size, page: page, spreads: style, togglesShelf: togglesShelf)
     #expect(Self.picture(switched) == Self.picture(opened))
   }
+
+  /// Leaving the continuous view for the grid or the spread view and coming back on the same
+  /// page finds the exact place left: the same line, the same pan of a zoomed page.
+  @Test(arguments: [["Escape", "2"], ["Tab", "Tab", "Tab"], ["3", "2"], ["1", "3", "2"]])
+  func comingBackToAViewFindsTheExactPlaceLeft(keys: [String]) {
+    var state = AppState(
+      document: DocumentFacts(pageCount: Self.sizes.count, title: "Forty pages"),
+      metrics: PageMetrics(sizes: Self.sizes), screenSize: CellSize(columns: 100, rows: 30),
+      mode: .continuous, page: PageIndex(number: 12),
+      style: RenderStyle(symbols: .half, colors: .truecolor))
+    // Zoomed in, down into the page and panned right: a place no go-to would give.
+    Self.press("++", on: &state)
+    for _ in 0..<7 { Self.press("j", on: &state) }
+    Self.press("ll", on: &state)
+    let left = (state.view.viewport, state.view.currentPage)
+    for key in keys {
+      let event: Key =
+        switch key {
+        case "Escape": .escape
+        case "Tab": .tab
+        default: .character(Character(key))
+        }
+      _ = state.update(.input(.key(event)))
+    }
+    // A lone digit picks its view when no key with a count follows.
+    _ = state.update(.timerFired(.count))
+    #expect(state.view.mode == .continuous)
+    #expect(state.view.viewport == left.0)
+    #expect(state.view.currentPage == left.1)
+  }
+
+  /// Coming back on another page (the selection moved in the grid) shows that page from its
+  /// top, as going to it does.
+  @Test func comingBackOnAnotherPageShowsItFromItsTop() {
+    var state = AppState(
+      document: DocumentFacts(pageCount: Self.sizes.count, title: "Forty pages"),
+      metrics: PageMetrics(sizes: Self.sizes), screenSize: CellSize(columns: 100, rows: 30),
+      mode: .continuous, page: PageIndex(number: 12),
+      style: RenderStyle(symbols: .half, colors: .truecolor))
+    for _ in 0..<7 { Self.press("j", on: &state) }
+    _ = state.update(.input(.key(.escape)))
+    Self.press("l2", on: &state)
+    _ = state.update(.timerFired(.count))
+    var fresh = state
+    fresh.go(to: state.view.currentPage)
+    #expect(state.view.currentPage != PageIndex(number: 12))
+    #expect(state.view.viewport == fresh.view.viewport)
+  }
 }

@@ -98,26 +98,40 @@ public struct BodyTextSize: Hashable, Sendable {
   public var height: Double
   /// The median character advance, as a fraction of the page's width.
   public var advance: Double
+  /// Where the text's column starts, as a fraction of the page's width: the lower quartile of
+  /// where its lines start (indented first lines, a second column's lines and the odd margin
+  /// note start further right or are too few to move it).
+  public var left: Double
 
   /// Creates a size.
-  public init(height: Double, advance: Double) {
+  public init(height: Double, advance: Double, left: Double = 0) {
     self.height = height
     self.advance = advance
+    self.left = left
   }
 
   /// The body text size of `text`; nil for a page without measurable characters.
   public init?(of text: PageText) {
     var heights: [Int] = []
     var advances: [Int] = []
-    for (scalar, box) in zip(text.text.unicodeScalars, text.boxes)
-    where !scalar.properties.isWhitespace && box.bottom > box.top && box.right > box.left {
+    var lineStarts: [Int] = []
+    var startsLine = true
+    for (scalar, box) in zip(text.text.unicodeScalars, text.boxes) {
+      if scalar == "\n" { startsLine = true }
+      guard !scalar.properties.isWhitespace, box.bottom > box.top, box.right > box.left else {
+        continue
+      }
       heights.append(Int(box.bottom) - Int(box.top))
       advances.append(Int(box.right) - Int(box.left))
+      if startsLine { lineStarts.append(Int(box.left)) }
+      startsLine = false
     }
     guard !heights.isEmpty else { return nil }
     heights.sort()
     advances.sort()
+    lineStarts.sort()
     height = Double(heights[heights.count / 2]) / Double(TextBox.scale)
     advance = Double(advances[advances.count / 2]) / Double(TextBox.scale)
+    left = Double(lineStarts.isEmpty ? 0 : lineStarts[lineStarts.count / 4]) / Double(TextBox.scale)
   }
 }

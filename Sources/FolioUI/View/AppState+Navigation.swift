@@ -65,14 +65,16 @@ extension AppState {
     view.placeShelfAfresh()
   }
 
-  /// Switches the view, keeping the current page in view: from the grid (a page, no place on
-  /// it) the page is shown from its top, as a go-to shows it; between the page views the page
-  /// stays at the center.
+  /// Switches the view, keeping the reader's place: back in a view left on the same page, the
+  /// exact place it was left at; else from the grid (a page, no place on it) the page from its
+  /// top, as a go-to shows it, and between the page views the page at the center.
   public mutating func show(_ newMode: ViewMode) {
     guard newMode != view.mode else { return }
+    rememberPlaceLeft()
     let fromGrid = view.mode == .grid
     view.mode = newMode
     refreshLayout(placing: .page(view.currentPage, at: fromGrid ? view.goToPosition : .center))
+    if returnToPlaceLeft() { view.followCurrentPageInShelf() }
   }
 
   /// Shows `page`: selects it in the grid, shows it from its top in the continuous view,

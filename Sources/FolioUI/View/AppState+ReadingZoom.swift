@@ -50,9 +50,26 @@ extension AppState {
         TextOverlay.legibleAdvance / (size.advance * columns)) * 1.05
     view.zooms.continuous = ZoomScale(needed)
     refreshLayout()
+    startAtTextColumn(size.left)
     if drawing.style.text == .off { drawing.style.text = .auto }
     say(
       "zoomed to \(Int(saturating: view.zooms.continuous.value * 100))% to read the text (= resets)"
     )
+  }
+
+  /// On a page wider than the screen, scrolls sideways to where the text column starts (a cell
+  /// of margin before it), as a reader starts a line; a centered page would cut both sides.
+  private mutating func startAtTextColumn(_ left: Double) {
+    let layout = view.layout
+    let item = layout.item(layout.itemIndex(containing: view.currentPage))
+    guard let placed = item.pages.first(where: { $0.page == view.currentPage }),
+      placed.frame.size.columns > view.viewport.size.columns
+    else { return }
+    let shown = shownRegion(of: view.currentPage)
+    let fraction = (left - shown.x) / max(shown.width, 1e-9)
+    let column = Int((fraction * Double(placed.frame.size.columns)).rounded(.down))
+    var origin = view.viewport.origin
+    origin.x = placed.frame.minX + max(0, column - 1)
+    view.viewport = layout.clamped(Viewport(origin: origin, size: view.viewport.size))
   }
 }

@@ -24,6 +24,8 @@ public struct ViewState: Sendable {
   public private(set) var layouts: ViewLayouts
   /// The page whose body text `z` waits for, if it waits.
   public internal(set) var readingZoomPage: PageIndex?
+  /// Where each page view was left, to come back to.
+  var placesLeft: [ViewMode: PlaceLeft] = [:]
 
   /// A view of `mode` on `page`, not laid out yet (`AppState.refreshLayout` does that).
   init(mode: ViewMode, spreadStyle: SpreadStyle, options: ViewOptions, page: PageIndex) {
