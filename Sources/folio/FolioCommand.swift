@@ -8,6 +8,9 @@ import Foundation
 
 /// The `folio` command line: parses options, opens the document, and hands off to the viewer.
 struct FolioCommand: ParsableCommand {
+  /// What a document read from standard input is called.
+  static let standardInputName = "standard input"
+
   static let configuration = CommandConfiguration(
     commandName: "folio",
     abstract: "Browse the pages of a PDF file in the terminal.",
@@ -76,7 +79,7 @@ struct FolioCommand: ParsableCommand {
       throw Failure(
         path: nil, reason: "- reads the PDF from standard input, which is a terminal", status: 2)
     }
-    let path = readsStandardInput ? "standard input" : file ?? SampleDocument.name
+    let path = readsStandardInput ? Self.standardInputName : file ?? SampleDocument.name
     Self.documentName = path
     let source: String
     do {

@@ -52,7 +52,8 @@ enum BrowserSetup {
     var metrics = PageMetrics(pageCount: document.pageCount)
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
     metrics.setSize(document.pageSize(at: page), of: page)
-    var facts = DocumentFacts(pageCount: document.pageCount, title: title(of: document))
+    var facts = DocumentFacts(
+      pageCount: document.pageCount, title: title(of: document), fileName: fileName(of: document))
     facts.setLabel(document.pageLabel(at: page), of: page)
     let style = RenderStyle(
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment), colors: colors,
@@ -71,6 +72,14 @@ enum BrowserSetup {
   /// The title to show: the document's own, else its file name.
   static func title(of document: PopplerDocument) -> String {
     document.title ?? URL(fileURLWithPath: document.path).lastPathComponent
+  }
+
+  /// The name of the file `document` was opened from; nil for one read from a stream or the
+  /// built-in sample (which have a title of their own).
+  static func fileName(of document: PopplerDocument) -> String? {
+    guard document.path != FolioCommand.standardInputName, document.path != SampleDocument.name
+    else { return nil }
+    return URL(fileURLWithPath: document.path).lastPathComponent
   }
 
   /// The loop for `state` on `terminal`, drawing with `opening`'s workers, `startup` applied

@@ -39,7 +39,8 @@ struct HostileDocumentTests {
     let folio = try FolioSession(.hostile)
     let status = try folio.expectStatus("Evil[2J[31mTitle31m", "[31mred · 1 / 5", "grid")
     #expect(
-      status.hasPrefix(" Evil[2J[31mTitle31m "), "title at the left of the last row: \(status)")
+      status.hasPrefix(" hostile.pdf — Evil[2J[31mTitle31m "),
+      "file name and title at the left of the last row: \(status)")
     try folio.expectScreen("every label on screen, defanged") { screen in
       screen.runs(rows: 0..<(folio.rows - 1)) { $0.isDim || ($0.isReverse && $0.isBold) }.map(
         \.text)

@@ -58,8 +58,13 @@ struct ModeSwitchTests {
   }
 
   /// Esc to the grid and `2` back (or Tab round) finds the exact line left, not the page's top.
-  @Test(arguments: [["Escape", "2"], ["Tab", "Tab", "Tab"]])
-  func comingBackToTheContinuousViewFindsTheLineLeft(keys: [String]) throws {
+  /// Each key is followed by the mode it leads to, awaited before the next key is sent (a status
+  /// read right after a key may still be the one before it).
+  @Test(arguments: [
+    ["Escape", "grid", "2", "continuous"],
+    ["Tab", "spread", "Tab", "grid", "Tab", "continuous"],
+  ])
+  func comingBackToTheContinuousViewFindsTheLineLeft(keysAndModes: [String]) throws {
     let scratch = try ScratchFolder()
     let folio = try FolioSession(
       .numbered, arguments: ["--mode", "continuous", "--page", "17", "--no-remember"],
@@ -71,8 +76,12 @@ struct ModeSwitchTests {
     }
     let before = try shown()
     let status = try folio.status()
-    for key in keys { try folio.press(key) }
-    try folio.expectStatus("continuous")
+    for step in stride(from: 0, to: keysAndModes.count, by: 2) {
+      try folio.press(keysAndModes[step])
+      let mode = keysAndModes[step + 1]
+      let status = try folio.waitForStatus { $0.contains("  \(mode)  ") && !$0.contains("…") }
+      #expect(status.contains("  \(mode)  "), "after \(keysAndModes[step]): \(status)")
+    }
     try folio.waitForRenders()
     #expect(try shown() == before)
     #expect(
@@ -105,8 +114,9 @@ struct ModeSwitchTests {
     try folio.expectStatus("5 / 40", "grid")
   }
 
+  /// Where a spread's page is wide enough to read (here at 200x60), Enter opens the spread view.
   @Test func enterOpensEscapeAndBackspaceReturn() throws {
-    let folio = try FolioSession(.numbered)
+    let folio = try FolioSession(.numbered, columns: 200, rows: 60)
     try folio.type("23G")
     try folio.expectSelected("23")
     try folio.press("Enter")
@@ -131,9 +141,36 @@ struct ModeSwitchTests {
     try folio.expectStatus("24 / 40", "continuous")
   }
 
+  /// In a small terminal a spread's page would be a few cells wide: Enter opens the page as wide
+  /// as the screen (the continuous view) and says so; `3` still shows the spread.
+  @Test(arguments: [(80, 24), (100, 30)])
+  func enterInASmallTerminalOpensAPageThatCanBeRead(columns: Int, rows: Int) throws {
+    let folio = try FolioSession(.numbered, columns: columns, rows: rows)
+    try folio.type("7G")
+    try folio.expectSelected("7")
+    try folio.press("Enter")
+    try folio.expectStatus("the page as wide as the screen")
+    try folio.expectStatus("7 / 40", "continuous")
+    // The page spans the screen's width less its margins (a spread's page here: under 40).
+    try folio.waitForRenders()
+    let spans = try folio.screen().dropLast().map { row -> Int in
+      let cells = Array(row)
+      guard let first = cells.firstIndex(where: { $0 != " " }),
+        let last = cells.lastIndex(where: { $0 != " " })
+      else { return 0 }
+      return last - first + 1
+    }
+    #expect((spans.max() ?? 0) >= columns - 12, "widest row: \(spans.max() ?? 0)")
+    try folio.press("Escape")
+    try folio.expectStatus("7 / 40", "grid")
+    try folio.type("3")
+    try folio.expectStatus("7 / 40", "spread")
+    try folio.quit()
+  }
+
   @Test func spreadKeysTurnSpreads() throws {
     let folio = try FolioSession(.numbered)
-    try folio.press("Enter")
+    try folio.type("3")
     try folio.expectStatus("1 / 40", "spread", "single")
     try folio.press("l")
     try folio.expectPage(2, of: 40)
@@ -218,7 +255,9 @@ struct ModeSwitchTests {
 
   @Test func rightToLeftPutsPageTwoLeftOfPageOne() throws {
     let folio = try FolioSession(.numbered)
-    try folio.press("Enter", "s")
+    try folio.type("3")
+    try folio.expectStatus("1 / 40", "spread")
+    try folio.press("s")
     try folio.expectStatus("1 / 40", "spread", "double")
     let leftToRight = try folio.expectScreen("page 1 (pink) left of page 2 (blue)") { screen in
       guard let halves = halves(screen, columns: folio.columns, rows: folio.rows) else {
@@ -248,7 +287,9 @@ struct ModeSwitchTests {
   @Test func filmstripTogglesAndMarksTheSpread() throws {
     let folio = try FolioSession(.numbered)
     try folio.type("5G")
-    try folio.press("Enter", "s")
+    try folio.type("3")
+    try folio.expectStatus("5 / 40", "spread")
+    try folio.press("s")
     try folio.expectStatus("5 / 40", "double")
     try folio.expectScreen("the filmstrip marks pages 5 and 6") { screen in
       screen.runs(rows: 0..<(folio.rows - 1)) { $0.isReverse && $0.isBold }.map(\.text) == [

@@ -111,7 +111,9 @@ struct ResizeTests {
   @Test func resizeStormInSpreadMode() throws {
     let folio = try FolioSession(.numbered)
     try folio.type("12G")
-    try folio.press("Enter", "s")
+    try folio.type("3")
+    try folio.expectStatus("12 / 40", "spread")
+    try folio.press("s")
     try folio.expectStatus("12 / 40", "double")
     for index in 0..<50 {
       try folio.resize(columns: 20 + (index * 37) % 200, rows: 3 + (index * 11) % 60)

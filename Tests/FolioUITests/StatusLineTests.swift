@@ -30,3 +30,77 @@ struct StatusLineTests {
     #expect(line.hasPrefix(expected), "\(columns) columns: “\(line)”")
   }
 }
+
+/// What the status line says of the document: the file's name (the title beside it where there
+/// is room), the keys' hint until the first key, a truthful "per screen", and a finished search's
+/// count beside the page rather than over the name.
+@Suite("Status line names")
+struct StatusLineNameTests {
+  let helper = UpdateTests()
+
+  func state(columns: Int = 100, rows: Int = 30, fileName: String? = "sample.pdf") -> AppState {
+    AppState(
+      document: DocumentFacts(pageCount: 40, title: "A sample document", fileName: fileName),
+      metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 612, height: 792), count: 40)),
+      screenSize: CellSize(columns: columns, rows: rows),
+      style: RenderStyle(symbols: .half, colors: .none))
+  }
+
+  @Test func theFileNameWithTheTitleWhereThereIsRoom() {
+    #expect(helper.statusLine(of: state()).hasPrefix(" sample.pdf — A sample document  ? keys "))
+    // Narrow: the file name alone (two panes on two files must tell which is which).
+    let narrow = helper.statusLine(of: state(columns: 60))
+    #expect(narrow.hasPrefix(" sample.pdf  ? keys "), "“\(narrow)”")
+    // No file (standard input, the sample): the title.
+    #expect(helper.statusLine(of: state(fileName: nil)).hasPrefix(" A sample document  ? keys "))
+  }
+
+  @Test func theNameSanitizedAndCutToItsRoom() {
+    let facts = DocumentFacts(pageCount: 1, title: "T", fileName: "a\u{1B}[31mb.pdf")
+    #expect(facts.fileName == "a[31mb.pdf")
+    #expect(facts.name(in: 100, width: .approximate) == "a[31mb.pdf — T")
+    #expect(facts.name(in: 6, width: .approximate).count <= 6)
+    // A title that is the file's name is not said twice.
+    let same = DocumentFacts(pageCount: 1, title: "b.pdf", fileName: "b.pdf")
+    #expect(same.name(in: 100, width: .approximate) == "b.pdf")
+  }
+
+  @Test func theKeysHintGoesWithTheFirstKey() {
+    var app = state()
+    #expect(helper.statusLine(of: app).contains("? keys"))
+    _ = helper.type("l", on: &app)
+    #expect(!helper.statusLine(of: app).contains("? keys"))
+    #expect(helper.statusLine(of: app).hasPrefix(" sample.pdf — A sample document "))
+  }
+
+  /// "N per screen" is the number of thumbnails the screen shows whole, at every size.
+  @Test(arguments: [(80, 24), (100, 30), (120, 40), (200, 60), (60, 15), (40, 50)])
+  func perScreenIsWhatTheScreenShows(columns: Int, rows: Int) throws {
+    let app = state(columns: columns, rows: rows)
+    let line = helper.statusLine(of: app)
+    let said = try #require(line.firstMatch(of: #/(\d+) per screen/#).map { Int($0.1) ?? -1 })
+    let whole = app.visiblePageRegions.filter {
+      $0.region.width > 0.999 && $0.region.height > 0.999
+    }
+    #expect(said == whole.count, "\(columns)x\(rows): “\(line)”")
+  }
+
+  @Test func aFinishedSearchCountsBesideThePageNotOverTheName() {
+    var app = state()
+    _ = helper.type("/gamma", on: &app)
+    _ = helper.press([.enter], on: &app)
+    _ = app.update(
+      .searchResults(
+        SearchResults(
+          generation: app.search.generation, searchedPages: 40, pageCount: 40,
+          pages: [PageHits(page: PageIndex(6), count: 2), PageHits(page: PageIndex(11), count: 1)]
+        )))
+    // Said once when it finishes…
+    #expect(helper.statusLine(of: app).hasPrefix(" 3 hits on 2 pages · hit 1 / 3"))
+    // …then the name is back, the count on the right, before the page's position.
+    _ = helper.type("n", on: &app)
+    let line = helper.statusLine(of: app)
+    #expect(line.hasPrefix(" sample.pdf — A sample document "), "“\(line)”")
+    #expect(line.contains("hit 2 / 3  7 / 40"), "“\(line)”")
+  }
+}

@@ -44,6 +44,7 @@ extension AppState {
     switch event {
     case .input(.key):
       status.message = nil
+      status.hintsKeys = false
     case .input(.resize(let size)):
       terminal.size = size
     case .input(.mouse), .input(.signal), .timerFired(.count), .timerFired(.searchDebounce):

@@ -12,6 +12,8 @@ public struct DocumentFacts: Sendable {
   public let pageCount: Int
   /// The title to show: the document's own, else its file name.
   public let title: String
+  /// The file's name (its last path component), if it came from a file.
+  public let fileName: String?
   /// Labels read so far, by page (nil: not read yet, or the label is the page number).
   public private(set) var labels: [String?]
   /// Page sizes, known or estimated.
@@ -33,10 +35,14 @@ public struct DocumentFacts: Sendable {
   /// How many pages' text is kept.
   public static let textLimit = 64
 
-  /// Creates facts; `title` and `labels` are sanitized here. Sizes are estimated until read.
-  public init(pageCount: Int, title: String, labels: [Int: String] = [:]) {
+  /// Creates facts; `title`, `fileName` and `labels` are sanitized here. Sizes are estimated
+  /// until read.
+  public init(
+    pageCount: Int, title: String, fileName: String? = nil, labels: [Int: String] = [:]
+  ) {
     self.pageCount = max(1, pageCount)
     self.title = TerminalText.sanitized(title)
+    self.fileName = fileName.map(TerminalText.sanitized).flatMap { $0.isEmpty ? nil : $0 }
     self.labels = Array(repeating: nil, count: max(1, pageCount))
     metrics = PageMetrics(pageCount: max(1, pageCount))
     for (page, label) in labels { setLabel(label, of: PageIndex(page)) }
@@ -46,7 +52,8 @@ public struct DocumentFacts: Sendable {
   /// its first facts; everything read of the old version is forgotten.
   func replaced(by summary: DocumentSummary) -> DocumentFacts {
     var facts = DocumentFacts(
-      pageCount: summary.pageCount, title: summary.title.isEmpty ? title : summary.title)
+      pageCount: summary.pageCount, title: summary.title.isEmpty ? title : summary.title,
+      fileName: fileName)
     facts.version = summary.version
     facts.take(summary.pages)
     return facts
@@ -139,5 +146,17 @@ public struct DocumentFacts: Sendable {
 extension String {
   fileprivate func trimmingCharacters(in set: Character) -> String {
     String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
+  }
+}
+
+extension DocumentFacts {
+  /// What the status line calls the document in `columns` (measured with `width`): the file's
+  /// name, and its title after it where both fit (two panes on two files must tell which is
+  /// which; a title alone may be the same for both, or a leftover like "doc.dvi").
+  public func name(in columns: Int, width: TextWidth) -> String {
+    guard let fileName else { return width.truncated(title, toWidth: columns) }
+    let both = fileName + " — " + title
+    if title != fileName, !title.isEmpty, width.width(of: both) <= columns { return both }
+    return width.truncated(fileName, toWidth: columns)
   }
 }

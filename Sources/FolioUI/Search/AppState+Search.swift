@@ -46,6 +46,7 @@ extension AppState {
   /// Takes what the runtime found so far.
   mutating func apply(_ results: SearchResults) {
     guard results.generation == search.generation, search.isActive else { return }
+    let wasComplete = search.isComplete
     search.searchedPages = results.searchedPages
     search.searchedFromStart = results.searchedFromStart
     search.pageCount = results.pageCount
@@ -57,6 +58,11 @@ extension AppState {
       search.current = nil
     }
     movePendingToFirstHit()
+    // Finished: the count is said once; then the status line names the document again and
+    // keeps the count on its right.
+    if search.isComplete && !wasComplete && status.message == nil, let summary = search.summary {
+      say(summary)
+    }
   }
 
   /// Makes the move Enter (or `--find`) asked for once the first hit from where the search

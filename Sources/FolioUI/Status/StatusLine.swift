@@ -13,9 +13,17 @@ struct StatusLine {
     for x in 0..<columns { screen[line.minX + x, row] = style }
     let right = " " + details(state) + " "
     let rightWidth = width.width(of: right)
+    // A message, a reload, a search under way; else the document's name (and the keys'
+    // hint until the first key).
+    let said =
+      state.status.message ?? state.reload.notice
+      ?? (state.search.isComplete ? nil : state.search.summary)
+    let room = max(0, columns - rightWidth - 2)
+    let hint = state.status.hintsKeys && said == nil ? "  ? keys" : ""
     let left =
       " "
-      + (state.status.message ?? state.reload.notice ?? state.search.summary ?? state.document.title)
+      + (said
+        ?? state.document.name(in: max(0, room - width.width(of: hint)), width: width) + hint)
     if rightWidth >= columns {
       // Too narrow for everything: the page position wins, the label going first, then the
       // page count ("iv · 4 / 320", "4 / 320", "4"), so the page number always shows.
@@ -43,6 +51,16 @@ struct StatusLine {
 
   func details(_ state: AppState) -> String {
     var parts = [state.document.position(of: state.view.currentPage), state.view.mode.rawValue]
+    if state.search.isActive && state.search.isComplete {
+      // The search in force, briefly, before the page: its count stays here, not over the
+      // document's name (and the page's position stays the last "N / M" on the line).
+      let search = state.search
+      let count =
+        search.currentNumber.map {
+          "hit \(SearchState.grouped($0)) / \(SearchState.grouped(search.totalHits))"
+        } ?? (search.totalHits == 0 ? "no hits" : "\(SearchState.grouped(search.totalHits)) hits")
+      parts.insert(count, at: 0)
+    }
     if state.view.mode != .grid {
       var spreads = "\(state.view.spreadStyle.mode)"
       if state.view.spreadStyle.isShiftedByOne && state.view.spreadStyle.mode != .single {
@@ -58,7 +76,12 @@ struct StatusLine {
           "\(SearchState.grouped(shown.count)) of \(SearchState.grouped(state.document.pageCount)) pages"
         )
       }
-      parts.append("\(state.view.zooms.grid.targetItemCount) per screen")
+      // As many thumbnails as the screen shows whole, not the zoom's target.
+      let visible = state.view.viewport.visibleRect
+      let whole = state.view.layout.items(intersecting: visible).flatMap(\.pages).filter {
+        $0.frame.intersection(visible) == $0.frame
+      }
+      parts.append("\(whole.count) per screen")
     case .continuous: parts.append("\(Int(saturating: state.view.zooms.continuous.value * 100))%")
     case .spread: parts.append("\(Int(saturating: state.view.zooms.spread.value * 100))%")
     }

@@ -9,6 +9,8 @@ public struct StatusState: Hashable, Sendable {
   var messagesSaid = 0
   /// Pages still being rendered.
   public internal(set) var pendingRenders = 0
+  /// Whether the line still points to the keys ("? keys"): until the first key.
+  public internal(set) var hintsKeys = true
 
   /// Nothing to say.
   public init() {}

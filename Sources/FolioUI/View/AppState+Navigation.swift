@@ -19,7 +19,7 @@ extension AppState {
         toPage: count.map { PageIndex(number: min(max(1, $0), document.pageCount)) }
           ?? PageIndex(document.pageCount - 1))
     case .open:
-      if view.mode == .grid { show(.spread) }
+      if view.mode == .grid { open() }
     case .back:
       if view.mode != .grid { show(.grid) }
     case .cycleMode: show(view.mode.next)
@@ -54,6 +54,21 @@ extension AppState {
       break
     }
   }
+
+  /// Enter in the grid: the selected page in the spread view, or on a screen too small for
+  /// the spread view to show it readably (under `readableColumns` wide, as 80x24 with the
+  /// filmstrip makes a Letter page) in the continuous view, as wide as the screen.
+  private mutating func open() {
+    show(.spread)
+    guard let frame = frame(of: view.currentPage), frame.size.columns < Self.readableColumns,
+      view.viewport.size.columns > frame.size.columns
+    else { return }
+    show(.continuous)
+    say("the page as wide as the screen (3 for spreads)")
+  }
+
+  /// The fewest columns the spread view must give a page for Enter to open it there.
+  static let readableColumns = 40
 
   /// After the pairing of pages changed: in the spread view the current page's spread is
   /// placed as opening the document with this pairing places it (a spread is a place of its
