@@ -59,7 +59,7 @@ struct FolioCommand: ParsableCommand {
       return
     }
     // The config file's defaults, where the command line said nothing.
-    let config = configuring.load(environment: ProcessInfo.processInfo.environment)
+    let config = try configuring.load(environment: ProcessInfo.processInfo.environment)
     let opensViewer = !picture.print && !previewing.preview && !search.list
     picture.adopt(config, forViewer: opensViewer)
     if remember == nil { remember = config.remember }

@@ -41,6 +41,19 @@ import Testing
     #expect(KeyNotation.key(spelling) == .failure(error), "\(spelling)")
   }
 
+  @Test func anUnknownKeyIsToldTheFormsThatWork() {
+    let config = ConfigFile.parse("[keys]\n\"ctrl-ab\" = \"quit\"\n\"<A-x>\" = \"quit\"", name: "c")
+    #expect(
+      config.problems == [
+        "c:2: unknown key 'ctrl-ab': a key is " + KeyNotation.acceptedForms,
+        "c:3: unknown key '<A-x>': Alt and Meta keys cannot be bound (a terminal sends them as "
+          + "Esc, then the key)",
+      ])
+    for form in ["\"ctrl-n\"", "\"C-n\"", "\"<C-n>\"", "\"^N\"", "space", "f1 to f12"] {
+      #expect(KeyNotation.acceptedForms.contains(form))
+    }
+  }
+
   @Test func keysBeyondTheDefaultsAreNamedInTheHelp() {
     let config = ConfigFile.parse(
       "[keys]\n\"<F5>\" = \"reload\"\n\"<S-Tab>\" = \"next-view\"\n\"<Del>\" = \"quit\"",
