@@ -22,7 +22,9 @@ struct FolioCommand: ParsableCommand {
 
   @Flag(
     inversion: .prefixedNo,
-    help: "Restore and save the place in this document (default; --no-remember: neither).")
+    help: ArgumentHelp(
+      "Restore and save the place in this document (the default; over remember = false in the config file).",
+      discussion: "--no-remember: do not restore or save the place in this document."))
   var remember: Bool?
 
   @OptionGroup(title: "Picture output for scripts")

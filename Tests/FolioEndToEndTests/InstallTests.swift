@@ -39,6 +39,17 @@ struct InstallTests {
       #expect(
         page.contains("\\-\\-" + option.replacingOccurrences(of: "-", with: "\\-")), "--\(option)")
     }
+    // A flag's --no- form says what it does itself, not what the flag does.
+    let entries = Self.optionEntries(of: page)
+    for (name, text) in entries where name.hasPrefix("no-") {
+      guard let positive = entries[String(name.dropFirst(3))] else { continue }
+      #expect(text != positive, "--\(name) has --\(name.dropFirst(3))'s description")
+      #expect(!text.contains(positive), "--\(name): \(text)")
+    }
+    #expect(entries["no-invert"]?.hasPrefix("Do not invert") == true)
+    #expect(entries["no-trim"]?.contains("config file") == true)
+    #expect(entries["no-rtl"]?.contains("remembered") == true)
+    #expect(entries["no-remember"]?.hasPrefix("Do not restore or save") == true)
     // Every action name, each whole on one line of the rendered page (copied into a config).
     let actions = try ChildProcess.run(FolioProcess.executable, ["--list-actions", "--no-config"])
     let rendered = Set(man.outputText.split(whereSeparator: { " ,.\n".contains($0) }))
@@ -58,6 +69,28 @@ struct InstallTests {
       "make", ["-C", Self.root, "uninstall", "PREFIX=\(prefix.path)"])
     #expect(uninstall.status == 0)
     for file in files { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
+  }
+
+  /// The OPTIONS section's entries: each long option's name (without dashes) and its
+  /// description, roff escapes undone.
+  static func optionEntries(of page: String) -> [String: String] {
+    guard
+      let options = page.components(separatedBy: ".SH OPTIONS").last?.components(
+        separatedBy: ".SH "
+      ).first
+    else { return [:] }
+    var entries: [String: String] = [:]
+    for entry in options.components(separatedBy: ".TP\n").dropFirst() {
+      let lines = entry.split(separator: "\n", maxSplits: 1).map {
+        $0.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\fB", with: "")
+          .replacingOccurrences(of: "\\fR", with: "").replacingOccurrences(of: "\\fI", with: "")
+      }
+      guard lines.count == 2, let name = lines[0].split(separator: " ").first,
+        name.hasPrefix("--")
+      else { continue }
+      entries[String(name.dropFirst(2))] = lines[1].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    return entries
   }
 
   /// The words of the KEYS section's key column.
