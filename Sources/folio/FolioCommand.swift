@@ -11,6 +11,10 @@ struct FolioCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "folio",
     abstract: "Browse the pages of a PDF file in the terminal.",
+    usage: """
+      folio [<options>] [<file>]
+      folio --preview <file> [<width> <height> [<x> <y>]] [<options>]
+      """,
     discussion: "With no FILE, opens a built-in sample document.",
     version: "folio 0.1.0")
 

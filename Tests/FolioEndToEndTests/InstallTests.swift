@@ -181,4 +181,12 @@ struct InstallTests {
       #expect(other.status == 1 && other.outputText.isEmpty, "\(script)")
     }
   }
+
+  @Test func theUsageLineShowsThePaneSizeOnlyForPreviews() throws {
+    let help = try FolioProcess.run(["--help"]).standardOutput
+    #expect(help.contains("USAGE: folio [<options>] [<file>]\n"))
+    #expect(
+      help.contains("       folio --preview <file> [<width> <height> [<x> <y>]] [<options>]\n"))
+    #expect(!help.contains("<size>"))
+  }
 }
