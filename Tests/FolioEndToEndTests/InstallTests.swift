@@ -156,6 +156,50 @@ struct InstallTests {
     }
   }
 
+  @Test func aPreviewWithoutAFileIsAUsageError() throws {
+    let scratch = try ScratchFolder()
+    for arguments in [["--preview"], ["--preview", "--colors", "none"]] {
+      let run = try FolioProcess.run(arguments, environment: scratch.environment)
+      #expect(run.status == 2, "\(arguments)")
+      #expect(run.standardOutput.isEmpty, "\(arguments): the sample was printed")
+      #expect(
+        run.standardError == "folio: --preview needs a FILE: folio --preview FILE [WIDTH HEIGHT]\n")
+    }
+  }
+
+  @Test func aPreviewSaysWhatWentWrongFirstWrappedToThePane() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.writeDocument("a-document-with-a-rather-long-name.pdf", pages: 3)
+    let past = try FolioProcess.run(
+      ["--preview", file, "30", "10", "--page", "9"], environment: scratch.environment,
+      timeLimit: .seconds(60))
+    #expect(past.status == 1 && past.standardOutput.isEmpty)
+    let lines = past.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.first == "folio: has no page 9", "\(lines)")
+    #expect(lines.allSatisfy { $0.count <= 30 }, "\(lines)")
+    // yazi's plugin finds the page count on one line.
+    #expect(lines.contains("(it has 3 pages)"), "\(lines)")
+    #expect(lines.joined().contains("a-document-with-a-rather-long-name.pdf"))
+    // Encrypted, in a pane 24 columns wide and 3 rows high: never more than the pane.
+    let encrypted = try FolioProcess.run(
+      ["--preview", ErrorTests.corpus + "/pypdf-password-openpassword.pdf", "24", "3"],
+      environment: scratch.environment, timeLimit: .seconds(60))
+    let shown = encrypted.standardError.split(separator: "\n")
+    #expect(encrypted.status == 1 && shown.count == 3, "\(shown)")
+    #expect(shown.first == "folio: is encrypted:" && shown.allSatisfy { $0.count <= 24 })
+    // fzf's variables size the pane when the arguments do not.
+    var fzf = scratch.environment
+    fzf["FZF_PREVIEW_COLUMNS"] = "20"
+    fzf["FZF_PREVIEW_LINES"] = "8"
+    let missing = try FolioProcess.run(["--preview", scratch.path + "/gone.pdf"], environment: fzf)
+    #expect(missing.status == 1)
+    #expect(missing.standardError == "folio: no such file\n(gone.pdf)\n")
+    // Outside a preview the line is as ever: the file first.
+    let plain = try FolioProcess.run(
+      ["--print", "--page", "9", file], environment: scratch.environment, timeLimit: .seconds(60))
+    #expect(plain.standardError == "folio: \(file): has no page 9 (it has 3 pages)\n")
+  }
+
   @Test func theLfAndLessSetUpsPreviewAPDFAndPassOnOtherFiles() throws {
     let scratch = try ScratchFolder()
     let file = try scratch.writeDocument("paper.pdf", pages: 2)
