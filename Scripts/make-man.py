@@ -14,6 +14,36 @@ def roff(text):
 def plain(markdown):
     return roff(re.sub(r'`([^`]*)`', r'\1', markdown))
 
+def inversion(argument, flags):
+    """For a flag with a --no- form (swift-argument-parser's `inversion: .prefixedNo`, which
+    gives both forms one help): the positive form's name, and the name of the form that
+    the entry is."""
+    name = argument['names'][0]['name']
+    positive = name[3:] if name.startswith('no-') else name
+    other = flags.get('no-' + positive if positive == name else positive)
+    if argument['kind'] != 'flag' or other is None or other.get('abstract') != argument.get('abstract'):
+        return None
+    return positive, name
+
+def description(argument, flags):
+    """An option's description. The two forms of a flag with a --no- form each get their own:
+    the flag's help says what --no-NAME does in a sentence of its discussion starting
+    "--no-NAME: ", which is the --no- form's description and no part of the other's."""
+    abstract = argument.get('abstract', '')
+    discussion = argument.get('discussion') if isinstance(argument.get('discussion'), str) else ''
+    pair = inversion(argument, flags)
+    if pair is None:
+        return (abstract + ' ' + discussion).strip()
+    positive, name = pair
+    marker = '--no-%s: ' % positive
+    if marker not in discussion:
+        sys.exit('make-man.py: the help of --%s says nothing of its own about --no-%s '
+                 '(its discussion needs a sentence starting "%s")' % (positive, positive, marker))
+    before, negative = discussion.split(marker, 1)
+    if name == positive:
+        return (abstract + ' ' + before).strip()
+    return negative[:1].upper() + negative[1:].strip()
+
 def main():
     binary = sys.argv[1]
     readme = sys.argv[2] if len(sys.argv) > 2 else 'README.md'
@@ -30,16 +60,16 @@ def main():
            'continuous view or one spread at a time; the text of a page is drawn as characters '
            'where it is legible. FILE \\- reads the PDF from standard input.',
            '.SH OPTIONS']
-    for argument in command['arguments']:
-        if argument.get('shouldDisplay') is False or argument['kind'] == 'positional':
-            continue
+    arguments = [a for a in command['arguments']
+                 if a.get('shouldDisplay') is not False and a['kind'] != 'positional']
+    flags = {a['names'][0]['name']: a for a in arguments if a['kind'] == 'flag'}
+    for argument in arguments:
         names = ', '.join(('-' if n['kind'] == 'short' else '--') + n['name'] for n in argument['names'])
         value = argument.get('valueName')
         head = '\\fB%s\\fR' % roff(names)
         if argument['kind'] == 'option' and value:
             head += ' \\fI%s\\fR' % roff(value.upper())
-        out += ['.TP', head, roff(argument.get('abstract', '')) +
-                (' ' + roff(argument['discussion']) if isinstance(argument.get('discussion'), str) else '')]
+        out += ['.TP', head, roff(description(argument, flags))]
     out += ['.SH KEYS', 'Also shown by \\fB?\\fR in the viewer.']
     table = open(readme).read().split('Keys (also shown by `?`):', 1)[1]
     for line in table.splitlines():

@@ -31,28 +31,10 @@ public enum ActionNames {
     all.first { $0.name == name }?.action
   }
 
-  /// The key a config file names: one character (`"J"`, `"/"`), `ctrl-` and a letter, or a
-  /// key's name (`space`, `enter`, `esc`, `tab`, `backspace`, `up`, `down`, `left`, `right`,
-  /// `pageup`, `pagedown`, `home`, `end`).
+  /// The key a config file names (any spelling `KeyNotation` reads: `"J"`, `"ctrl-n"`,
+  /// `"<C-n>"`, `"^N"`, `"space"`, `"<CR>"`…), or nil.
   public static func key(named name: String) -> Key? {
-    let named: [String: Key] = [
-      "space": .character(" "), "enter": .enter, "esc": .escape, "escape": .escape, "tab": .tab,
-      "backspace": .backspace, "up": .up, "down": .down, "left": .left, "right": .right,
-      "pageup": .pageUp, "pagedown": .pageDown, "home": .home, "end": .end,
-    ]
-    if let key = named[name.lowercased()] { return key }
-    if name.count == 1, let character = name.first, !character.isWhitespace,
-      character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
-    {
-      return .character(character)
-    }
-    let lower = name.lowercased()
-    if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isLetter,
-      letter.isASCII
-    {
-      return .control(letter)
-    }
-    return nil
+    try? KeyNotation.key(name).get()
   }
 
   /// How the help overlay names `key`.
@@ -73,7 +55,9 @@ public enum ActionNames {
     case .pageDown: return "PgDn"
     case .home: return "Home"
     case .end: return "End"
-    default: return "\(key)"
+    case .backTab: return "S-Tab"
+    case .delete: return "Del"
+    case .function(let number): return "F\(number)"
     }
   }
 }

@@ -5,9 +5,9 @@ import Foundation
 import TOMLKit
 
 /// The config file (`$XDG_CONFIG_HOME/folio/config.toml`): defaults for the command line's
-/// options and key bindings. Reading never fails: a file that is not there is an empty
-/// config, and each problem (bad TOML, an unknown key, a wrong type, an unknown action) is one
-/// line naming the file and line, the rest of the file still applied.
+/// options and key bindings. What is in it never stops the reading: each problem (a line that
+/// breaks the TOML syntax, an unknown setting, a wrong type, an unknown key or action) is one
+/// line naming the file and line, and every other line still applies.
 public struct ConfigFile: Sendable {
   public var mode: ViewMode?
   public var spreads: SpreadMode?
@@ -28,44 +28,53 @@ public struct ConfigFile: Sendable {
   /// An empty config.
   public init() {}
 
-  /// Reads the file at `path`; `required` (`--config FILE`) makes a missing file a problem.
-  public static func read(path: String, required: Bool = false) -> ConfigFile {
-    guard FileManager.default.fileExists(atPath: path) else {
+  /// The settings a config file may have.
+  static let known: Set<String> = [
+    "mode", "spreads", "rtl", "symbols", "colors", "invert", "text", "trim", "cache-mb",
+    "cell-aspect", "remember", "keys",
+  ]
+
+  /// The most problems listed; past them, one line says how many more there were.
+  public static let problemsShown = 20
+  /// The largest config file read.
+  public static let largestSize = 1 << 20
+
+  /// Reads the file at `path`. A file that is not there is an empty config, unless
+  /// `required` (`--config FILE`): then it, like a file that cannot be read at all, throws;
+  /// at the default place that is one problem.
+  public static func read(path: String, required: Bool = false) throws(ConfigFileError)
+    -> ConfigFile
+  {
+    do {
+      return parse(bytes: try ConfigFileError.contents(of: path), name: path)
+    } catch .missing where !required {
+      return ConfigFile()
+    } catch {
+      guard !required else { throw error }
       var config = ConfigFile()
-      if required { config.problems.append("\(path): no such file") }
+      config.problems.append(TerminalText.sanitized("\(path): \(error.reason)"))
       return config
     }
-    guard let data = FileManager.default.contents(atPath: path),
-      let text = String(data: data, encoding: .utf8)
-    else {
-      var config = ConfigFile()
-      config.problems.append("\(path): cannot be read as UTF-8 text")
-      return config
-    }
-    return parse(text, name: path)
   }
 
   /// Reads config `text`, naming it `name` in problems.
   public static func parse(_ text: String, name: String) -> ConfigFile {
+    parse(bytes: Array(text.utf8), name: name)
+  }
+
+  /// Reads config `bytes` (UTF-8), naming them `name` in problems.
+  public static func parse(bytes: [UInt8], name: String) -> ConfigFile {
     var config = ConfigFile()
-    let table: TOMLTable
-    do {
-      table = try TOMLTable(string: text)
-    } catch let error as TOMLParseError {
-      config.problems.append("\(name):\(error.source.begin.line): \(error.description)")
-      return config
-    } catch {
-      config.problems.append("\(name): \(error)")
-      return config
-    }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    func problem(_ key: String, _ what: String, inKeys: Bool = false) {
-      config.problems.append("\(name):\(line(of: key, in: lines, inKeys: inKeys)): \(what)")
+    let recovered = RecoveredTOML(bytes: bytes)
+    let table = recovered.table
+    var found = recovered.problems
+    func problem(_ path: [String], _ what: String) {
+      found.append(RecoveredTOML.Problem(line: recovered.lines[path] ?? 1, text: what))
     }
     func choice<T>(_ key: String, _ parse: (String) -> T?, _ names: String) -> T? {
       guard let value = table[key] else { return nil }
       guard let string = value.string, let parsed = parse(string) else {
-        problem(key, "\(key) must be one of \(names)")
+        problem([key], "\(key) must be one of \(names)")
         return nil
       }
       return parsed
@@ -73,17 +82,13 @@ public struct ConfigFile: Sendable {
     func flag(_ key: String) -> Bool? {
       guard let value = table[key] else { return nil }
       guard let bool = value.bool else {
-        problem(key, "\(key) must be true or false")
+        problem([key], "\(key) must be true or false")
         return nil
       }
       return bool
     }
-    let known: Set<String> = [
-      "mode", "spreads", "rtl", "symbols", "colors", "invert", "text", "trim", "cache-mb",
-      "cell-aspect", "remember", "keys",
-    ]
     for key in table.keys where !known.contains(key) {
-      problem(key, "unknown setting '\(TerminalText.sanitized(key))'")
+      problem([key], "unknown setting '\(TerminalText.sanitized(key))'")
     }
     config.mode = choice("mode", ViewMode.init(rawValue:), "grid, continuous, spread")
     config.spreads = choice("spreads", SpreadMode.init(rawValue:), "single, double, book")
@@ -99,7 +104,7 @@ public struct ConfigFile: Sendable {
       if let megabytes = value.int, (1...4096).contains(megabytes) {
         config.cacheMegabytes = megabytes
       } else {
-        problem("cache-mb", "cache-mb must be a whole number from 1 to 4096")
+        problem(["cache-mb"], "cache-mb must be a whole number from 1 to 4096")
       }
     }
     if let value = table["cell-aspect"] {
@@ -107,58 +112,69 @@ public struct ConfigFile: Sendable {
       if let number, number.isFinite, number > 0, number <= 10 {
         config.cellAspect = number
       } else {
-        problem("cell-aspect", "cell-aspect must be a number above 0 and at most 10")
+        problem(["cell-aspect"], "cell-aspect must be a number above 0 and at most 10")
       }
     }
     if let value = table["keys"] {
-      guard let keys = value.table else {
-        problem("keys", "keys must be a table of key = \"action\"")
-        return config
-      }
-      // In the file's order, so that a later line wins.
-      let ordered = keys.keys.sorted {
-        line(of: $0, in: lines, inKeys: true) < line(of: $1, in: lines, inKeys: true)
-      }
-      for name in ordered {
-        guard let key = ActionNames.key(named: name) else {
-          problem(name, "unknown key '\(TerminalText.sanitized(name))'", inKeys: true)
-          continue
-        }
-        guard let actionName = keys[name]?.string else {
-          problem(
-            name, "the action for '\(TerminalText.sanitized(name))' must be a string", inKeys: true)
-          continue
-        }
-        if actionName.isEmpty || actionName == "none" {
-          config.keys.append((key, nil))
-        } else if let action = ActionNames.action(named: actionName) {
-          config.keys.append((key, action))
-        } else {
-          problem(
-            name, "unknown action '\(TerminalText.sanitized(actionName))' (folio --list-actions)",
-            inKeys: true)
-        }
+      if let keys = value.table {
+        config.keys = bindings(keys, lines: recovered.lines, problem: problem)
+      } else {
+        problem(["keys"], "keys must be a table of key = \"action\"")
       }
     }
+    config.problems = shown(found, name: name)
     return config
   }
 
-  /// The line (from 1) where `key` is set: the first line starting with it (quoted or not)
-  /// followed by `=`, in the `[keys]` table when `inKeys`; 1 when not found.
-  static func line(of key: String, in lines: [String], inKeys: Bool) -> Int {
-    var inKeysTable = false
-    for (index, raw) in lines.enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespaces)
-      if line.hasPrefix("[") {
-        inKeysTable = line.hasPrefix("[keys]")
+  /// The `[keys]` table's bindings in the file's order (so that a later line wins), each
+  /// key and action that cannot be read a problem.
+  private static func bindings(
+    _ keys: TOMLTable, lines: [[String]: Int], problem: ([String], String) -> Void
+  ) -> [(key: Key, action: Action?)] {
+    var bindings: [(key: Key, action: Action?)] = []
+    for name in keys.keys.sorted(by: { (lines[["keys", $0]] ?? 0) < (lines[["keys", $1]] ?? 0) }) {
+      let path = ["keys", name]
+      let shown = TerminalText.sanitized(name)
+      let key: Key
+      switch KeyNotation.key(name) {
+      case .success(let read):
+        key = read
+      case .failure(let error):
+        let setting = known.contains(name) && name != "keys"
+        problem(
+          path,
+          setting
+            ? "\(shown) is a setting, not a key: it goes above [keys]"
+            : "unknown key '\(shown)': \(error.reason)")
         continue
       }
-      guard inKeysTable == inKeys else { continue }
-      for form in [key, "\"\(key)\"", "'\(key)'"] where line.hasPrefix(form) {
-        let rest = line.dropFirst(form.count).trimmingCharacters(in: .whitespaces)
-        if rest.hasPrefix("=") { return index + 1 }
+      guard let actionName = keys[name]?.string else {
+        problem(path, "the action for '\(shown)' must be text (\"next-page\")")
+        continue
+      }
+      if actionName.isEmpty || actionName == "none" {
+        bindings.append((key, nil))
+      } else if let action = ActionNames.action(named: actionName) {
+        bindings.append((key, action))
+      } else {
+        problem(
+          path, "unknown action '\(TerminalText.sanitized(actionName))' (folio --list-actions)")
       }
     }
-    return 1
+    return bindings
+  }
+
+  /// The problems as lines, `NAME:LINE: problem`, in line order: at most `problemsShown`,
+  /// then one line saying how many more there were.
+  private static func shown(_ problems: [RecoveredTOML.Problem], name: String) -> [String] {
+    let name = TerminalText.sanitized(name)
+    let ordered = problems.enumerated().sorted {
+      ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
+    }.map(\.element)
+    var lines = ordered.prefix(problemsShown).map { "\(name):\($0.line): \($0.text)" }
+    if ordered.count > problemsShown {
+      lines.append("\(name): \(ordered.count - problemsShown) more problems not shown")
+    }
+    return lines
   }
 }

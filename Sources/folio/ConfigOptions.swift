@@ -26,11 +26,17 @@ struct ConfigOptions: ParsableArguments {
       + "/config.toml"
   }
 
-  /// The config file's settings, its problems written to standard error a line each.
-  func load(environment: [String: String]) -> ConfigFile {
+  /// The config file's settings, its problems written to standard error a line each. A
+  /// file `--config` names that cannot be read at all is a usage error.
+  func load(environment: [String: String]) throws -> ConfigFile {
     guard !noConfig else { return ConfigFile() }
-    let file = ConfigFile.read(
-      path: config ?? Self.defaultPath(environment: environment), required: config != nil)
+    let file: ConfigFile
+    do {
+      file = try ConfigFile.read(
+        path: config ?? Self.defaultPath(environment: environment), required: config != nil)
+    } catch {
+      throw Failure(path: "--config " + (config ?? ""), reason: error.reason, status: 2)
+    }
     for problem in file.problems {
       StandardStreams.writeError("folio: " + TerminalText.sanitized(problem) + "\n")
     }

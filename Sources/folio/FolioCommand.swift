@@ -14,6 +14,10 @@ struct FolioCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "folio",
     abstract: "Browse the pages of a PDF file in the terminal.",
+    usage: """
+      folio [<options>] [<file>]
+      folio --preview <file> [<width> <height> [<x> <y>]] [<options>]
+      """,
     discussion: "With no FILE, opens a built-in sample document.",
     version: "folio 0.1.0")
 
@@ -25,7 +29,9 @@ struct FolioCommand: ParsableCommand {
 
   @Flag(
     inversion: .prefixedNo,
-    help: "Restore and save the place in this document (default; --no-remember: neither).")
+    help: ArgumentHelp(
+      "Restore and save the place in this document (the default; over remember = false in the config file).",
+      discussion: "--no-remember: do not restore or save the place in this document."))
   var remember: Bool?
 
   @OptionGroup(title: "Picture output for scripts")
@@ -47,6 +53,9 @@ struct FolioCommand: ParsableCommand {
     if search.list && picture.print {
       throw ValidationError("--list and --print cannot be used together")
     }
+    if previewing.preview && file == nil {
+      throw ValidationError("--preview needs a FILE: folio --preview FILE [WIDTH HEIGHT]")
+    }
     if previewing.preview && (search.list || picking.pick || picture.mode != nil) {
       throw ValidationError(
         "--preview prints one page: it cannot be used with --list, --pick or --mode")
@@ -62,7 +71,7 @@ struct FolioCommand: ParsableCommand {
       return
     }
     // The config file's defaults, where the command line said nothing.
-    let config = configuring.load(environment: ProcessInfo.processInfo.environment)
+    let config = try configuring.load(environment: ProcessInfo.processInfo.environment)
     let opensViewer = !picture.print && !previewing.preview && !search.list
     picture.adopt(config, forViewer: opensViewer)
     if remember == nil { remember = config.remember }
@@ -70,9 +79,7 @@ struct FolioCommand: ParsableCommand {
     if previewing.preview {
       // A preview is --print of one page sized for the pane.
       picture.print = true
-      picture.size =
-        previewing.paneSize(environment: ProcessInfo.processInfo.environment)
-        ?? picture.size ?? PrintCommand.terminalSize() ?? CellSize(columns: 80, rows: 24)
+      picture.size = previewSize
     }
     let readsStandardInput = file == "-"
     if readsStandardInput && isatty(STDIN_FILENO) == 1 {
@@ -158,6 +165,14 @@ struct FolioCommand: ParsableCommand {
     if ending.status != 0 { Self.exit(ending.status) }
   }
 
+  /// With `--preview`, the pane's size: from the arguments or fzf's variables, else `--size`,
+  /// else the terminal's, else 80x24.
+  var previewSize: CellSize? {
+    guard previewing.preview else { return nil }
+    return previewing.paneSize(environment: ProcessInfo.processInfo.environment)
+      ?? picture.size ?? PrintCommand.terminalSize() ?? CellSize(columns: 80, rows: 24)
+  }
+
   /// Opens an encrypted document with a password typed at the terminal (three tries; an
   /// empty line gives up), as a viewer does when no `--password` was given.
   private static func openAskingForPassword(_ source: String, named name: String) throws
@@ -238,7 +253,13 @@ extension FolioCommand {
       try command.run()
       Self.exit(0)
     } catch let failure as Failure {
-      StandardStreams.writeError(failure.line + "\n")
+      if command.previewing.preview, let size = command.previewSize {
+        // The pane shows these lines, cut at its edge: the reason first, wrapped to fit.
+        let lines = PreviewMessage.lines(of: failure, in: size)
+        StandardStreams.writeError(lines.map { $0 + "\n" }.joined())
+      } else {
+        StandardStreams.writeError(failure.line + "\n")
+      }
       // `--list` answers as grep does: 1 means "no hits", so a failure is 2.
       Self.exit(command.search.list && failure.status == 1 ? 2 : failure.status)
     } catch let error as ValidationError {

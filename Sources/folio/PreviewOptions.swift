@@ -11,8 +11,12 @@ struct PreviewOptions: ParsableArguments {
       """)
   var preview = false
 
+  // Hidden from the help's list of arguments: the usage line and --preview say what they
+  // are, and only --preview takes them.
   @Argument(
-    help: ArgumentHelp("With --preview: WIDTH HEIGHT [X Y] of the pane.", valueName: "size"))
+    help: ArgumentHelp(
+      "With --preview: WIDTH HEIGHT [X Y] of the pane.", valueName: "width-height",
+      visibility: .hidden))
   var geometry: [String] = []
 
   func validate() throws {

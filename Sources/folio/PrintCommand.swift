@@ -28,7 +28,12 @@ struct PrintOptions: ParsableArguments {
 
   @Flag(
     inversion: .prefixedNo,
-    help: "Right-to-left binding: spreads and horizontal strips run leftwards.")
+    help: ArgumentHelp(
+      "Right-to-left binding: spreads and horizontal strips run leftwards.",
+      discussion: """
+        --no-rtl: left-to-right binding, whatever the config file (rtl = true) or the place \
+        remembered for the document says.
+        """))
   var rtl: Bool?
 
   @Flag(help: "Start double and book spreads one page later.")
@@ -66,14 +71,22 @@ struct PrintOptions: ParsableArguments {
 
   @Flag(
     inversion: .prefixedNo,
-    help:
-      "Invert lightness (dark paper, same hues) for dark terminals; without colors, draw the paper rather than the ink."
-  )
+    help: ArgumentHelp(
+      "Invert lightness (dark paper, same hues) for dark terminals; without colors, draw the paper rather than the ink.",
+      discussion: """
+        --no-invert: do not invert (light paper), whatever the config file (invert = true) or \
+        the place remembered for the document says.
+        """))
   var invert: Bool?
 
   @Flag(
     inversion: .prefixedNo,
-    help: "Trim the margins: each page cropped to its content (T in the viewer).")
+    help: ArgumentHelp(
+      "Trim the margins: each page cropped to its content (T in the viewer).",
+      discussion: """
+        --no-trim: do not trim (whole pages), whatever the config file (trim = true) or the \
+        place remembered for the document says.
+        """))
   var trim: Bool?
 
   @Option(

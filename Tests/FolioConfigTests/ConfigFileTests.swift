@@ -51,12 +51,12 @@ import Testing
       """, name: "c.toml")
     #expect(
       config.problems == [
-        "c.toml:3: unknown setting 'shape'",
         "c.toml:1: mode must be one of grid, continuous, spread",
+        "c.toml:3: unknown setting 'shape'",
         "c.toml:4: trim must be true or false",
         "c.toml:5: cache-mb must be a whole number from 1 to 4096",
         "c.toml:8: unknown action 'fly' (folio --list-actions)",
-        "c.toml:9: unknown key 'ctrl-ab'",
+        "c.toml:9: unknown key 'ctrl-ab': a key is " + KeyNotation.acceptedForms,
       ])
     #expect(config.symbols == .half)
     #expect(config.keys.count == 1 && config.keys.first?.action == .quit)

@@ -67,8 +67,13 @@ struct ConfigTests {
       timeLimit: .seconds(60))
     #expect(broken.status == 0)
     #expect(broken.standardOutput.split(separator: "\n").count == 6)
+    // The list left open costs its line; the line after it is read on its own.
     let lines = broken.standardError.split(separator: "\n")
-    #expect(lines.count == 1 && lines[0].contains("config.toml:"), "\(broken.standardError)")
+    #expect(lines.count == 2, "\(broken.standardError)")
+    #expect(
+      lines.first?.hasSuffix(
+        "config.toml:2: mode = [: the list that starts with [ is not closed with ]") == true)
+    #expect(lines.last?.hasSuffix("config.toml:3: unknown setting 'zoom'") == true)
     try write("symbols = \"ascii\"\nzoom = 3\n", in: scratch)
     let unknown = try FolioProcess.run(
       ["--print", "--size", "20x6", "--colors", "none", file], environment: scratch.environment,
@@ -99,5 +104,59 @@ struct ConfigTests {
     try write("invert = true\n", in: scratch)
     #expect(try printed([]) == inverted)
     #expect(try printed(["--no-invert"]) == plain)
+  }
+
+  @Test func aLineThatBreaksTheSyntaxCostsThatLineAndTheRestApplies() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.writeDocument("book.pdf", pages: 30)
+    // No quotes around continuous: that line goes, and with it nothing else.
+    try write(
+      """
+      mode = continuous
+      remember = false
+
+      [keys]
+      J = "last-page"
+      x = "quit"
+      """, in: scratch)
+    let folio = try FolioSession(nil, arguments: [file], environment: scratch.environment)
+    try folio.expectStatus("grid")
+    try folio.press("J")
+    try folio.expectPage(30, of: 30)
+    try folio.press("x")
+    _ = try folio.tmux.waitFor("[exited]")
+    // A later setting applies too; the line is named, with its fix.
+    try write("colors = none\nsymbols = \"ascii\"\n", in: scratch)
+    let printed = try FolioProcess.run(
+      ["--print", "--size", "20x6", file], environment: scratch.environment,
+      timeLimit: .seconds(60))
+    #expect(printed.status == 0)
+    #expect(printed.standardOutput.unicodeScalars.allSatisfy { $0.isASCII })
+    #expect(
+      printed.standardError
+        == "folio: \(scratch.path)/config/folio/config.toml:1: colors = none: a text value needs "
+        + "quotes: colors = \"none\"\n")
+  }
+
+  @Test func aConfigFileNamedOnTheCommandLineMustBeThere() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.writeDocument("paper.pdf", pages: 1)
+    let missing = scratch.path + "/missing.toml"
+    let run = try FolioProcess.run(
+      ["--config", missing, "--print", "--size", "20x6", file], environment: scratch.environment,
+      timeLimit: .seconds(60))
+    #expect(run.status == 2)
+    #expect(run.standardOutput.isEmpty)
+    #expect(run.standardError == "folio: --config \(missing): no such file\n")
+    let folder = try FolioProcess.run(
+      ["--config", scratch.path, "--print", "--size", "20x6", file],
+      environment: scratch.environment, timeLimit: .seconds(60))
+    #expect(
+      folder.status == 2 && folder.standardError.hasSuffix("is a directory, not a config file\n"))
+    // At the usual place, a missing file is no file at all: nothing is said.
+    let usual = try FolioProcess.run(
+      ["--print", "--size", "20x6", file], environment: scratch.environment,
+      timeLimit: .seconds(60))
+    #expect(usual.status == 0 && usual.standardError.isEmpty)
   }
 }

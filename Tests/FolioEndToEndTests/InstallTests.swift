@@ -39,6 +39,17 @@ struct InstallTests {
       #expect(
         page.contains("\\-\\-" + option.replacingOccurrences(of: "-", with: "\\-")), "--\(option)")
     }
+    // A flag's --no- form says what it does itself, not what the flag does.
+    let entries = Self.optionEntries(of: page)
+    for (name, text) in entries where name.hasPrefix("no-") {
+      guard let positive = entries[String(name.dropFirst(3))] else { continue }
+      #expect(text != positive, "--\(name) has --\(name.dropFirst(3))'s description")
+      #expect(!text.contains(positive), "--\(name): \(text)")
+    }
+    #expect(entries["no-invert"]?.hasPrefix("Do not invert") == true)
+    #expect(entries["no-trim"]?.contains("config file") == true)
+    #expect(entries["no-rtl"]?.contains("remembered") == true)
+    #expect(entries["no-remember"]?.hasPrefix("Do not restore or save") == true)
     // Every action name, each whole on one line of the rendered page (copied into a config).
     let actions = try ChildProcess.run(FolioProcess.executable, ["--list-actions", "--no-config"])
     let rendered = Set(man.outputText.split(whereSeparator: { " ,.\n".contains($0) }))
@@ -58,6 +69,28 @@ struct InstallTests {
       "make", ["-C", Self.root, "uninstall", "PREFIX=\(prefix.path)"])
     #expect(uninstall.status == 0)
     for file in files { #expect(!FileManager.default.fileExists(atPath: file), "\(file)") }
+  }
+
+  /// The OPTIONS section's entries: each long option's name (without dashes) and its
+  /// description, roff escapes undone.
+  static func optionEntries(of page: String) -> [String: String] {
+    guard
+      let options = page.components(separatedBy: ".SH OPTIONS").last?.components(
+        separatedBy: ".SH "
+      ).first
+    else { return [:] }
+    var entries: [String: String] = [:]
+    for entry in options.components(separatedBy: ".TP\n").dropFirst() {
+      let lines = entry.split(separator: "\n", maxSplits: 1).map {
+        $0.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\fB", with: "")
+          .replacingOccurrences(of: "\\fR", with: "").replacingOccurrences(of: "\\fI", with: "")
+      }
+      guard lines.count == 2, let name = lines[0].split(separator: " ").first,
+        name.hasPrefix("--")
+      else { continue }
+      entries[String(name.dropFirst(2))] = lines[1].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    return entries
   }
 
   /// The words of the KEYS section's key column.
@@ -123,6 +156,50 @@ struct InstallTests {
     }
   }
 
+  @Test func aPreviewWithoutAFileIsAUsageError() throws {
+    let scratch = try ScratchFolder()
+    for arguments in [["--preview"], ["--preview", "--colors", "none"]] {
+      let run = try FolioProcess.run(arguments, environment: scratch.environment)
+      #expect(run.status == 2, "\(arguments)")
+      #expect(run.standardOutput.isEmpty, "\(arguments): the sample was printed")
+      #expect(
+        run.standardError == "folio: --preview needs a FILE: folio --preview FILE [WIDTH HEIGHT]\n")
+    }
+  }
+
+  @Test func aPreviewSaysWhatWentWrongFirstWrappedToThePane() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.writeDocument("a-document-with-a-rather-long-name.pdf", pages: 3)
+    let past = try FolioProcess.run(
+      ["--preview", file, "30", "10", "--page", "9"], environment: scratch.environment,
+      timeLimit: .seconds(60))
+    #expect(past.status == 1 && past.standardOutput.isEmpty)
+    let lines = past.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.first == "folio: has no page 9", "\(lines)")
+    #expect(lines.allSatisfy { $0.count <= 30 }, "\(lines)")
+    // yazi's plugin finds the page count on one line.
+    #expect(lines.contains("(it has 3 pages)"), "\(lines)")
+    #expect(lines.joined().contains("a-document-with-a-rather-long-name.pdf"))
+    // Encrypted, in a pane 24 columns wide and 3 rows high: never more than the pane.
+    let encrypted = try FolioProcess.run(
+      ["--preview", ErrorTests.corpus + "/pypdf-password-openpassword.pdf", "24", "3"],
+      environment: scratch.environment, timeLimit: .seconds(60))
+    let shown = encrypted.standardError.split(separator: "\n")
+    #expect(encrypted.status == 1 && shown.count == 3, "\(shown)")
+    #expect(shown.first == "folio: is encrypted:" && shown.allSatisfy { $0.count <= 24 })
+    // fzf's variables size the pane when the arguments do not.
+    var fzf = scratch.environment
+    fzf["FZF_PREVIEW_COLUMNS"] = "20"
+    fzf["FZF_PREVIEW_LINES"] = "8"
+    let missing = try FolioProcess.run(["--preview", scratch.path + "/gone.pdf"], environment: fzf)
+    #expect(missing.status == 1)
+    #expect(missing.standardError == "folio: no such file\n(gone.pdf)\n")
+    // Outside a preview the line is as ever: the file first.
+    let plain = try FolioProcess.run(
+      ["--print", "--page", "9", file], environment: scratch.environment, timeLimit: .seconds(60))
+    #expect(plain.standardError == "folio: \(file): has no page 9 (it has 3 pages)\n")
+  }
+
   @Test func theLfAndLessSetUpsPreviewAPDFAndPassOnOtherFiles() throws {
     let scratch = try ScratchFolder()
     let file = try scratch.writeDocument("paper.pdf", pages: 2)
@@ -147,5 +224,13 @@ struct InstallTests {
         environment: environment)
       #expect(other.status == 1 && other.outputText.isEmpty, "\(script)")
     }
+  }
+
+  @Test func theUsageLineShowsThePaneSizeOnlyForPreviews() throws {
+    let help = try FolioProcess.run(["--help"]).standardOutput
+    #expect(help.contains("USAGE: folio [<options>] [<file>]\n"))
+    #expect(
+      help.contains("       folio --preview <file> [<width> <height> [<x> <y>]] [<options>]\n"))
+    #expect(!help.contains("<size>"))
   }
 }
