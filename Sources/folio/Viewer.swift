@@ -64,10 +64,11 @@ struct Viewer {
     if start != state.place { startup.append(.restorePlace(start)) }
     if let pick { startup.append(.startPicking(pick)) }
     startup += (memory?.problems ?? []).map { .problem($0) }
-    if let first = configProblems.first {
-      // The lines on standard error are hidden by the screen while the viewer runs.
-      let more = configProblems.count > 1 ? " (and \(configProblems.count - 1) more)" : ""
-      startup.append(.problem("config: " + first + more))
+    if !configProblems.isEmpty {
+      // The lines on standard error are hidden by the screen while the viewer runs: every one
+      // is said, whole, until the next key.
+      let heading = "config: not applied (the rest is), shown until a key:"
+      startup.append(.problem(([heading] + configProblems).joined(separator: "\n")))
     }
     if let find { startup.append(.find(find)) }
     let browser: Browser<NcursesTerminal>

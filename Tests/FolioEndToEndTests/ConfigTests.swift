@@ -58,6 +58,34 @@ struct ConfigTests {
     #expect(screen.contains { $0.contains("config.toml:3: trim must be true or false") })
   }
 
+  /// At 80x24 the problems are shown whole above the status line (wrapped, not cut at the
+  /// screen's edge) until a key, and the key then does what it does.
+  @Test func theViewerShowsTheConfigsProblemsWhole() throws {
+    let scratch = try ScratchFolder()
+    let file = try scratch.writeDocument("book.pdf", pages: 5)
+    try write(
+      "mode = continuous\n[keys]\nbogus = \"quit\"\ncolors = \"none\"\n", in: scratch)
+    let folio = try FolioSession(
+      nil, arguments: [file], columns: 80, rows: 24, environment: scratch.environment)
+    let screen = try folio.expectScreen("every problem, whole") { screen in
+      let text = screen.rows.indices.map { screen.text(ofRow: $0) }.joined(separator: " ")
+        .split(separator: " ").joined(separator: " ")
+      return text.contains("config.toml:1: mode = continuous: a text value needs quotes:")
+        && text.contains("pageup, pagedown, home, end, f1 to f12)")
+        && text.contains("config.toml:4: colors is a setting, not a key: it goes above [keys]")
+    }
+    // Nothing is cut: no row of the panel ends with an ellipsis.
+    let rows = screen.rows.indices.dropLast().map { screen.text(ofRow: $0) }
+    #expect(!rows.contains { $0.trimmingCharacters(in: .whitespaces).hasSuffix("…") })
+    // It stays until a key (no timer: see the update tests), which then acts.
+    try folio.press("l")
+    try folio.expectPage(2, of: 5)
+    try folio.expectScreen("the panel gone") { screen in
+      !screen.rows.indices.contains { screen.text(ofRow: $0).contains("config.toml") }
+    }
+    try folio.quit()
+  }
+
   @Test func aDamagedConfigIsOneLineEachAndPrintStillPrints() throws {
     let scratch = try ScratchFolder()
     let file = try scratch.writeDocument("paper.pdf", pages: 2)

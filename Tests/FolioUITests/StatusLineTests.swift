@@ -104,3 +104,46 @@ struct StatusLineNameTests {
     #expect(line.contains("hit 2 / 3  7 / 40"), "“\(line)”")
   }
 }
+
+/// A message the status line cannot hold is shown whole above it; one of several lines stays
+/// until a key.
+@Suite("Message panel")
+struct MessagePanelTests {
+  let helper = UpdateTests()
+
+  func rows(of app: AppState) -> [String] {
+    AppView(width: .approximate).draw(app, main: TilePool(), shelf: TilePool()).rows
+  }
+
+  @Test func aLongMessageIsWrappedAboveTheStatusLine() {
+    var app = helper.state(size: CellSize(columns: 40, rows: 12))
+    let long = "this message is much longer than the forty columns of this small screen: it wraps"
+    let effects = app.update(.problem(long))
+    #expect(effects.contains(.startTimer(.message, after: AppState.messageDuration)))
+    let shown = rows(of: app)
+    let panel = shown.dropLast().suffix(3).map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(panel.joined(separator: " ") == long, "\(shown)")
+    // A short one stays on the status line alone.
+    _ = app.update(.problem("short"))
+    #expect(rows(of: app).dropLast().allSatisfy { !$0.contains("short") })
+  }
+
+  @Test func severalLinesStayUntilAKeyAndTheKeyActs() {
+    var app = helper.state(size: CellSize(columns: 60, rows: 12))
+    let effects = app.update(.problem("config: two problems\nfirst\u{1B}[31m line\nsecond line"))
+    #expect(!effects.contains { if case .startTimer(.message, _) = $0 { true } else { false } })
+    let shown = rows(of: app).map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(
+      shown.suffix(4).dropLast() == ["config: two problems", "first[31m line", "second line"])
+    _ = helper.type("l", on: &app)
+    #expect(app.status.message == nil)
+    #expect(app.view.currentPage == PageIndex(1))
+  }
+
+  @Test func moreLinesThanTheScreenSayHowManyAreLeftOut() {
+    var app = helper.state(size: CellSize(columns: 60, rows: 5))
+    _ = app.update(.problem((1...10).map { "line \($0)" }.joined(separator: "\n")))
+    let shown = rows(of: app).map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(Array(shown.prefix(4)) == ["line 1", "line 2", "line 3", "… 7 more lines"])
+  }
+}

@@ -26,7 +26,7 @@ extension AppState {
     if let placeBefore, place != placeBefore, !isQuitting {
       effects.append(.startTimer(.savePlace, after: Self.placeSaveDelay))
     }
-    if status.message != nil && status.messagesSaid != messagesBefore {
+    if status.message != nil && !status.messageStays && status.messagesSaid != messagesBefore {
       effects.append(.startTimer(.message, after: Self.messageDuration))
     }
     return effects
@@ -35,7 +35,8 @@ extension AppState {
   /// What the runtime does before the first frame besides meeting the demands: let a message
   /// from opening (a symbol set this terminal cannot draw) go after a while.
   public var startingEffects: [Effect] {
-    status.message == nil ? [] : [.startTimer(.message, after: Self.messageDuration)]
+    status.message == nil || status.messageStays
+      ? [] : [.startTimer(.message, after: Self.messageDuration)]
   }
 
   /// The sub-state that owns `event`'s facts takes them (keys and mouse have none: they are

@@ -16,7 +16,7 @@ struct StatusLine {
     // A message, a reload, a search under way; else the document's name (and the keys'
     // hint until the first key).
     let said =
-      state.status.message ?? state.reload.notice
+      state.status.messageLines.first ?? state.reload.notice
       ?? (state.search.isComplete ? nil : state.search.summary)
     let room = max(0, columns - rightWidth - 2)
     let hint = state.status.hintsKeys && said == nil ? "  ? keys" : ""
@@ -47,6 +47,15 @@ struct StatusLine {
     screen.write(
       right, at: CellPoint(x: line.minX + columns - rightWidth, y: row), maxWidth: rightWidth,
       style: style, width: width)
+  }
+
+  /// Whether the message is said whole on a status line `columns` wide: one line that fits
+  /// beside the details (else `MessagePanel` shows it whole above the line).
+  func saysWhole(_ state: AppState, columns: Int) -> Bool {
+    let lines = state.status.messageLines
+    guard let first = lines.first else { return true }
+    let right = width.width(of: " " + details(state) + " ")
+    return lines.count == 1 && width.width(of: " " + first) <= columns - right - 1
   }
 
   func details(_ state: AppState) -> String {

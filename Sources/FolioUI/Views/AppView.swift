@@ -34,7 +34,10 @@ public struct AppView: Sendable {
         state, layout: shelfLayout, viewport: state.view.shelfViewport, area: shelfArea, on: &screen
       )
     }
-    if let line = areas.statusLine { StatusLine(width: width).draw(state, in: line, on: &screen) }
+    if let line = areas.statusLine {
+      StatusLine(width: width).draw(state, in: line, on: &screen)
+      MessagePanel(width: width).draw(state, above: line, on: &screen)
+    }
     for mode in state.modes.all { mode.draw(state, areas: areas, on: &screen, width: width) }
     return screen
   }

@@ -43,7 +43,7 @@ struct HelpOverlay {
     let room = max(8, columns - indent)
     var lines: [String] = []
     for binding in bindings {
-      let wrapped = wrap(binding.summary, toWidth: room)
+      let wrapped = width.wrapped(binding.summary, toWidth: room)
       for (index, part) in wrapped.enumerated() {
         let lead =
           index == 0
@@ -53,24 +53,6 @@ struct HelpOverlay {
         lines.append(lead + part)
       }
     }
-    return lines
-  }
-
-  /// `text` in lines of at most `limit` columns, broken between words (a word longer than a
-  /// line is cut).
-  private func wrap(_ text: String, toWidth limit: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-      let candidate = line.isEmpty ? word : line + " " + word
-      if width.width(of: candidate) <= limit {
-        line = candidate
-        continue
-      }
-      if !line.isEmpty { lines.append(line) }
-      line = width.width(of: word) <= limit ? word : width.truncated(word, toWidth: limit)
-    }
-    if !line.isEmpty || lines.isEmpty { lines.append(line) }
     return lines
   }
 

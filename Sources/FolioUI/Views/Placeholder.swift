@@ -62,7 +62,7 @@ public enum Placeholder {
     let inside = size.columns >= 3 && size.rows >= 3
     let room = inside ? size.columns - 2 : size.columns
     let messages = ["could not be drawn", reason].filter { !$0.isEmpty }
-      .flatMap { wrapped($0, toWidth: room, width: width) }
+      .flatMap { width.wrapped($0, toWidth: room) }
     let rows = inside ? size.rows - 2 : size.rows
     let shown = Array(messages.prefix(max(1, rows)))
     let top = (inside ? 1 : 0) + max(0, (rows - shown.count) / 2)
@@ -79,23 +79,6 @@ public enum Placeholder {
   private static func grayPaper(_ style: RenderStyle) -> Cell {
     let gray: UInt8 = style.isInverted ? 48 : 216
     return Cell(" ", background: TerminalColor.rgb(gray, gray, gray).quantized(for: style.colors))
-  }
-
-  /// `text` in lines of at most `limit` columns, broken between words where it can be.
-  static func wrapped(_ text: String, toWidth limit: Int, width: TextWidth) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ").map(String.init) {
-      let candidate = line.isEmpty ? word : line + " " + word
-      if width.width(of: candidate) <= limit || line.isEmpty {
-        line = candidate
-      } else {
-        lines.append(line)
-        line = word
-      }
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines
   }
 
   /// `picture` scaled to `size` by nearest cell: a stand-in from a render at another size.
