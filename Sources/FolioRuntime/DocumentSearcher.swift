@@ -193,8 +193,11 @@ public final class DocumentSearcher: LoopService {
         guard let text = matching.text(of: page), let ranges = matching.matches[page] else {
           continue
         }
+        let body = RunningText.body(ofPage: page, pageCount: setup.pageCount) {
+          matching.text(of: $0)
+        }
         linesByPage[page] = ranges.enumerated().map { index, range in
-          let context = HitContext(of: range, in: text, reach: 30)
+          let context = HitContext(of: range, in: text, reach: 30, body: body)
           return HitLine(
             position: HitPosition(page: PageIndex(page), index: index), before: context.before,
             match: context.match, after: context.after)

@@ -9,19 +9,28 @@ public struct HitContext: Hashable, Sendable {
   /// Text after the match (ending at a word where possible).
   public var after: String
 
-  /// The context of the match at `range` of `text`, with up to `reach` bytes on each side.
-  public init(of range: Range<Int>, in text: SearchableText, reach: Int = 40) {
+  /// The context of the match at `range` of `text`, with up to `reach` bytes on each side, kept
+  /// inside `body` (the page between its running head and foot) when the match is.
+  public init(
+    of range: Range<Int>, in text: SearchableText, reach: Int = 40, body: Range<Int>? = nil
+  ) {
     let bytes = text.utf8
     let range = range.clamped(to: 0..<bytes.count)
-    var start = max(0, range.lowerBound - reach)
+    let bounds =
+      body.map { $0.clamped(to: 0..<bytes.count) }.flatMap {
+        $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound ? $0 : nil
+      } ?? 0..<bytes.count
+    var start = max(bounds.lowerBound, range.lowerBound - reach)
     // Not inside a character, and from the start of a word when one begins nearby.
     while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-    if start > 0, let space = bytes[start..<range.lowerBound].firstIndex(of: 0x20) {
+    if start > bounds.lowerBound,
+      let space = bytes[start..<range.lowerBound].firstIndex(of: 0x20)
+    {
       start = space + 1
     }
-    var end = min(bytes.count, range.upperBound + reach)
+    var end = min(bounds.upperBound, range.upperBound + reach)
     while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
-    if end < bytes.count, let space = bytes[range.upperBound..<end].lastIndex(of: 0x20) {
+    if end < bounds.upperBound, let space = bytes[range.upperBound..<end].lastIndex(of: 0x20) {
       end = space
     }
     before = text.text(in: start..<range.lowerBound)

@@ -30,7 +30,8 @@ enum FindList {
     var lines = ""
     for found in matcher.matches(inPages: pages) {
       guard let first = found.ranges.first, let page = pages[found.page] else { continue }
-      let context = HitContext(of: first, in: page).line
+      let body = RunningText.body(ofPage: found.page, pageCount: pages.count) { pages[$0] }
+      let context = HitContext(of: first, in: page, body: body).line
       let label = document.displayLabel(at: PageIndex(found.page))
       lines +=
         "\(found.page + 1)\t\(Self.field(label))\t\(found.ranges.count)\t\(Self.field(context))\n"

@@ -67,6 +67,36 @@ struct FindTests {
     return pages
   }
 
+  /// A running head (alternating on facing pages, with the page number) and foot are not
+  /// context: the line around a hit near them is the page's own text.
+  @Test func listContextLeavesOutRunningHeadsAndFeet() throws {
+    let folder = try ScratchFolder()
+    let file = folder.path + "/headed.pdf"
+    let bodies = [
+      "Opening words of the book.", "Tools are described here in full.",
+      "The tools need a config file.", "Nothing to see.", "Config files are read at start.",
+      "The end.",
+    ]
+    let pages = bodies.enumerated().map { index, body in
+      let number = index + 1
+      let head =
+        number.isMultiple(of: 2) ? "\(number)   Chapter 2: Tools" : "Folio manual   \(number)"
+      return FixturePage(
+        width: 612, height: 792, lines: [head, body, "Set in Folio Serif, version \(number)"])
+    }
+    try FixturePDF.write(pages, title: "Headed", to: file)
+    let run = try Self.list("config", file, folder: folder)
+    #expect(run.status == 0, "\(run.standardError)")
+    let found = Self.parse(run.standardOutput)
+    #expect(found.keys.sorted() == [3, 5])
+    #expect(found[3]?.context == "The tools need a config file.")
+    #expect(found[5]?.context == "Config files are read at start.")
+    // A hit in the running head itself keeps its page's text around it.
+    let inHead = Self.parse(try Self.list("chapter", file, folder: folder).standardOutput)
+    #expect(inHead.keys.sorted() == [2, 4, 6])
+    #expect(inHead[4]?.context.hasPrefix("4 Chapter 2: Tools") == true, "\(inHead)")
+  }
+
   @Test func listAgreesWithPdfgrepAndCountsTheHyphenatedWordToo() throws {
     let folder = try ScratchFolder()
     let file = try Self.writeDocument(in: folder)
