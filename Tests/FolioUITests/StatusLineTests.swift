@@ -73,16 +73,23 @@ struct StatusLineNameTests {
     #expect(helper.statusLine(of: app).hasPrefix(" sample.pdf — A sample document "))
   }
 
-  /// "N per screen" is the number of thumbnails the screen shows whole, at every size.
+  /// "N per screen" is the number of thumbnails a screen shows whole (with their labels) at
+  /// the top of the grid, at every size, and stays so while the grid scrolls.
   @Test(arguments: [(80, 24), (100, 30), (120, 40), (200, 60), (60, 15), (40, 50)])
   func perScreenIsWhatTheScreenShows(columns: Int, rows: Int) throws {
-    let app = state(columns: columns, rows: rows)
-    let line = helper.statusLine(of: app)
-    let said = try #require(line.firstMatch(of: #/(\d+) per screen/#).map { Int($0.1) ?? -1 })
-    let whole = app.visiblePageRegions.filter {
-      $0.region.width > 0.999 && $0.region.height > 0.999
+    var app = state(columns: columns, rows: rows)
+    func said() throws -> Int {
+      let line = helper.statusLine(of: app)
+      return try #require(line.firstMatch(of: #/(\d+) per screen/#).map { Int($0.1) ?? -1 })
     }
-    #expect(said == whole.count, "\(columns)x\(rows): “\(line)”")
+    let visible = app.view.viewport.visibleRect
+    let whole = app.view.layout.items(intersecting: visible).filter { item in
+      item.pages.allSatisfy { $0.frame.intersection(visible) == $0.frame }
+        && (item.labelFrame.map { $0.intersection(visible) == $0 } ?? true)
+    }
+    #expect(try said() == whole.count, "\(columns)x\(rows)")
+    _ = helper.type("j", on: &app)
+    #expect(try said() == whole.count, "\(columns)x\(rows), a row down")
   }
 
   @Test func aFinishedSearchCountsBesideThePageNotOverTheName() {
@@ -126,6 +133,23 @@ struct MessagePanelTests {
     // A short one stays on the status line alone.
     _ = app.update(.problem("short"))
     #expect(rows(of: app).dropLast().allSatisfy { !$0.contains("short") })
+  }
+
+  /// A message a little too long for the room beside the details takes the room of those
+  /// that matter least; the page's position stays, and no panel covers the page.
+  @Test func aMessageTakesTheRoomOfTheDetailsThatMatterLeast() {
+    var app = helper.state(size: CellSize(columns: 80, rows: 24), mode: .continuous)
+    let message = "zoomed to 149% to read the text (= resets) and a little more"
+    _ = app.update(.problem(message))
+    let shown = rows(of: app)
+    let status = shown.last ?? ""
+    #expect(status.hasPrefix(" " + message), "“\(status)”")
+    #expect(status.contains("1 / 40"), "“\(status)”")
+    #expect(!status.contains("single"))
+    #expect(shown.dropLast().allSatisfy { !$0.contains("zoomed") })
+    // With no message, every detail is back.
+    _ = helper.type("j", on: &app)
+    #expect(rows(of: app).last?.contains("continuous  single") == true)
   }
 
   @Test func severalLinesStayUntilAKeyAndTheKeyActs() {

@@ -93,8 +93,9 @@ public struct GridLayout: DocumentLayout {
 
   public var itemsAcross: Int { max(1, columnCount) }
 
+  /// Whole rows in `length` (the last one needs no gap after it).
   public func itemRows(inLength length: Int) -> Int {
-    max(1, length / max(1, dimensions.slotSize.rows + dimensions.rowGap))
+    max(1, (length + dimensions.rowGap) / max(1, dimensions.slotSize.rows + dimensions.rowGap))
   }
 
   private var pitch: CellSize {

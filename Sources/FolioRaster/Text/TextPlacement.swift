@@ -26,7 +26,8 @@ public struct TextPlacement: Sendable {
     public var row: Int
     /// The rows its glyphs cover, cleared of block art in `span`.
     public var rows: Range<Int>
-    /// The columns from its first character to its last, cleared of block art.
+    /// The columns from its first character to its last and those its ink covers, cleared of
+    /// block art.
     public var span: Range<Int>
     /// The columns its glyphs' boxes cover on the page (where its ink is looked for).
     public var inkColumns: Range<Int>
@@ -62,8 +63,14 @@ public struct TextPlacement: Sendable {
           max(
             0, min(line.row, Int(line.top.rounded(.down))))..<min(
             size.rows, max(line.row + 1, Int(line.bottom.rounded(.up))))
+        // Its characters' cells and its ink's (a heading's large letters reach past the cells
+        // its characters take): no piece of its block art is left beside its text.
+        let span =
+          max(
+            0, min(first.column, line.columns.lowerBound))..<min(
+            size.columns, max(last.column + last.width, line.columns.upperBound))
         placed[index] = Line(
-          row: line.row, rows: rows, span: first.column..<(last.column + last.width),
+          row: line.row, rows: rows, span: span,
           inkColumns: line.columns, isLegible: pass, glyphs: glyphs)
       }
     }
@@ -73,7 +80,27 @@ public struct TextPlacement: Sendable {
   /// Which of `lines` `.auto` draws: those about a cell tall and wide and, on a page that has
   /// some, lines a little smaller (a monospaced word, a caption) where no other line drawn is.
   private static func legibility(of lines: [TextLine], rows: Int) -> [Bool] {
+    // A short line's sizes are medians of a few letters: it goes with a long line of its size
+    // near it (a paragraph's last line "breaks." is text when the paragraph is, art when not).
     var legible = lines.map(\.isLegible)
+    var nearly = lines.map(\.isNearlyLegible)
+    var longByRow: [Int: [Int]] = [:]
+    for (index, line) in lines.enumerated() where line.glyphs.count >= shortLine {
+      longByRow[line.row, default: []].append(index)
+    }
+    for (index, line) in lines.enumerated() where line.glyphs.count < shortLine {
+      let nearest = [0, -1, 1, -2, 2, -3, 3].lazy.compactMap { longByRow[line.row + $0] }
+      let guide = nearest.lazy.compactMap { candidates in
+        candidates.first { other in
+          abs(lines[other].height - line.height) <= 0.1 * line.height
+            && lines[other].columns.overlaps(line.columns)
+        }
+      }.first
+      if let guide {
+        legible[index] = lines[guide].isLegible
+        nearly[index] = lines[guide].isNearlyLegible
+      }
+    }
     guard legible.contains(true) else { return legible }
     // The columns each row's drawn lines cover, a cell to spare on each side.
     var used = [[Range<Int>]](repeating: [], count: rows)
@@ -81,13 +108,16 @@ public struct TextPlacement: Sendable {
       used[line.row].append((line.columns.lowerBound - 1)..<(line.columns.upperBound + 1))
     }
     for (line, isLegible) in zip(lines, legible) where isLegible { take(line) }
-    for (index, line) in lines.enumerated() where !legible[index] && line.isNearlyLegible {
+    for (index, line) in lines.enumerated() where !legible[index] && nearly[index] {
       guard !used[line.row].contains(where: { $0.overlaps(line.columns) }) else { continue }
       legible[index] = true
       take(line)
     }
     return legible
   }
+
+  /// Lines with fewer characters take their legibility from a longer line near them.
+  static let shortLine = 12
 
   /// Whether `.auto` draws any line.
   public var hasLegibleLines: Bool { lines.contains(where: \.isLegible) }

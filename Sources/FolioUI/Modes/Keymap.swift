@@ -83,7 +83,9 @@ public struct Keymap: Sendable {
     row([.character("'"), .character("`")], .goToMark, "", "", count: false),
     row([.character("v")], .toggleSelection, "v V", "pick a page, pick up to here", count: false),
     row([.character("V")], .selectRange, "", "", count: false),
-    row([.enter], .open, "Enter", "open the selected page", count: false),
+    row(
+      [.enter], .open, "Enter", "open the page: its spread, or screen-wide if a spread is narrow",
+      count: false),
     row([.escape, .backspace], .back, "Esc Bksp", "back to the grid", count: false),
     row([.tab], .cycleMode, "Tab", "grid → continuous → spread", count: false),
     row([.character("1")], .show(.grid), "1 2 3", "grid, continuous, spread", count: false),

@@ -1,9 +1,17 @@
 import FolioCore
 
-/// The bottom row: the title (or a message, or the `:` prompt) on the left; on the right the
-/// page ("iv · 4 / 320"), mode, spread mode, zoom and render progress.
+/// The bottom row: the document's name (or a message, or the `:` prompt) on the left; on the
+/// right the page ("iv · 4 / 320"), mode, spread mode, zoom and render progress. A message
+/// that does not fit beside them takes the room of the details that matter least (the page's
+/// position stays); one that still does not fit is shown whole by `MessagePanel`.
 struct StatusLine {
   var width: TextWidth
+
+  /// One detail on the right, and how soon it gives way to a message (0: never).
+  struct Detail {
+    var text: String
+    var yields: Int
+  }
 
   func draw(_ state: AppState, in line: CellRect, on screen: inout ScreenBuffer) {
     let row = line.minY
@@ -11,13 +19,11 @@ struct StatusLine {
     guard columns > 0, !line.isEmpty else { return }
     let style = Cell(" ", attributes: [.reverse])
     for x in 0..<columns { screen[line.minX + x, row] = style }
-    let right = " " + details(state) + " "
-    let rightWidth = width.width(of: right)
     // A message, a reload, a search under way; else the document's name (and the keys'
     // hint until the first key).
-    let said =
-      state.status.messageLines.first ?? state.reload.notice
-      ?? (state.search.isComplete ? nil : state.search.summary)
+    let said = message(state)
+    let right = " " + details(state, columns: columns, beside: said) + " "
+    let rightWidth = width.width(of: right)
     let room = max(0, columns - rightWidth - 2)
     let hint = state.status.hintsKeys && said == nil ? "  ? keys" : ""
     let left =
@@ -49,62 +55,101 @@ struct StatusLine {
       style: style, width: width)
   }
 
+  /// What the left says instead of the name: a message's first line, a reload's notice, a
+  /// search under way.
+  func message(_ state: AppState) -> String? {
+    state.status.messageLines.first ?? state.reload.notice
+      ?? (state.search.isComplete ? nil : state.search.summary)
+  }
+
   /// Whether the message is said whole on a status line `columns` wide: one line that fits
-  /// beside the details (else `MessagePanel` shows it whole above the line).
+  /// beside the details left (else `MessagePanel` shows it whole above the line).
   func saysWhole(_ state: AppState, columns: Int) -> Bool {
     let lines = state.status.messageLines
     guard let first = lines.first else { return true }
-    let right = width.width(of: " " + details(state) + " ")
-    return lines.count == 1 && width.width(of: " " + first) <= columns - right - 1
+    return lines.count == 1
+      && fits(first, beside: details(state, columns: columns, beside: first), in: columns)
   }
 
-  func details(_ state: AppState) -> String {
-    var parts = [state.document.position(of: state.view.currentPage), state.view.mode.rawValue]
+  /// The details for a line `columns` wide: all of them, less those that give way so that
+  /// `message` fits beside them.
+  func details(_ state: AppState, columns: Int, beside message: String?) -> String {
+    var parts = details(state)
+    func joined() -> String { parts.map(\.text).joined(separator: "  ") }
+    guard let message else { return joined() }
+    let most = parts.map(\.yields).max() ?? 0
+    for rank in stride(from: most, to: 0, by: -1) {
+      if fits(message, beside: joined(), in: columns) { break }
+      parts.removeAll { $0.yields == rank }
+    }
+    return joined()
+  }
+
+  /// Whether `message` fits whole on the left of a line `columns` wide with `details` right.
+  private func fits(_ message: String, beside details: String, in columns: Int) -> Bool {
+    width.width(of: " " + message) <= columns - width.width(of: " " + details + " ") - 1
+  }
+
+  /// Every detail, in order.
+  func details(_ state: AppState) -> [Detail] {
+    var parts: [Detail] = []
     if state.search.isActive && state.search.isComplete {
-      // The search in force, briefly, before the page: its count stays here, not over the
-      // document's name (and the page's position stays the last "N / M" on the line).
+      // The search in force, before the page: its count stays here, not over the document's
+      // name (and the page's position stays the last "N / M" on the line).
       let search = state.search
       let count =
         search.currentNumber.map {
           "hit \(SearchState.grouped($0)) / \(SearchState.grouped(search.totalHits))"
         } ?? (search.totalHits == 0 ? "no hits" : "\(SearchState.grouped(search.totalHits)) hits")
-      parts.insert(count, at: 0)
+      parts.append(Detail(text: count, yields: 1))
     }
+    parts.append(Detail(text: state.document.position(of: state.view.currentPage), yields: 0))
+    parts.append(Detail(text: state.view.mode.rawValue, yields: 2))
     if state.view.mode != .grid {
       var spreads = "\(state.view.spreadStyle.mode)"
       if state.view.spreadStyle.isShiftedByOne && state.view.spreadStyle.mode != .single {
         spreads += " shifted"
       }
-      parts.append(spreads)
+      parts.append(Detail(text: spreads, yields: 4))
     }
-    if state.view.spreadStyle.binding == .rightToLeft { parts.append("RTL") }
+    if state.view.spreadStyle.binding == .rightToLeft {
+      parts.append(Detail(text: "RTL", yields: 3))
+    }
     switch state.view.mode {
     case .grid:
       if let shown = state.view.layout.spreads.shownPages {
-        parts.append(
-          "\(SearchState.grouped(shown.count)) of \(SearchState.grouped(state.document.pageCount)) pages"
-        )
+        let count = SearchState.grouped(shown.count)
+        let total = SearchState.grouped(state.document.pageCount)
+        parts.append(Detail(text: "\(count) of \(total) pages", yields: 2))
       }
-      // As many thumbnails as the screen shows whole, not the zoom's target.
-      let visible = state.view.viewport.visibleRect
-      let whole = state.view.layout.items(intersecting: visible).flatMap(\.pages).filter {
-        $0.frame.intersection(visible) == $0.frame
-      }
-      parts.append("\(whole.count) per screen")
-    case .continuous: parts.append("\(Int(saturating: state.view.zooms.continuous.value * 100))%")
-    case .spread: parts.append("\(Int(saturating: state.view.zooms.spread.value * 100))%")
-    }
-    if state.view.options.trimsMargins { parts.append("trimmed") }
-    if state.drawing.style.text != .auto {
-      parts.append("text \(state.drawing.style.text.rawValue)")
-    }
-    if state.picking.selection.count > 0 { parts.append("\(state.picking.selection.count) picked") }
-    if let count = state.modes.normal.keys.pendingCount { parts.append("\(count)…") }
-    if state.status.pendingRenders > 0 {
+      // As many thumbnails as a screen holds whole (not the zoom's target), the same while
+      // the grid scrolls.
+      let layout = state.view.layout
+      let held = min(
+        layout.itemCount,
+        layout.itemsAcross * layout.itemRows(inLength: state.view.viewport.size.rows))
+      parts.append(Detail(text: "\(held) per screen", yields: 3))
+    case .continuous:
+      let zoom = Int(saturating: state.view.zooms.continuous.value * 100)
+      parts.append(Detail(text: "\(zoom)%", yields: 3))
+    case .spread:
       parts.append(
-        "rendering \(state.status.pendingRenders) page\(state.status.pendingRenders == 1 ? "" : "s")…"
-      )
+        Detail(text: "\(Int(saturating: state.view.zooms.spread.value * 100))%", yields: 3))
     }
-    return parts.joined(separator: "  ")
+    if state.view.options.trimsMargins { parts.append(Detail(text: "trimmed", yields: 4)) }
+    if state.drawing.style.text != .auto {
+      parts.append(Detail(text: "text \(state.drawing.style.text.rawValue)", yields: 4))
+    }
+    if state.picking.selection.count > 0 {
+      parts.append(Detail(text: "\(state.picking.selection.count) picked", yields: 0))
+    }
+    if let count = state.modes.normal.keys.pendingCount {
+      parts.append(Detail(text: "\(count)…", yields: 0))
+    }
+    if state.status.pendingRenders > 0 {
+      let pending = state.status.pendingRenders
+      parts.append(Detail(text: "rendering \(pending) page\(pending == 1 ? "" : "s")…", yields: 2))
+    }
+    return parts
   }
 }

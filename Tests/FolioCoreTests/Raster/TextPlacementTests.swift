@@ -143,4 +143,54 @@ import Testing
       overlay.text([tiny, body]), region: .whole, colors: .truecolor, on: &picture)
     #expect(overlay.row(picture, 1).hasPrefix("    Body text"), "\(overlay.row(picture, 1))")
   }
+
+  /// A heading's large letters reach past the cells its characters take: no piece of its block
+  /// art is left beside its text, on any row it covers.
+  @Test func aHeadingsInkPastItsCharactersIsCleared() {
+    var picture = overlay.paper()
+    for y in 0..<10 {
+      for x in 0..<40 {
+        picture[x, y] = Cell("▚", foreground: .rgb(30, 30, 30), background: .rgb(250, 250, 250))
+      }
+    }
+    // Letters two cells wide, a row and a half tall, from column 4: ink to column 20.
+    let text = overlay.text([("Headings", x: 0.1, y: 0.3, advance: 0.05, height: 0.15)])
+    TextOverlay(mode: .on).draw(text, region: .whole, colors: .truecolor, on: &picture)
+    let line = overlay.row(picture, 3)
+    #expect(line.contains("Headings"), "\(line)")
+    for row in 3...4 {
+      let cells = Array(overlay.row(picture, row))
+      #expect(!cells[4..<20].contains("▚"), "row \(row): \(String(cells))")
+      #expect(cells[21] == "▚", "art beyond the ink stays: \(String(cells))")
+    }
+  }
+
+  /// A paragraph's short last line ("breaks.") is measured on a few letters: it goes with its
+  /// paragraph, drawn when the paragraph is and left as block art when it is not. A short line
+  /// on its own is judged by itself.
+  @Test func aShortLineGoesWithItsParagraph() {
+    // 80x20 cells: a column is 0.0125 of the page, a row 0.05. The paragraph's letters are
+    // a row tall but too narrow (0.55 of a cell); its last line's few letters measure 0.8.
+    let narrow = 0.0125 * 0.55
+    var lines: [(String, x: Double, y: Double, advance: Double, height: Double)] = (0..<3).map {
+      (
+        "the words of a long paragraph line", x: 0.1, y: 0.1 + Double($0) * 0.05, advance: narrow,
+        height: 0.05
+      )
+    }
+    lines.append(("breaks.", x: 0.1, y: 0.25, advance: 0.0125 * 0.8, height: 0.05))
+    lines.append(("Alone", x: 0.5, y: 0.7, advance: 0.0125 * 0.8, height: 0.05))
+    var picture = overlay.paper(columns: 80, rows: 20)
+    TextOverlay(mode: .auto).draw(
+      overlay.text(lines), region: .whole, colors: .truecolor, on: &picture)
+    #expect(!overlay.row(picture, 5).contains("breaks"), "\(overlay.row(picture, 5))")
+    #expect(!overlay.row(picture, 2).contains("paragraph"))
+    #expect(overlay.row(picture, 14).contains("Alone"))
+    // Where the paragraph is drawn, so is its last line.
+    let wide = lines.map { ($0.0, x: $0.x, y: $0.y, advance: 0.0125 * 0.9, height: $0.height) }
+    var drawn = overlay.paper(columns: 80, rows: 20)
+    TextOverlay(mode: .auto).draw(
+      overlay.text(wide), region: .whole, colors: .truecolor, on: &drawn)
+    #expect(overlay.row(drawn, 5).contains("breaks."))
+  }
 }
