@@ -40,9 +40,13 @@ struct SearchMarks {
                 of: box.text, near: cells, in: frame.intersection(area), on: screen, width: width)
               {
                 // The text layer drew the hit's letters: exactly those cells, as text.
-                highlight(drawn, area: area, isCurrent: isCurrent, colors: colors, screen: &screen)
+                mark(
+                  drawn, isText: true, area: area, isCurrent: isCurrent, colors: colors,
+                  screen: &screen)
               } else {
-                tint(cells, area: area, isCurrent: isCurrent, colors: colors, screen: &screen)
+                mark(
+                  cells, isText: false, area: area, isCurrent: isCurrent, colors: colors,
+                  screen: &screen)
               }
             }
           }
@@ -78,15 +82,22 @@ struct SearchMarks {
     }
   }
 
-  /// Block art under a hit: tinted, its shapes kept.
-  private func tint(
-    _ rect: CellRect, area: CellRect, isCurrent: Bool, colors: ColorMode,
+  /// Marks a hit's cells: letters the text layer drew (`isText`) dark on the tint, whatever
+  /// the colors; block art tinted, its shapes kept. Without colors, in reverse video.
+  private func mark(
+    _ rect: CellRect, isText: Bool, area: CellRect, isCurrent: Bool, colors: ColorMode,
     screen: inout ScreenBuffer
   ) {
     let color = isCurrent ? Self.currentTint : Self.hitTint
     Self.change(rect, area: area, on: &screen) { cell in
       if colors == .none {
         cell.attributes.insert(isCurrent ? [.reverse, .bold] : [.reverse])
+        return
+      }
+      if isText {
+        cell.background = colors.color(red: color.red, green: color.green, blue: color.blue)
+        cell.foreground = colors.color(red: 0, green: 0, blue: 0)
+        if isCurrent { cell.attributes.insert(.bold) }
         return
       }
       let background = Self.mixed(
@@ -99,23 +110,6 @@ struct SearchMarks {
       }
       cell.background = background
       cell.foreground = foreground
-    }
-  }
-
-  /// Letters of a hit the text layer drew: dark on the tint, whatever the colors.
-  private func highlight(
-    _ rect: CellRect, area: CellRect, isCurrent: Bool, colors: ColorMode,
-    screen: inout ScreenBuffer
-  ) {
-    let color = isCurrent ? Self.currentTint : Self.hitTint
-    Self.change(rect, area: area, on: &screen) { cell in
-      if colors == .none {
-        cell.attributes.insert(isCurrent ? [.reverse, .bold] : [.reverse])
-        return
-      }
-      cell.background = colors.color(red: color.red, green: color.green, blue: color.blue)
-      cell.foreground = colors.color(red: 0, green: 0, blue: 0)
-      if isCurrent { cell.attributes.insert(.bold) }
     }
   }
 

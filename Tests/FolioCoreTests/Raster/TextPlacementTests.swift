@@ -94,15 +94,21 @@ import Testing
     for title in ["Appendix", "grid", "functions"] { #expect(shown.contains(title)) }
   }
 
-  /// Words pushed right by the ones before them: the cells between a line's words are paper,
-  /// not block art ("This is🬃us.").
-  @Test func theBlockArtAcrossALineGivesWay() {
+  /// 40x10 cells of block art.
+  func blockArt() -> ScreenBuffer {
     var picture = overlay.paper()
     for y in 0..<10 {
       for x in 0..<40 {
         picture[x, y] = Cell("▚", foreground: .rgb(30, 30, 30), background: .rgb(250, 250, 250))
       }
     }
+    return picture
+  }
+
+  /// Words pushed right by the ones before them: the cells between a line's words are paper,
+  /// not block art ("This is🬃us.").
+  @Test func theBlockArtAcrossALineGivesWay() {
+    var picture = blockArt()
     // Narrow characters: the words take more cells than the page gives them.
     let text = overlay.text([("This is us.", x: 0.1, y: 0.3, advance: 0.02, height: 0.15)])
     TextOverlay(mode: .on).draw(text, region: .whole, colors: .truecolor, on: &picture)
@@ -147,12 +153,7 @@ import Testing
   /// A heading's large letters reach past the cells its characters take: no piece of its block
   /// art is left beside its text, on any row it covers.
   @Test func aHeadingsInkPastItsCharactersIsCleared() {
-    var picture = overlay.paper()
-    for y in 0..<10 {
-      for x in 0..<40 {
-        picture[x, y] = Cell("▚", foreground: .rgb(30, 30, 30), background: .rgb(250, 250, 250))
-      }
-    }
+    var picture = blockArt()
     // Letters two cells wide, a row and a half tall, from column 4: ink to column 20.
     let text = overlay.text([("Headings", x: 0.1, y: 0.3, advance: 0.05, height: 0.15)])
     TextOverlay(mode: .on).draw(text, region: .whole, colors: .truecolor, on: &picture)
