@@ -27,6 +27,11 @@ let package = Package(
     ),
     // The page worker's sandbox calls (prctl, unshare): only system headers, nothing to link.
     .systemLibrary(name: "CSandbox", path: "Modules/CSandbox"),
+    .systemLibrary(
+      name: "CZlib", path: "Modules/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CSixel", path: "Modules/CSixel", pkgConfig: "libsixel",
+      providers: [.apt(["libsixel-dev"])]),
     .target(
       name: "FolioCore",
       // Double's rounding and square roots call libm, which nothing else may link.
@@ -48,6 +53,9 @@ let package = Package(
       dependencies: ["FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore"]),
     .target(name: "FolioPoppler", dependencies: ["FolioRaster", "FolioCore", "CPoppler"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
+    // Pictures for terminals that show images: kitty (zlib), sixel (libsixel), iTerm2 (PNG
+    // from cairo, which CPoppler brings).
+    .target(name: "FolioGraphics", dependencies: ["FolioCore", "CZlib", "CSixel", "CPoppler"]),
     .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore"]),
     // The remembered place per document, in SQLite (GRDB links the system libsqlite3).
     .target(
@@ -63,7 +71,7 @@ let package = Package(
       name: "folio",
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
-        "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig", "CSandbox",
+        "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig", "FolioGraphics", "CSandbox",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -118,7 +126,7 @@ let package = Package(
       dependencies: [
         "FolioFixtures", "FolioTestSupport", "FolioRuntime", "FolioPoppler", "FolioRaster",
         "FolioCore", "FolioUI", "folio",
-        "folio-libfuzzer",
+        "folio-libfuzzer", "FolioGraphics", "CPoppler", "CZlib",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -16,6 +16,8 @@ public struct ConfigFile: Sendable {
   public var colors: ColorMode?
   public var invert: Bool?
   public var text: TextLayerMode?
+  /// `--pixels`: which image protocol `--print` and `--preview` write pages in.
+  public var pixels: PixelsSetting?
   public var trim: Bool?
   public var cacheMegabytes: Int?
   public var cellAspect: Double?
@@ -30,7 +32,7 @@ public struct ConfigFile: Sendable {
 
   /// The settings a config file may have.
   static let known: Set<String> = [
-    "mode", "spreads", "rtl", "symbols", "colors", "invert", "text", "trim", "cache-mb",
+    "mode", "spreads", "rtl", "symbols", "colors", "invert", "text", "pixels", "trim", "cache-mb",
     "cell-aspect", "remember", "keys",
   ]
 
@@ -98,6 +100,8 @@ public struct ConfigFile: Sendable {
     config.colors = choice("colors", ColorMode.init(rawValue:), "truecolor, 256, 16, none")
     config.invert = flag("invert")
     config.text = choice("text", TextLayerMode.init(rawValue:), "auto, on, off")
+    config.pixels = choice(
+      "pixels", PixelsSetting.init(rawValue:), "auto, off, kitty, sixel, iterm2")
     config.trim = flag("trim")
     config.remember = flag("remember")
     if let value = table["cache-mb"] {

@@ -56,6 +56,7 @@ extension PrintOptions {
     if colors == nil { colors = config.colors }
     if invert == nil, config.invert == true { invert = true }
     if text == nil { text = config.text }
+    if pixels == nil { pixels = config.pixels }
     if trim == nil, config.trim == true { trim = true }
     if cacheMb == nil { cacheMb = config.cacheMegabytes }
     if cellAspect == nil { cellAspect = config.cellAspect }

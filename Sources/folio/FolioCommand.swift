@@ -63,6 +63,16 @@ struct FolioCommand: ParsableCommand {
     if picking.pick && (search.list || picture.print) {
       throw ValidationError("--pick opens the viewer: it cannot be used with --list or --print")
     }
+    if let pixels = picture.pixels?.named {
+      guard picture.print || previewing.preview else {
+        throw ValidationError(
+          "--pixels \(pixels.rawValue) is for --print and --preview: the viewer draws block art")
+      }
+      guard picture.mode == nil, search.find == nil else {
+        throw ValidationError(
+          "--pixels \(pixels.rawValue) prints one page: it cannot be used with --mode or --find")
+      }
+    }
   }
 
   mutating func run() throws {

@@ -53,6 +53,7 @@ enum PageWorkerMode {
       switch request {
       case .open: return .failed(.renderFailed(reason: "the document is open already"))
       case .render(let request): return .rendered(try worker.render(request))
+      case .renderPixels(let request): return .pixels(try worker.pixels(request))
       case .readFacts(let pages): return .facts(try worker.facts(of: pages))
       case .readText(let pages): return .texts(try worker.texts(of: pages))
       case .readOutline: return .outline(try worker.outline())

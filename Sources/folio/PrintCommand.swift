@@ -97,6 +97,22 @@ struct PrintOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
+      "Draw pages as pixels: kitty, sixel or iterm2 (terminal image protocols); off or auto.",
+      discussion: """
+        With --print and --preview the page is written in that protocol over its block art
+        (auto and off: block art only). Default: auto.
+        """, valueName: "protocol"))
+  var pixels: PixelsSetting?
+
+  @Option(
+    help: ArgumentHelp(
+      "The size of a terminal cell in pixels, for --pixels.",
+      discussion: "Default: what the terminal reports, else 10x20.", valueName: "WxH"),
+    transform: CellPixels.init(argument:))
+  var cellPixels: CellPixels?
+
+  @Option(
+    help: ArgumentHelp(
       "How many times taller than wide a terminal cell is.",
       discussion: "Default: from the terminal's pixel size when it reports one, else 2."))
   var cellAspect: Double?
@@ -159,7 +175,7 @@ enum PrintCommand {
     let picture = PagePicture(rasterizer: style.rasterizer, cellAspect: options.cellAspect ?? 2)
     let box = options.size ?? terminalSize() ?? CellSize(columns: 80, rows: 24)
     let page = try options.startPage(in: document, path: path)
-    let drawn: (screen: ScreenBuffer, messages: [String])
+    let drawn: (screen: ScreenBuffer, messages: [String], shown: ShownPage?)
     do {
       drawn = try draw(
         picture, page: page, of: document, in: box, style: style, with: workers,
@@ -168,8 +184,26 @@ enum PrintCommand {
       throw Failure(path: path, reason: error.reason)
     }
     try StandardStreams.writeOutput(AnsiPrinter(colorMode: colorMode).text(for: drawn.screen))
+    if let pixels = options.pixels?.named, let shown = drawn.shown {
+      // The block art stays under the picture: a terminal that ignores the image shows it.
+      try PixelPrint.write(
+        shown, protocol: pixels, cellPixels: options.cellPixels ?? Self.cellPixels() ?? .standard,
+        rowsBelow: box.rows, isInverted: style.isInverted, environment: environment)
+    }
     DamageReport.write(
       drawn.messages.isEmpty ? [:] : [page: drawn.messages], path: path, verbose: options.verbose)
+  }
+
+  /// The size of a cell of the terminal on standard output in pixels, if it reports one.
+  static func cellPixels() -> CellPixels? {
+    guard isatty(STDOUT_FILENO) == 1 else { return nil }
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
+      window.ws_row > 0, window.ws_xpixel > 0, window.ws_ypixel > 0
+    else { return nil }
+    return CellPixels(
+      width: Int(window.ws_xpixel) / Int(window.ws_col),
+      height: Int(window.ws_ypixel) / Int(window.ws_row))
   }
 
   /// The size of the terminal on standard output, if it is one.
@@ -231,3 +265,5 @@ extension PrintOptions {
   var renderTimeLimit: Duration { .milliseconds(Int(renderTimeout * 1000)) }
 }
 extension TextLayerMode: ExpressibleByArgument {}
+
+extension PixelsSetting: ExpressibleByArgument {}

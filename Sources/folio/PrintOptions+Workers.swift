@@ -46,7 +46,7 @@ extension PrintCommand {
   static func draw(
     _ picture: PagePicture, page: PageIndex, of document: some DocumentSource, in box: CellSize,
     style: RenderStyle, with workers: DocumentOpening, trim: Bool = false
-  ) throws -> (screen: ScreenBuffer, messages: [String]) {
+  ) throws -> (screen: ScreenBuffer, messages: [String], shown: ShownPage?) {
     guard (0..<document.pageCount).contains(page.rawValue) else {
       throw DocumentError.pageOutOfRange(page, pageCount: document.pageCount)
     }
@@ -70,17 +70,24 @@ extension PrintCommand {
     let size = document.pageSize(at: page)
     let shown = PointSize(width: size.width * region.width, height: size.height * region.height)
     let cells = picture.pageCells(for: shown, in: box)
-    guard !cells.isEmpty else { return (ScreenBuffer(size: box), []) }
+    guard !cells.isEmpty else { return (ScreenBuffer(size: box), [], nil) }
+    let shownPage = ShownPage(
+      page: page, region: region,
+      cells: CellRect(
+        x: (box.columns - cells.columns) / 2, y: (box.rows - cells.rows) / 2,
+        columns: cells.columns, rows: cells.rows), worker: worker)
     let request = RenderRequest(page: page, region: region, size: cells, style: style)
-    func attempt() throws -> (screen: ScreenBuffer, messages: [String]) {
+    func attempt() throws -> (screen: ScreenBuffer, messages: [String], shown: ShownPage?) {
       let rendered = try worker.render(request)
-      return (PagePicture.centered(rendered.picture, in: box), rendered.messages)
+      return (PagePicture.centered(rendered.picture, in: box), rendered.messages, shownPage)
     }
-    func failureBox(_ failure: any Error) -> (screen: ScreenBuffer, messages: [String]) {
+    func failureBox(_ failure: any Error) -> (
+      screen: ScreenBuffer, messages: [String], shown: ShownPage?
+    ) {
       var failed = ScreenBuffer(size: cells)
       Placeholder.fillFailed(
         &failed, reason: PictureBoard.failureReason(failure), style: style, width: .locale)
-      return (PagePicture.centered(failed, in: box), [])
+      return (PagePicture.centered(failed, in: box), [], nil)
     }
     if let boxFailure { return failureBox(boxFailure) }
     // Library errors are thrown (exit 1, as ever); a worker's failure is drawn.
@@ -101,4 +108,13 @@ extension PrintCommand {
       return failureBox(timeout)
     }
   }
+}
+
+/// Where `PrintCommand.draw` put a page: which part of it, in which cells of the box, and the
+/// worker that drew it (which can draw it again in pixels).
+struct ShownPage {
+  var page: PageIndex
+  var region: PageRegion
+  var cells: CellRect
+  var worker: any PageWorker
 }

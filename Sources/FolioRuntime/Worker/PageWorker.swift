@@ -9,6 +9,8 @@ import FolioUI
 public protocol PageWorker: AnyObject {
   /// The cells of `request`, with what was learned about its page.
   func render(_ request: RenderRequest) throws -> RenderedPage
+  /// The pixels of `request`, for a terminal that shows images.
+  func pixels(_ request: PixelRequest) throws -> PixelPicture
   /// The sizes and labels of `pages`, in page order.
   func facts(of pages: Range<Int>) throws -> [PageFact]
   /// The text of `pages` (clamped to the document), in page order.
@@ -24,6 +26,11 @@ public protocol PageWorker: AnyObject {
 }
 
 extension PageWorker {
+  /// No pixels: for workers that draw only cells.
+  public func pixels(_ request: PixelRequest) throws -> PixelPicture {
+    throw DocumentError.renderFailed(reason: "no pixels from this worker")
+  }
+
   /// No outline: for workers that read none.
   public func outline() throws -> [OutlineEntry] { [] }
 
@@ -52,6 +59,10 @@ public final class LocalPageWorker: PageWorker {
 
   /// Nothing to give back: the document's memory is this process's.
   public func rest() {}
+
+  public func pixels(_ request: PixelRequest) throws -> PixelPicture {
+    try document.pixels(for: request)
+  }
 
   public func texts(of pages: Range<Int>) throws -> [PageText] {
     pages.clamped(to: 0..<document.pageCount).map { document.text(at: PageIndex($0)) }

@@ -8,6 +8,8 @@ public enum WorkerRequest: Hashable, Sendable {
   case open(name: String, password: String?)
   /// Render a request into cells.
   case render(RenderRequest)
+  /// Render a request into pixels.
+  case renderPixels(PixelRequest)
   /// Read the sizes and labels of a range of pages.
   case readFacts(Range<Int>)
   /// Read the text layer of a range of pages.
@@ -26,6 +28,8 @@ public enum WorkerReply: Sendable {
   case opened(pageCount: Int)
   /// The cells of a render, with what the worker learned about its page.
   case rendered(RenderedPage)
+  /// The pixels of a render.
+  case pixels(PixelPicture)
   /// Sizes and labels, in page order.
   case facts([PageFact])
   /// The text of each page asked for, in page order.
@@ -71,9 +75,9 @@ public enum WorkerMessageFormat {
 
   enum Kind: UInt8 {
     case open = 1, render = 2, readFacts = 3, readText = 4, readOutline = 5, readLinks = 6
-    case readContentBoxes = 7
+    case readContentBoxes = 7, renderPixels = 8
     case opened = 0x81, rendered = 0x82, facts = 0x83, texts = 0x84, outline = 0x85, links = 0x86
-    case contentBoxes = 0x87
+    case contentBoxes = 0x87, pixels = 0x88
     case failed = 0xFF
   }
 
@@ -98,6 +102,9 @@ public enum WorkerMessageFormat {
       body.append(request.style.colors.rawValue)
       body.append(request.style.isInverted)
       body.append(request.style.text.rawValue)
+    case .renderPixels(let request):
+      header(&body, .renderPixels, message)
+      append(request, to: &body)
     case .readFacts(let pages):
       header(&body, .readFacts, message)
       body.append(count: pages.lowerBound)
@@ -133,6 +140,9 @@ public enum WorkerMessageFormat {
       body.append(page.pageSize.height)
       body.append(optional: page.label)
       append(page.picture, to: &body)
+    case .pixels(let picture):
+      header(&body, .pixels, message)
+      append(picture, to: &body)
     case .facts(let facts):
       header(&body, .facts, message)
       append(facts, to: &body)
@@ -196,6 +206,8 @@ public enum WorkerMessageFormat {
       let style = RenderStyle(symbols: symbols, colors: colors, isInverted: isInverted, text: text)
       request = .render(
         RenderRequest(page: page, region: region, size: size, style: style, document: document))
+    case .renderPixels:
+      request = .renderPixels(try readPixelRequest(&reader, document: document))
     case .readFacts:
       request = .readFacts(try readPages(&reader))
     case .readText:
@@ -228,6 +240,8 @@ public enum WorkerMessageFormat {
       let label = try reader.optionalString()
       let picture = try readPicture(&reader)
       reply = .rendered(RenderedPage(picture: picture, pageSize: size, label: label))
+    case .pixels:
+      reply = .pixels(try readPixels(&reader))
     case .facts:
       reply = .facts(try readFacts(&reader))
     case .texts:

@@ -161,6 +161,18 @@ public final class WorkerProcess: PageWorker {
     return page
   }
 
+  public func pixels(_ request: PixelRequest) throws -> PixelPicture {
+    let (reply, messages) = try exchange(.renderPixels(request), pages: 1)
+    guard case .pixels(let picture) = reply else {
+      throw failBroken(.malformed("a reply of the wrong kind"))
+    }
+    if messages.contains(where: Self.saysOutOfMemory) {
+      retire()
+      throw WorkerFailure(.outOfMemory(limit: limits.memoryBytes))
+    }
+    return picture
+  }
+
   public func facts(of pages: Range<Int>) throws -> [PageFact] {
     // Reading facts counts no page: a batch touches 500 pages, and a recycled reader would walk
     // the page tree again to reach the next one.
@@ -384,6 +396,7 @@ extension WorkerRequest {
   var deepestPage: Int? {
     switch self {
     case .render(let request): return request.page.rawValue
+    case .renderPixels(let request): return request.page.rawValue
     case .readFacts(let pages), .readText(let pages), .readLinks(let pages),
       .readContentBoxes(let pages):
       return pages.isEmpty ? nil : pages.upperBound - 1

@@ -1,0 +1,85 @@
+import ArgumentParser
+import FolioCore
+import FolioGraphics
+import FolioRuntime
+import Foundation
+
+/// A cell's size in pixels (`--cell-pixels`, or the terminal's report).
+struct CellPixels: Hashable {
+  var width: Int
+  var height: Int
+
+  /// What most terminals' default fonts give, when nothing says otherwise.
+  static let standard = CellPixels(width: 10, height: 20)
+
+  init(width: Int, height: Int) {
+    self.width = max(1, width)
+    self.height = max(1, height)
+  }
+
+  /// Parses `WxH`, each side 1 to 200.
+  init(argument text: String) throws {
+    let sides = text.split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+    guard sides.count == 2, let width = sides[0], let height = sides[1],
+      (1...200).contains(width), (1...200).contains(height)
+    else {
+      throw ValidationError("expected WxH, whole numbers of pixels from 1 to 200, such as 10x20")
+    }
+    self.init(width: width, height: height)
+  }
+}
+
+/// `--print --pixels P`: the page printed as block art is written again as an image in the
+/// protocol asked for, over the same cells: the cursor is saved, moved up to the page's first
+/// row and column, the image written, the cursor restored.
+enum PixelPrint {
+  static func write(
+    _ shown: ShownPage, protocol pixels: PixelProtocol, cellPixels: CellPixels, rowsBelow: Int,
+    isInverted: Bool, environment: [String: String]
+  ) throws {
+    let cells = shown.cells
+    var size = PixelSize(
+      width: cells.size.columns * cellPixels.width, height: cells.size.rows * cellPixels.height)
+    if size.area > PixelRequest.largestArea {
+      // Scaled down to fit (a huge --size): the terminal scales it back up to the cells.
+      let scale = (Double(PixelRequest.largestArea) / Double(size.area)).squareRoot()
+      size = PixelSize(
+        width: max(1, Int(Double(size.width) * scale)),
+        height: max(1, Int(Double(size.height) * scale)))
+    }
+    let request = PixelRequest(
+      page: shown.page, region: shown.region, size: size, isInverted: isInverted)
+    let picture: PixelPicture
+    do {
+      picture = try shown.worker.pixels(request)
+    } catch {
+      // The block art is printed already; the picture is only better.
+      StandardStreams.writeError("folio: no picture in pixels: \(error)\n")
+      return
+    }
+    let image: [UInt8]?
+    // Printed straight to a tmux pane, the image goes through tmux to the terminal outside.
+    let throughTmux = environment["TMUX"] != nil && isatty(STDOUT_FILENO) == 1
+    switch pixels {
+    case .kitty:
+      image = KittyImage(showing: picture, over: cells.size)?.bytes(throughTmux: throughTmux)
+    case .sixel:
+      image = SixelImage(picture).map { throughTmux ? TmuxPassthrough.wrapped($0.bytes) : $0.bytes }
+    case .iterm2:
+      image = ITermImage(picture, over: cells.size).map {
+        throughTmux ? TmuxPassthrough.wrapped($0.bytes) : $0.bytes
+      }
+    }
+    guard let image else {
+      StandardStreams.writeError("folio: the picture could not be encoded as \(pixels.rawValue)\n")
+      return
+    }
+    var bytes = Array("\u{1B}7".utf8)
+    let up = rowsBelow - cells.minY
+    if up > 0 { bytes += Array("\u{1B}[\(up)A".utf8) }
+    bytes += Array("\u{1B}[\(cells.minX + 1)G".utf8)
+    bytes += image
+    bytes += Array("\u{1B}8".utf8)
+    try StandardStreams.writeOutput(String(decoding: bytes, as: UTF8.self))
+  }
+}

@@ -1,0 +1,86 @@
+import FolioCore
+import FolioFixtures
+import FolioGraphics
+import FolioPoppler
+import FolioRaster
+import Foundation
+import Testing
+
+/// `--print --pixels kitty|sixel|iterm2`: the page written again as an image over its block
+/// art, read back by a model of a terminal and compared with Poppler's raster of the page.
+@Suite("Pixel print")
+struct PixelPrintTests {
+  func printed(_ pixels: String, page: Int = 1, size: String = "40x20") throws -> String {
+    let path = try FixtureLibrary.path(.manual)
+    let run = try FolioProcess.run(
+      [
+        "--print", "--pixels", pixels, "--size", size, "--cell-pixels", "10x20", "--page",
+        String(page), "--colors", "truecolor", path,
+      ], timeLimit: .seconds(60))
+    #expect(run.status == 0, "\(run.standardError)")
+    return run.standardOutput
+  }
+
+  /// Poppler's raster of the page at `width`x`height`, as RGB.
+  func reference(page: Int, width: Int, height: Int) throws -> [UInt8] {
+    let path = try FixtureLibrary.path(.manual)
+    let document = try PopplerDocument.open(readablePath: path, named: "manual.pdf")
+    let image = try document.render(
+      PageIndex(page - 1), size: PixelSize(width: width, height: height))
+    return try #require(image.rgbPicture(inverted: false)).rgb
+  }
+
+  @Test(arguments: [("kitty", 0.98), ("iterm2", 0.98), ("sixel", 0.93)])
+  func thePageIsTheImageOverItsBlockArt(pixels: String, least: Double) throws {
+    let output = try printed(pixels, page: 3)
+    let model = try TerminalImages(output)
+    try #require(model.images.count == 1)
+    let image = model.images[0]
+    // Cells × cell pixels, over the page's cells, inside the 40x20 box.
+    let column = try #require(image.column)
+    let rowsUp = try #require(image.rowsUp)
+    #expect(column >= 0 && rowsUp >= 1 && rowsUp <= 20)
+    #expect(image.width % 10 == 0 && image.height % 20 == 0, "\(image.width)x\(image.height)")
+    #expect(column + image.width / 10 <= 40)
+    if pixels == "kitty" {
+      #expect(
+        image.keys["c"] == String(image.width / 10) && image.keys["r"] == String(image.height / 20))
+      #expect(image.keys["q"] == "2" && image.keys["C"] == "1")
+      #expect(model.largestChunk <= KittyImage.chunkSize)
+    }
+    if pixels == "iterm2" {
+      #expect(image.keys["width"] == String(image.width / 10))
+      #expect(image.keys["height"] == String(image.height / 20))
+    }
+    let expected = try reference(page: 3, width: image.width, height: image.height)
+    let similarity = TerminalImages.similarity(image.rgb, expected)
+    #expect(similarity >= least, "\(pixels): \(similarity)")
+    // Under it, the same block art as without pixels.
+    #expect(model.text == (try printed("off", page: 3)))
+  }
+
+  @Test(arguments: ["off", "auto"])
+  func withoutAProtocolThereIsNoImage(pixels: String) throws {
+    let output = try printed(pixels)
+    #expect(try TerminalImages(output).images.isEmpty)
+    #expect(!output.contains("\u{1B}_G") && !output.contains("\u{1B}P") && !output.contains("1337"))
+  }
+
+  @Test func throughTmuxEveryEscapeIsDoubledInsidePassthrough() {
+    let sequence = Array("\u{1B}_Ga=T;AAAA\u{1B}\\".utf8)
+    let wrapped = TmuxPassthrough.wrapped(sequence)
+    #expect(
+      String(decoding: wrapped, as: UTF8.self)
+        == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T;AAAA\u{1B}\u{1B}\\\u{1B}\\")
+  }
+
+  @Test func badCellPixelsAreAUsageError() throws {
+    let path = try FixtureLibrary.path(.onePage)
+    for value in ["0x20", "10", "10x", "x20", "300x20", "ax b"] {
+      let run = try FolioProcess.run(
+        ["--print", "--pixels", "kitty", "--cell-pixels", value, path], timeLimit: .seconds(60))
+      #expect(run.status == 2, "\(value): \(run.status)")
+      #expect(run.standardError.split(separator: "\n").count <= 2, "\(run.standardError)")
+    }
+  }
+}
