@@ -28,7 +28,9 @@ public struct KittyImage: Sendable {
     repeat {
       let end = min(payload.count, start + Self.chunkSize)
       let more = end < payload.count ? 1 : 0
-      let keys = start == 0 ? control + ",m=\(more)" : "m=\(more)"
+      // Every chunk quiet: a terminal that answers a later chunk would type its answer into
+      // the shell after `--print`.
+      let keys = start == 0 ? control + ",m=\(more)" : "m=\(more),q=2"
       chunks.append(Array("\u{1B}_G\(keys);".utf8) + payload[start..<end] + Array("\u{1B}\\".utf8))
       start = end
     } while start < payload.count

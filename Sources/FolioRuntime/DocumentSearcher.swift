@@ -189,21 +189,26 @@ public final class DocumentSearcher: LoopService {
   private func lines() -> HitLines {
     var lines: [HitLine] = []
     for page in matching.matches.keys.sorted() where lines.count < HitLines.limit {
-      if linesByPage[page] == nil {
-        guard let text = matching.text(of: page), let ranges = matching.matches[page] else {
-          continue
-        }
-        let body = RunningText.body(ofPage: page, pageCount: setup.pageCount) {
-          matching.text(of: $0)
-        }
-        linesByPage[page] = ranges.enumerated().map { index, range in
-          let context = HitContext(of: range, in: text, reach: 30, body: body)
-          return HitLine(
-            position: HitPosition(page: PageIndex(page), index: index), before: context.before,
-            match: context.match, after: context.after)
-        }
+      if let kept = linesByPage[page] {
+        lines += kept
+        continue
       }
-      lines += linesByPage[page] ?? []
+      guard let text = matching.text(of: page), let ranges = matching.matches[page] else {
+        continue
+      }
+      let near = max(0, page - 2)...min(setup.pageCount - 1, page + 2)
+      let body = RunningText.body(ofPage: page, pageCount: setup.pageCount) {
+        matching.text(of: $0)
+      }
+      let made = ranges.enumerated().map { index, range in
+        let context = HitContext(of: range, in: text, reach: 30, body: body)
+        return HitLine(
+          position: HitPosition(page: PageIndex(page), index: index), before: context.before,
+          match: context.match, after: context.after)
+      }
+      // Kept once the pages its running head is told by are read.
+      if near.allSatisfy({ matching.text(of: $0) != nil }) { linesByPage[page] = made }
+      lines += made
     }
     return HitLines(generation: matching.generation, lines: Array(lines.prefix(HitLines.limit)))
   }

@@ -12,7 +12,9 @@ public enum RunningText {
   public static func body(
     ofPage page: Int, pageCount: Int, texts: (Int) -> SearchableText?
   ) -> Range<Int> {
-    guard let text = texts(page) else { return 0..<0 }
+    guard (0..<pageCount).contains(page), let text = texts(page) else {
+      return 0..<(texts(page)?.utf8.count ?? 0)
+    }
     let whole = 0..<text.utf8.count
     let words = Words(text)
     guard !words.ranges.isEmpty else { return whole }

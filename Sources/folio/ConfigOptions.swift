@@ -56,7 +56,8 @@ extension PrintOptions {
     if colors == nil { colors = config.colors }
     if invert == nil, config.invert == true { invert = true }
     if text == nil { text = config.text }
-    if pixels == nil { pixels = config.pixels }
+    // Images only to a terminal: a page printed into a file or a pipe stays text.
+    if pixels == nil, isatty(STDOUT_FILENO) == 1 { pixels = config.pixels }
     if trim == nil, config.trim == true { trim = true }
     if cacheMb == nil { cacheMb = config.cacheMegabytes }
     if cellAspect == nil { cellAspect = config.cellAspect }

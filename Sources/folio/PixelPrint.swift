@@ -34,9 +34,20 @@ struct CellPixels: Hashable {
 /// row and column, the image written, the cursor restored.
 enum PixelPrint {
   static func write(
-    _ shown: ShownPage, protocol pixels: PixelProtocol, cellPixels: CellPixels, rowsBelow: Int,
-    isInverted: Bool, environment: [String: String]
+    _ shown: ShownPage, protocol pixels: PixelProtocol, cellPixels known: CellPixels?,
+    rowsBelow: Int, isInverted: Bool, environment: [String: String]
   ) throws {
+    // A sixel image is as large as its pixels: at a guessed cell size it could run past the
+    // page's cells and scroll the screen. kitty and iTerm2 scale it to the cells.
+    if pixels == .sixel && known == nil {
+      StandardStreams.writeError(
+        "folio: sixel needs the cell size in pixels: the terminal gave none; --cell-pixels WxH\n")
+      return
+    }
+    // Moved up past the top of the terminal, the cursor would stop there and the image land
+    // lower than its page.
+    if let terminal = PrintCommand.terminalSize(), rowsBelow > terminal.rows { return }
+    let cellPixels = known ?? .standard
     let cells = shown.cells
     var size = PixelSize(
       width: cells.size.columns * cellPixels.width, height: cells.size.rows * cellPixels.height)
@@ -54,7 +65,8 @@ enum PixelPrint {
       picture = try shown.worker.pixels(request)
     } catch {
       // The block art is printed already; the picture is only better.
-      StandardStreams.writeError("folio: no picture in pixels: \(error)\n")
+      let reason = TerminalText.sanitized(PictureBoard.failureReason(error))
+      StandardStreams.writeError("folio: no picture in pixels: \(reason)\n")
       return
     }
     let image: [UInt8]?

@@ -187,7 +187,7 @@ enum PrintCommand {
     if let pixels = options.pixels?.named, let shown = drawn.shown {
       // The block art stays under the picture: a terminal that ignores the image shows it.
       try PixelPrint.write(
-        shown, protocol: pixels, cellPixels: options.cellPixels ?? Self.cellPixels() ?? .standard,
+        shown, protocol: pixels, cellPixels: options.cellPixels ?? Self.cellPixels(),
         rowsBelow: box.rows, isInverted: style.isInverted, environment: environment)
     }
     DamageReport.write(

@@ -57,39 +57,6 @@ struct ModeSwitchTests {
     #expect(switched == opened)
   }
 
-  /// Esc to the grid and `2` back (or Tab round) finds the exact line left, not the page's top.
-  /// Each key is followed by the mode it leads to, awaited before the next key is sent (a status
-  /// read right after a key may still be the one before it).
-  @Test(arguments: [
-    ["Escape", "grid", "2", "continuous"],
-    ["Tab", "spread", "Tab", "grid", "Tab", "continuous"],
-  ])
-  func comingBackToTheContinuousViewFindsTheLineLeft(keysAndModes: [String]) throws {
-    let scratch = try ScratchFolder()
-    let folio = try FolioSession(
-      .numbered, arguments: ["--mode", "continuous", "--page", "17", "--no-remember"],
-      environment: scratch.environment)
-    try folio.type("9j")
-    try folio.waitForRenders()
-    func shown() throws -> [String] {
-      try folio.screen().dropLast().map { String($0.reversed().drop { $0 == " " }.reversed()) }
-    }
-    let before = try shown()
-    let status = try folio.status()
-    for step in stride(from: 0, to: keysAndModes.count, by: 2) {
-      try folio.press(keysAndModes[step])
-      let mode = keysAndModes[step + 1]
-      let status = try folio.waitForStatus { $0.contains("  \(mode)  ") && !$0.contains("…") }
-      #expect(status.contains("  \(mode)  "), "after \(keysAndModes[step]): \(status)")
-    }
-    try folio.waitForRenders()
-    #expect(try shown() == before)
-    #expect(
-      FolioSession.position(in: try folio.status())?.page == FolioSession.position(in: status)?.page
-    )
-    try folio.quit()
-  }
-
   @Test func digitsPickModesAndStillCount() throws {
     let folio = try FolioSession(.numbered)
     try folio.type("17G")
@@ -139,33 +106,6 @@ struct ModeSwitchTests {
     try folio.press("Enter")
     try folio.press("l")  // a key after Enter: Enter was handled by then
     try folio.expectStatus("24 / 40", "continuous")
-  }
-
-  /// In a small terminal a spread's page would be a few cells wide: Enter opens the page as wide
-  /// as the screen (the continuous view) and says so; `3` still shows the spread.
-  @Test(arguments: [(80, 24), (100, 30)])
-  func enterInASmallTerminalOpensAPageThatCanBeRead(columns: Int, rows: Int) throws {
-    let folio = try FolioSession(.numbered, columns: columns, rows: rows)
-    try folio.type("7G")
-    try folio.expectSelected("7")
-    try folio.press("Enter")
-    try folio.expectStatus("the page as wide as the screen")
-    try folio.expectStatus("7 / 40", "continuous")
-    // The page spans the screen's width less its margins (a spread's page here: under 40).
-    try folio.waitForRenders()
-    let spans = try folio.screen().dropLast().map { row -> Int in
-      let cells = Array(row)
-      guard let first = cells.firstIndex(where: { $0 != " " }),
-        let last = cells.lastIndex(where: { $0 != " " })
-      else { return 0 }
-      return last - first + 1
-    }
-    #expect((spans.max() ?? 0) >= columns - 12, "widest row: \(spans.max() ?? 0)")
-    try folio.press("Escape")
-    try folio.expectStatus("7 / 40", "grid")
-    try folio.type("3")
-    try folio.expectStatus("7 / 40", "spread")
-    try folio.quit()
   }
 
   @Test func spreadKeysTurnSpreads() throws {

@@ -39,9 +39,13 @@ struct PixelPrintTests {
     // Cells × cell pixels, over the page's cells, inside the 40x20 box.
     let column = try #require(image.column)
     let rowsUp = try #require(image.rowsUp)
-    #expect(column >= 0 && rowsUp >= 1 && rowsUp <= 20)
     #expect(image.width % 10 == 0 && image.height % 20 == 0, "\(image.width)x\(image.height)")
-    #expect(column + image.width / 10 <= 40)
+    // Over the page's cells: the page is centred in the 40x20 box, and the cursor moved up
+    // from the line after the box to the page's first row.
+    let (columns, rows) = (image.width / 10, image.height / 20)
+    #expect(column == (40 - columns) / 2, "column \(column) for \(columns) columns")
+    #expect(rowsUp == 20 - (20 - rows) / 2, "\(rowsUp) rows up for \(rows) rows")
+    #expect(columns >= 10 && rows == 20)
     if pixels == "kitty" {
       #expect(
         image.keys["c"] == String(image.width / 10) && image.keys["r"] == String(image.height / 20))

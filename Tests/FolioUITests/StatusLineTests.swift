@@ -162,6 +162,11 @@ struct MessagePanelTests {
     _ = helper.type("l", on: &app)
     #expect(app.status.message == nil)
     #expect(app.view.currentPage == PageIndex(1))
+    // The timer a one-line message said before it started does not take it away.
+    _ = app.update(.problem("one line"))
+    _ = app.update(.problem("two\nlines"))
+    _ = app.update(.timerFired(.message))
+    #expect(app.status.message == "two\nlines")
   }
 
   @Test func moreLinesThanTheScreenSayHowManyAreLeftOut() {

@@ -55,7 +55,8 @@ extension AppState {
     case .renderProgress(let pending):
       status.pendingRenders = max(0, pending)
     case .timerFired(.message):
-      status.message = nil
+      // A message that stays until a key outlives a timer an earlier one started.
+      if !status.messageStays { status.message = nil }
     case .timerFired(.savePlace):
       effects += savingPlace
     case .timerFired(.reloadDebounce), .timerFired(.reloadAtLatest):

@@ -58,13 +58,20 @@ extension AppState {
   /// Enter in the grid: the selected page in the spread view, or on a screen too small for
   /// the spread view to show it readably (under `readableColumns` wide, as 80x24 with the
   /// filmstrip makes a Letter page) in the continuous view, as wide as the screen.
-  private mutating func open() {
-    show(.spread)
-    guard let frame = frame(of: view.currentPage), frame.size.columns < Self.readableColumns,
-      view.viewport.size.columns > frame.size.columns
-    else { return }
+  mutating func open() {
+    // The spread view tried on a copy: the one shown is entered once, from the grid, so it
+    // starts at the page's top and remembers no place the reader never saw.
+    var spread = self
+    spread.show(.spread)
+    guard let frame = spread.frame(of: spread.view.currentPage),
+      frame.size.columns < Self.readableColumns,
+      spread.view.viewport.size.columns > frame.size.columns
+    else {
+      show(.spread)
+      return
+    }
     show(.continuous)
-    say("the page as wide as the screen (3 for spreads)")
+    say("the page as wide as the screen: a spread would be too narrow to read")
   }
 
   /// The fewest columns the spread view must give a page for Enter to open it there.
@@ -290,7 +297,7 @@ extension AppState {
       let page = item.pages.first { $0.frame.contains(point) }?.page ?? item.pages[0].page
       if view.mode == .grid {
         go(to: page)
-        if mouse.kind == .doubleClick { show(.spread) }
+        if mouse.kind == .doubleClick { open() }
       } else if followLink(at: mouse.position) {
         return
       } else {
