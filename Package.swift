@@ -47,6 +47,7 @@ let package = Package(
       name: "FolioRuntime",
       dependencies: [
         "FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioStore", "FolioSearch",
+        "FolioGraphics",
       ]),
     .target(
       name: "FolioTestSupport",

@@ -17,12 +17,21 @@ public struct KittyImage: Sendable {
   /// quietly (`q=2`: the terminal answers nothing), the cursor left where it is (`C=1`); with
   /// `id`, the image replaces any other of that id.
   public init?(showing picture: PixelPicture, over cells: CellSize, id: UInt32? = nil) {
+    var control = "a=T,c=\(cells.columns),r=\(cells.rows),C=1"
+    if let id { control += ",i=\(id)" }
+    self.init(picture, control: control)
+  }
+
+  /// Transmits `picture` as image `id` without showing it (`a=t`): placements show it.
+  public init?(transmitting picture: PixelPicture, id: UInt32) {
+    self.init(picture, control: "a=t,i=\(id)")
+  }
+
+  private init?(_ picture: PixelPicture, control keys: String) {
     guard let compressed = Self.deflated(picture.rgb) else { return nil }
     let payload = Array(Data(compressed).base64EncodedData())
-    var control =
-      "a=T,f=24,o=z,s=\(picture.size.width),v=\(picture.size.height)"
-      + ",c=\(cells.columns),r=\(cells.rows),q=2,C=1"
-    if let id { control += ",i=\(id)" }
+    let control =
+      keys + ",f=24,o=z,s=\(picture.size.width),v=\(picture.size.height),q=2"
     var chunks: [[UInt8]] = []
     var start = 0
     repeat {
@@ -37,10 +46,32 @@ public struct KittyImage: Sendable {
     self.chunks = chunks
   }
 
-  /// The sequences as one run of bytes; inside tmux, each chunk wrapped for passthrough.
-  public func bytes(throughTmux: Bool) -> [UInt8] {
-    chunks.flatMap { throughTmux ? TmuxPassthrough.wrapped($0) : $0 }
+  /// Shows image `id` at the cursor over `cells`, its `crop` (pixels of the image: x, y,
+  /// width, height) scaled to them, as placement 1 of the image: placing it again moves it,
+  /// with no flicker. The cursor stays.
+  public static func placement(
+    of id: UInt32, crop: (x: Int, y: Int, width: Int, height: Int), over cells: CellSize
+  ) -> [UInt8] {
+    Array(
+      ("\u{1B}_Ga=p,i=\(id),p=1,x=\(crop.x),y=\(crop.y),w=\(crop.width),h=\(crop.height)"
+        + ",c=\(cells.columns),r=\(cells.rows),C=1,q=2\u{1B}\\").utf8)
   }
+
+  /// Takes image `id`'s placement off the screen, keeping its pixels for later placements.
+  public static func removal(of id: UInt32) -> [UInt8] {
+    Array("\u{1B}_Ga=d,d=i,i=\(id),p=1,q=2\u{1B}\\".utf8)
+  }
+
+  /// Deletes image `id` and its pixels from the terminal.
+  public static func deletion(of id: UInt32) -> [UInt8] {
+    Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
+  }
+
+  /// Deletes every image on the screen and its pixels (on the alternate screen: Folio's).
+  public static let deletionOfAll = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
+
+  /// The sequences as one run of bytes.
+  public var bytes: [UInt8] { chunks.flatMap { $0 } }
 
   /// `bytes` deflated with zlib at level 1; nil if zlib fails.
   static func deflated(_ bytes: [UInt8]) -> [UInt8]? {
@@ -54,20 +85,5 @@ public struct KittyImage: Sendable {
     guard status == Z_OK else { return nil }
     output.removeSubrange(Int(length)...)
     return output
-  }
-}
-
-/// tmux's passthrough: an escape sequence for the outer terminal inside `ESC P tmux; … ESC \`,
-/// every ESC in it doubled. tmux passes it on only with `allow-passthrough on`.
-public enum TmuxPassthrough {
-  public static func wrapped(_ sequence: [UInt8]) -> [UInt8] {
-    var result = Array("\u{1B}Ptmux;".utf8)
-    result.reserveCapacity(sequence.count + 16)
-    for byte in sequence {
-      if byte == 0x1B { result.append(0x1B) }
-      result.append(byte)
-    }
-    result += Array("\u{1B}\\".utf8)
-    return result
   }
 }

@@ -13,7 +13,7 @@ import Foundation
 public final class Browser<Terminal: TerminalBackend> {
   /// The app state (readable for tests and `--print`).
   public private(set) var state: AppState
-  private let terminal: Terminal
+  let terminal: Terminal
   private let view: AppView
   /// Where every background service posts what it finished.
   public let inbox: LoopInbox
@@ -29,9 +29,14 @@ public final class Browser<Terminal: TerminalBackend> {
   private var fileWatch: FileWatch?
   private let places: PlaceKeeper?
   /// Searching the document's text, when it can be searched.
-  private var searcher: DocumentSearcher?
+  var searcher: DocumentSearcher?
   /// The outline and links of the version shown, read when asked.
   private var navigation: NavigationReader
+  /// Pages as images, when the terminal shows them (`showPagesAsImages`).
+  var pixels: PixelLayer?
+  /// Where the pixel layer's cells are measured, for a new version's layer.
+  var pixelCellSize: PixelSize?
+
   /// What the services were asked for already.
   private var ledger = DemandLedger()
   /// Events waiting for `update`, oldest first, and whether they are being applied.
@@ -129,6 +134,7 @@ public final class Browser<Terminal: TerminalBackend> {
     if let reopener { services.append(reopener) }
     if let places { services.append(places) }
     if let searcher { services.append(searcher) }
+    if let pixels { services.append(pixels) }
     return services
   }
 
@@ -207,7 +213,7 @@ public final class Browser<Terminal: TerminalBackend> {
   /// What the background services and the clock have to say: timers that ran out, a changed
   /// file, and every letter in the inbox (renders, page facts, text and matches, the outline
   /// and links, reopened documents, failed saves).
-  private func backgroundEvents() -> [Event] {
+  func backgroundEvents() -> [Event] {
     var events: [Event] = timers.takeFired(now: .now).map { .timerFired($0) }
     if let fileWatch, fileWatch.takeChange() { events.append(.fileChanged) }
     for service in services { service.enforceDeadlines() }
@@ -227,6 +233,7 @@ public final class Browser<Terminal: TerminalBackend> {
     if let reopener { events += reopener.receive(letters) }
     if let places { events += places.receive(letters) }
     if let searcher { events += searcher.receive(letters) }
+    if let pixels { events += pixels.receive(letters) }
     events += navigation.receive(letters)
     let pending = board.pendingCount
     if pending != state.status.pendingRenders { events.append(.renderProgress(pending: pending)) }
@@ -267,6 +274,7 @@ public final class Browser<Terminal: TerminalBackend> {
         places?.finish(timeout: .milliseconds(500))
         terminal.suspend()
         terminal.invalidate()
+        pixels?.forget()
       case .quit(let status, let output):
         ending = Ending(status: status, output: output)
         return
@@ -290,6 +298,7 @@ public final class Browser<Terminal: TerminalBackend> {
       try board.replaceDocument(with: document.opening, version: version)
       pageReader = makePageReader(pageCount: document.summary.pageCount)
       unclaimedWorkers = document.opening.handoff
+      try replacePixels(with: document.opening)
     } catch {
       queue.append(.problem("cannot start rendering the new version (\(error))"))
     }
@@ -315,6 +324,7 @@ public final class Browser<Terminal: TerminalBackend> {
       holdingFrameUntil = nil
     }
     terminal.present(frame)
+    if let pixels { terminal.writeImages(pixels.bytes(for: state)) }
     if let report = viewReport { report.write(state.visiblePageRegions) }
   }
 
@@ -322,54 +332,6 @@ public final class Browser<Terminal: TerminalBackend> {
   /// `FOLIO_VIEW_REPORT` names a file (for measuring the text layer against the pages).
   private let viewReport = ProcessInfo.processInfo.environment["FOLIO_VIEW_REPORT"].map(
     ViewReport.init)
-
-  /// Waits up to `milliseconds` for a letter in the inbox.
-  private func waitForLetters(milliseconds: Int32) {
-    var descriptor = pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0)
-    _ = poll(&descriptor, 1, milliseconds)
-  }
-
-  /// Waits until every picture on screen is its exact render (for `--print`, tests and
-  /// benchmarks; the prefetch margin is not waited for). Sizes learned from renders may move
-  /// pages and want more renders: it loops until the screen is complete, nothing is pending or
-  /// wanted, or `timeout` passes.
-  public func settle(timeout: Duration = .seconds(120)) {
-    let deadline = ContinuousClock.now + timeout
-    // Trimmed pages wait for their content boxes first: they decide the layout.
-    while !state.contentBoxWants.isEmpty, ContinuousClock.now < deadline {
-      waitForLetters(milliseconds: 50)
-      send(backgroundEvents())
-    }
-    while true {
-      send(backgroundEvents())
-      // Done when nothing was pending as the outcomes were taken (so none is left unreceived)
-      // and the last layout pass wanted nothing (a render it wanted may finish before any
-      // check).
-      let isIdle = board.pendingWhenReceived == 0 && board.wantedCount == 0
-      if board.isScreenComplete || isIdle || ContinuousClock.now >= deadline { break }
-      // Sleep until a render arrives (the inbox turns readable) or 50 ms pass.
-      waitForLetters(milliseconds: 50)
-    }
-    send([.renderProgress(pending: board.pendingCount)])
-  }
-
-  /// Starts a search for `query` and goes to its first hit from the current page when one is
-  /// found (`--find`).
-  public func find(_ query: String) {
-    send([.find(query)])
-  }
-
-  /// Waits until the search in force has searched every page and the hits on screen have
-  /// their boxes (for `--find --print`), then until the screen is complete.
-  public func settleSearch(timeout: Duration = .seconds(120)) {
-    let deadline = ContinuousClock.now + timeout
-    while searcher != nil, state.search.isActive, ContinuousClock.now < deadline {
-      send(backgroundEvents())
-      if state.search.isComplete && state.hitRegionWants == nil { break }
-      waitForLetters(milliseconds: 50)
-    }
-    settle(timeout: max(.seconds(1), deadline - .now))
-  }
 
   /// Waits up to `timeout` for background work (renders, text, search results), takes what
   /// finished and draws the frame: the loop's step without the terminal's input (benchmarks).

@@ -12,6 +12,8 @@ public final class NcursesTerminal: TerminalBackend {
   private var pairs: ColorPairTable
   private var previous: ScreenBuffer?
   private var isActive = true
+  /// Whether images were written (and must be deleted when the terminal is given back).
+  private var hasShownImages = false
   /// Signals read from the self-pipe and not yet returned.
   private var pendingSignals: [TerminalRestorer.Received] = []
   private let savedStandardError: Int32
@@ -109,6 +111,7 @@ public final class NcursesTerminal: TerminalBackend {
 
   public func restore() {
     guard isActive else { return }
+    deleteImages()
     isActive = false
     endwin()
     TerminalRestorer.deactivate()
@@ -131,9 +134,27 @@ public final class NcursesTerminal: TerminalBackend {
 
   public func copyToClipboard(_ text: String) {
     guard isActive else { return }
-    // Between frames curses has written everything; the sequence moves no cursor.
+    writeRaw(Array(Clipboard.sequence(copying: text).utf8))
+    Clipboard.copyThroughTmux(text, environment: environment)
+  }
+
+  public func writeImages(_ bytes: [UInt8]) {
+    guard isActive, !bytes.isEmpty else { return }
+    hasShownImages = true
+    writeRaw(bytes)
+  }
+
+  /// Deletes the images shown (on the alternate screen every one is Folio's).
+  private func deleteImages() {
+    guard hasShownImages else { return }
+    hasShownImages = false
+    writeRaw(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
+  }
+
+  /// Writes `bytes` to the terminal between frames (curses has written everything; what is
+  /// written moves no cursor, or puts it back).
+  private func writeRaw(_ bytes: [UInt8]) {
     fflush(stdout)
-    let bytes = Array(Clipboard.sequence(copying: text).utf8)
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count, let base = buffer.baseAddress {
@@ -143,7 +164,6 @@ public final class NcursesTerminal: TerminalBackend {
         offset += written
       }
     }
-    Clipboard.copyThroughTmux(text, environment: environment)
   }
 
   public func present(_ frame: ScreenBuffer) {
@@ -239,6 +259,7 @@ public final class NcursesTerminal: TerminalBackend {
 
   public func suspend() {
     guard isActive else { return }
+    deleteImages()
     endwin()
     TerminalRestorer.stopUntilContinued()
     // Continued: the next frame takes the screen back and redraws it whole.
@@ -327,6 +348,18 @@ public enum TerminalError: Error, CustomStringConvertible {
 }
 
 extension NcursesTerminal {
+  /// A cell's size in pixels from the terminal's report (TIOCGWINSZ), if it makes one.
+  public var cellPixels: PixelSize? {
+    var columns: UInt16 = 0
+    var rows: UInt16 = 0
+    var width: UInt16 = 0
+    var height: UInt16 = 0
+    guard folio_window_pixels(STDOUT_FILENO, &columns, &rows, &width, &height) == 0,
+      columns > 0, rows > 0, width >= columns, height >= rows
+    else { return nil }
+    return PixelSize(width: Int(width) / Int(columns), height: Int(height) / Int(rows))
+  }
+
   /// The cell shape from the terminal's reported pixel size (TIOCGWINSZ), if it reports one.
   public var cellAspect: CellAspect? {
     var columns: UInt16 = 0

@@ -64,9 +64,14 @@ struct FolioCommand: ParsableCommand {
       throw ValidationError("--pick opens the viewer: it cannot be used with --list or --print")
     }
     if let pixels = picture.pixels?.named {
-      guard picture.print || previewing.preview else {
-        throw ValidationError(
-          "--pixels \(pixels.rawValue) is for --print and --preview: the viewer draws block art")
+      let insideTmux = !(ProcessInfo.processInfo.environment["TMUX"] ?? "").isEmpty
+      if !picture.print && !previewing.preview {
+        // The viewer: kitty's direct placements, outside tmux, for now.
+        guard pixels == .kitty, !insideTmux else {
+          throw ValidationError(
+            "--pixels \(pixels.rawValue) in the viewer: only kitty outside tmux so far")
+        }
+        return
       }
       guard picture.mode == nil, search.find == nil else {
         throw ValidationError(

@@ -90,6 +90,15 @@ struct Viewer {
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
+    if options.pixels == .kitty, (environment["TMUX"] ?? "").isEmpty {
+      // Pages as kitty images, rendered by workers of their own (the block art's keep going).
+      let cell = terminal.cellPixels ?? PixelSize(width: 10, height: 20)
+      try? browser.showPagesAsImages(
+        cellPixels: cell,
+        opening: BrowserSetup.opening(
+          readablePath: document.readablePath, name: path, password: document.password,
+          options: options, prestarted: 0))
+    }
     if let kind = environment["FOLIO_CRASH_TEST"] {
       // For the tests of the crash guard: crash with the first frame on screen.
       browser.refresh()

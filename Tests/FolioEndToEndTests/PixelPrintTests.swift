@@ -70,12 +70,19 @@ struct PixelPrintTests {
     #expect(!output.contains("\u{1B}_G") && !output.contains("\u{1B}P") && !output.contains("1337"))
   }
 
-  @Test func throughTmuxEveryEscapeIsDoubledInsidePassthrough() {
-    let sequence = Array("\u{1B}_Ga=T;AAAA\u{1B}\\".utf8)
-    let wrapped = TmuxPassthrough.wrapped(sequence)
-    #expect(
-      String(decoding: wrapped, as: UTF8.self)
-        == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T;AAAA\u{1B}\u{1B}\\\u{1B}\\")
+  /// Printed straight to a tmux pane the image would land elsewhere: block art only, said.
+  @Test func insideTmuxThePageStaysBlockArt() throws {
+    let path = try FixtureLibrary.path(.manual)
+    let scratch = try ScratchFolder()
+    let command = [
+      FolioProcess.executable, "--print", "--pixels", "kitty", "--size", "30x10", path,
+    ]
+    .map(TmuxSession.quote).joined(separator: " ")
+    let tmux = try TmuxSession(
+      columns: 60, rows: 20, command: command, environment: scratch.environment)
+    let screen = try tmux.waitFor("[exited]")
+    #expect(screen.contains { $0.contains("not placed right yet") }, "\(screen)")
+    #expect(screen.contains { $0.contains("[exited] 0") }, "\(screen)")
   }
 
   @Test func badCellPixelsAreAUsageError() throws {

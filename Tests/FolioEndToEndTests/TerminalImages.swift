@@ -19,6 +19,8 @@ struct TerminalImages {
   }
 
   var images: [Image] = []
+  /// kitty placements (`a=p`) and deletions (`a=d`), in order, by their keys.
+  var commands: [[String: String]] = []
   /// The largest kitty chunk payload.
   var largestChunk = 0
   /// The output with every image sequence (and the cursor moves around them) taken out.
@@ -51,6 +53,12 @@ struct TerminalImages {
           for pair in String(decoding: body[..<split], as: UTF8.self).split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 2 { keys[parts[0]] = parts[1] }
+          }
+          if let action = keys["a"], action == "p" || action == "d" {
+            // A placement or a deletion: no pixels.
+            commands.append(keys)
+            index = end + 2
+            continue
           }
           let payload = split < body.count ? Array(body[(split + 1)...]) : []
           largestChunk = max(largestChunk, payload.count)

@@ -26,9 +26,16 @@ public protocol TerminalBackend: AnyObject {
 
   /// Puts `text` on the terminal's clipboard, where the terminal allows it.
   func copyToClipboard(_ text: String)
+
+  /// Writes image sequences (kitty graphics) after the frame just presented; the terminal
+  /// deletes the images it showed when it is given back or suspended.
+  func writeImages(_ bytes: [UInt8])
 }
 
 extension TerminalBackend {
   /// By default a terminal has no clipboard.
   public func copyToClipboard(_ text: String) {}
+
+  /// By default a terminal shows no images.
+  public func writeImages(_ bytes: [UInt8]) {}
 }

@@ -1,0 +1,21 @@
+import FolioCore
+
+extension Browser {
+  /// Draws pages as kitty images over their block art from now on (`--pixels kitty`), each cell
+  /// `cellPixels` large, rendered by workers `opening` makes.
+  public func showPagesAsImages(cellPixels: PixelSize, opening: DocumentOpening) throws {
+    pixelCellSize = cellPixels
+    try replacePixels(with: opening)
+  }
+
+  /// A new pixel layer for a new version of the document (its images deleted), if pages are
+  /// drawn as images.
+  func replacePixels(with opening: DocumentOpening) throws {
+    guard let cellPixels = pixelCellSize else { return }
+    pixels?.forget()
+    let leftover = pixels.map { $0.bytes(for: state) } ?? []
+    pixels?.shutdown()
+    pixels = try PixelLayer(cellPixels: cellPixels, inbox: inbox, makeWorker: opening.makeWorker)
+    if !leftover.isEmpty { terminal.writeImages(leftover) }
+  }
+}

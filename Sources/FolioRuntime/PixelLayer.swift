@@ -1,0 +1,156 @@
+import FolioCore
+import FolioGraphics
+import FolioUI
+
+/// Pages as kitty images over their block art, in a terminal the user said shows them
+/// (`--pixels kitty`, outside tmux): each page is rendered once at its frame's size in pixels
+/// (cells × the cell's pixels) by a worker, deflated and sent to the terminal once, then shown
+/// with placements that crop it to the part on screen, moved as the view moves. A bounded,
+/// least recently used set of images stays in the terminal; the oldest is deleted when a new
+/// one comes. While something is drawn over the pages (a panel, the help, search marks), the
+/// placements are taken off and the block art shows: kitty's images cover the cells under them.
+public final class PixelLayer: LoopService {
+  /// A page render and the image id it is sent under.
+  struct Job: Hashable, Sendable {
+    var request: PixelRequest
+    var id: UInt32
+  }
+
+  /// Where an image shows: the cells, and the pixels of the image cropped to them.
+  struct Placement: Equatable {
+    var cells: CellRect
+    var crop: [Int]
+  }
+
+  /// The most images kept in the terminal (a screen of thumbnails and a page each way).
+  public static let imagesKept = 48
+
+  private let queue: WorkQueue<Job, [UInt8]>
+  private let cellPixels: PixelSize
+  /// Images in the terminal, least recently used first.
+  private var kept: [(request: PixelRequest, id: UInt32)] = []
+  private var asked: [PixelRequest: UInt32] = [:]
+  private var placed: [UInt32: Placement] = [:]
+  /// What the screen wants now: image request → where it goes.
+  private var wanted: [PixelRequest: Placement] = [:]
+  private var nextID: UInt32 = 1
+  /// Bytes for the terminal, written after the next frame.
+  private var output: [UInt8] = []
+
+  /// Renders with workers made by `makeWorker`, posting to `inbox`.
+  public init(
+    cellPixels: PixelSize, inbox: LoopInbox,
+    makeWorker: @escaping @Sendable () throws -> any PageWorker
+  ) throws {
+    self.cellPixels = cellPixels
+    queue = try WorkQueue(
+      workerCount: 1, name: "folio-pixels", inbox: inbox, makeWorker: makeWorker
+    ) { worker, job in
+      let picture = try worker.pixels(job.request)
+      guard let image = KittyImage(transmitting: picture, id: job.id) else {
+        throw DocumentError.renderFailed(reason: "the picture could not be deflated")
+      }
+      return image.bytes
+    }
+  }
+
+  /// Works out what the screen of `state` wants; returns the bytes to write after its frame.
+  public func bytes(for state: AppState) -> [UInt8] {
+    wanted = [:]
+    if state.pagesAreUncovered {
+      for piece in state.pixelPieces {
+        guard let (request, placement) = want(piece, version: state.document.version, state: state)
+        else { continue }
+        wanted[request] = placement
+      }
+    }
+    var jobs: [(Job, RenderPriority)] = []
+    for (request, _) in wanted where kept.first(where: { $0.request == request }) == nil {
+      let id = asked[request] ?? takeID()
+      asked[request] = id
+      jobs.append((Job(request: request, id: id), RenderPriority(tier: .visible, distance: 0)))
+    }
+    queue.replaceWanted(jobs)
+    place()
+    defer { output = [] }
+    return output
+  }
+
+  public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
+    let (outcomes, _) = queue.receive(letters)
+    for outcome in outcomes {
+      asked[outcome.request.request] = nil
+      guard case .success(let bytes) = outcome.result else { continue }
+      output += bytes
+      kept.append((outcome.request.request, outcome.request.id))
+      while kept.count > Self.imagesKept {
+        let oldest = kept.removeFirst()
+        output += KittyImage.deletion(of: oldest.id)
+        placed[oldest.id] = nil
+      }
+    }
+    // The loop draws a frame after taking letters: `bytes(for:)` then places what arrived.
+    return []
+  }
+
+  /// Forgets every image (the terminal deleted them: a suspend, a resize, a new version).
+  public func forget() {
+    kept = []
+    placed = [:]
+    asked = [:]
+    output = KittyImage.deletionOfAll
+  }
+
+  /// Stops the render thread.
+  public func shutdown() { queue.shutdown() }
+
+  private func takeID() -> UInt32 {
+    defer { nextID = nextID == UInt32.max ? 1 : nextID + 1 }
+    return nextID
+  }
+
+  /// The image `piece` wants and where it goes; nil for a page too large to send whole.
+  private func want(_ piece: AppState.PixelPiece, version: DocumentVersion, state: AppState)
+    -> (PixelRequest, Placement)?
+  {
+    let frame = piece.frame
+    let size = PixelSize(
+      width: frame.size.columns * cellPixels.width, height: frame.size.rows * cellPixels.height)
+    guard !size.isEmpty, size.area <= PixelRequest.largestArea, !piece.shown.isEmpty else {
+      return nil
+    }
+    let request = PixelRequest(
+      page: piece.page, region: piece.region, size: size,
+      isInverted: state.drawing.style.isInverted, document: version)
+    let crop = [
+      (piece.shown.minX - frame.minX) * cellPixels.width,
+      (piece.shown.minY - frame.minY) * cellPixels.height,
+      piece.shown.size.columns * cellPixels.width, piece.shown.size.rows * cellPixels.height,
+    ]
+    return (request, Placement(cells: piece.shown, crop: crop))
+  }
+
+  /// Places the images wanted that are in the terminal, and takes off the others.
+  private func place() {
+    var shownIDs = Set<UInt32>()
+    for (index, image) in kept.enumerated().reversed() {
+      guard let placement = wanted[image.request] else { continue }
+      shownIDs.insert(image.id)
+      // Used now: last to go.
+      kept.remove(at: index)
+      kept.append(image)
+      guard placed[image.id] != placement else { continue }
+      placed[image.id] = placement
+      output += Array("\u{1B}7\u{1B}[\(placement.cells.minY + 1);\(placement.cells.minX + 1)H".utf8)
+      output += KittyImage.placement(
+        of: image.id,
+        crop: (placement.crop[0], placement.crop[1], placement.crop[2], placement.crop[3]),
+        over: placement.cells.size)
+      output += Array("\u{1B}8".utf8)
+    }
+    for id in placed.keys where !shownIDs.contains(id) {
+      placed[id] = nil
+      output += KittyImage.removal(of: id)
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import FolioCore
+
+/// What a terminal that shows images may draw as pixels: each page part on screen, with the
+/// whole page's frame it is cut from, while nothing is drawn over the pages.
+extension AppState {
+  /// A page's part on screen: the page, the region of the page its frame shows (the whole
+  /// page, or its content box when trimmed), the frame's cells on screen (it may reach past
+  /// the main area) and the cells of it that show.
+  public struct PixelPiece: Hashable, Sendable {
+    public var page: PageIndex
+    public var region: PageRegion
+    public var frame: CellRect
+    public var shown: CellRect
+  }
+
+  /// Whether nothing is drawn over the pages: no panel, prompt, help or other mode, no search
+  /// marks, no message panel. Images cover the cells under them, so while something is drawn
+  /// over the pages, the pages are block art.
+  public var pagesAreUncovered: Bool {
+    modes.overlays.isEmpty && !search.isActive && areas.sidePanel == nil
+      && (areas.statusLine.map {
+        StatusLine(width: .approximate).saysWhole(self, columns: $0.size.columns)
+      } ?? true)
+  }
+
+  /// The page parts in the main area, for pictures in pixels.
+  public var pixelPieces: [PixelPiece] {
+    visiblePageRegions.compactMap { visible in
+      guard let frame = screenFrame(of: visible.page) else { return nil }
+      return PixelPiece(
+        page: visible.page, region: shownRegion(of: visible.page), frame: frame,
+        shown: visible.screen)
+    }
+  }
+}

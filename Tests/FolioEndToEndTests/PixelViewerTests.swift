@@ -1,0 +1,82 @@
+import FolioCore
+import FolioFixtures
+import FolioPoppler
+import FolioRaster
+import Foundation
+import Testing
+
+/// The viewer with `--pixels kitty`, its bytes recorded by tmux (`pipe-pane`) and read back by
+/// the terminal model: pages are sent once and placed over their cells, cropped when cut;
+/// something drawn over the pages takes the placements off; quitting deletes every image.
+@Suite("Pixel viewer")
+struct PixelViewerTests {
+  /// Waits until the recorded bytes satisfy `condition`.
+  func waitForOutput(
+    _ path: String, _ what: String, timeout: Double = 30, _ condition: (String) -> Bool
+  ) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var text = ""
+    repeat {
+      text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+      if condition(text) { return text }
+      usleep(50_000)
+    } while Date() < deadline
+    Issue.record("no \(what) in \(text.utf8.count) bytes")
+    return text
+  }
+
+  @Test func pagesAreSentOncePlacedAndTakenOffWhenCoveredAndDeletedAtTheEnd() throws {
+    let path = try FixtureLibrary.path(.manual)
+    let scratch = try ScratchFolder()
+    let record = scratch.path + "/output"
+    let folio = [
+      "env", "-u", "TMUX", "TERM=xterm-256color", FolioProcess.executable, "--pixels", "kitty",
+      "--no-remember", path,
+    ].map(TmuxSession.quote).joined(separator: " ")
+    // Started by a key once tmux records the pane.
+    let tmux = try TmuxSession(
+      command: "read go; " + folio, environment: scratch.environment)
+    try tmux.run(["pipe-pane", "-o", "-t", tmux.name, "cat >> " + TmuxSession.quote(record)])
+    try tmux.send("Enter")
+    var output = try waitForOutput(record, "placements") { $0.contains("a=p,") }
+    // Every placement shows an image sent before it, of a page of the document.
+    let document = try PopplerDocument.open(readablePath: path, named: "manual.pdf")
+    var model = try TerminalImages(output)
+    let sent = Dictionary(
+      model.images.map { ($0.keys["i"] ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+    let placements = model.commands.filter { $0["a"] == "p" }
+    #expect(!placements.isEmpty)
+    for placement in placements {
+      let image = try #require(sent[placement["i"] ?? ""], "placement of an image never sent")
+      #expect(placement["q"] == "2" && placement["C"] == "1")
+      let best =
+        try (0..<min(12, document.pageCount)).map { page in
+          let raster = try document.render(
+            PageIndex(page), size: PixelSize(width: image.width, height: image.height))
+          return TerminalImages.similarity(
+            image.rgb, try #require(raster.rgbPicture(inverted: false)).rgb)
+        }.max() ?? 0
+      #expect(best >= 0.97, "image \(placement["i"] ?? "") is like no page: \(best)")
+    }
+    // No image is sent twice.
+    #expect(Set(model.images.compactMap { $0.keys["i"] }).count == model.images.count)
+    // The help over the pages takes every placement off.
+    let placed = Set(placements.compactMap { $0["i"] })
+    try tmux.send("?")
+    output = try waitForOutput(record, "removals") { text in
+      guard let model = try? TerminalImages(text) else { return false }
+      let removed = Set(
+        model.commands.filter { $0["a"] == "d" && $0["d"] == "i" }.compactMap { $0["i"] })
+      return placed.isSubset(of: removed)
+    }
+    // Quitting deletes every image.
+    try tmux.send("q")
+    try tmux.send("q")
+    _ = try tmux.waitFor("[exited]")
+    output = try waitForOutput(record, "the deletion of every image") {
+      $0.contains("a=d,d=A")
+    }
+    model = try TerminalImages(output)
+    #expect(model.commands.last?["d"] == "A")
+  }
+}
