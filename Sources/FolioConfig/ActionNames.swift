@@ -22,7 +22,8 @@ public enum ActionNames {
     ("zoom-reset", .zoomReset), ("zoom-to-read", .readingZoom), ("next-spreads", .cycleSpreadMode),
     ("right-to-left", .toggleBinding), ("shift-spreads", .toggleShift),
     ("filmstrip", .toggleShelf), ("next-symbols", .cycleSymbols), ("invert", .toggleInvert),
-    ("text-layer", .cycleTextLayer), ("trim", .toggleTrim), ("help", .toggleHelp),
+    ("text-layer", .cycleTextLayer), ("pixels", .togglePixels), ("trim", .toggleTrim),
+    ("help", .toggleHelp),
     ("reload", .reload), ("quit", .quit),
   ]
 

@@ -6,6 +6,7 @@ extension Browser {
   public func showPagesAsImages(cellPixels: PixelSize, opening: DocumentOpening) throws {
     pixelCellSize = cellPixels
     try replacePixels(with: opening)
+    send([.pixelsAvailable])
   }
 
   /// A new pixel layer for a new version of the document (its images deleted), if pages are

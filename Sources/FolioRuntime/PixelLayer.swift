@@ -57,7 +57,7 @@ public final class PixelLayer: LoopService {
   /// Works out what the screen of `state` wants; returns the bytes to write after its frame.
   public func bytes(for state: AppState) -> [UInt8] {
     wanted = [:]
-    if state.pagesAreUncovered {
+    if state.drawing.pixels == .on && state.pagesAreUncovered {
       for piece in state.pixelPieces {
         guard let (request, placement) = want(piece, version: state.document.version, state: state)
         else { continue }

@@ -60,8 +60,23 @@ struct PixelViewerTests {
     }
     // No image is sent twice.
     #expect(Set(model.images.compactMap { $0.keys["i"] }).count == model.images.count)
-    // The help over the pages takes every placement off.
     let placed = Set(placements.compactMap { $0["i"] })
+    // `p`: block art, then images again, placed without being sent again.
+    let sentBefore = model.images.count
+    try tmux.send("p")
+    output = try waitForOutput(record, "removals after p") { text in
+      guard let model = try? TerminalImages(text) else { return false }
+      return placed.isSubset(
+        of: Set(model.commands.filter { $0["a"] == "d" && $0["d"] == "i" }.compactMap { $0["i"] }))
+    }
+    let placementsBefore = try TerminalImages(output).commands.filter { $0["a"] == "p" }.count
+    try tmux.send("p")
+    output = try waitForOutput(record, "placements after p again") { text in
+      guard let model = try? TerminalImages(text) else { return false }
+      return model.commands.filter { $0["a"] == "p" }.count >= placementsBefore + placed.count
+    }
+    #expect(try TerminalImages(output).images.count == sentBefore)
+    // The help over the pages takes every placement off.
     try tmux.send("?")
     output = try waitForOutput(record, "removals") { text in
       guard let model = try? TerminalImages(text) else { return false }

@@ -86,6 +86,8 @@ extension AppState {
       effects += copyPendingPage()
     case .problem(let problem):
       say(problem)
+    case .pixelsAvailable:
+      if drawing.pixels == .unavailable { drawing.pixels = .on }
     case .restorePlace(let place):
       restore(place)
     case .find(let query):

@@ -40,6 +40,8 @@ public enum Event: Sendable {
   /// Something in the background could not be done (the store of places could not save, the
   /// new version's render threads could not start): a line for the status line.
   case problem(String)
+  /// The terminal shows pages as images from now on (`--pixels`).
+  case pixelsAvailable
   /// Go back to a remembered place (at the start: the store's place with the command line's
   /// options over it).
   case restorePlace(Place)

@@ -30,6 +30,28 @@ public struct DrawingState: Hashable, Sendable {
     return "symbols: \(style.symbols.rawValue)"
   }
 
+  /// Whether pages show as images: not at all (the terminal draws block art only), or on or
+  /// off by the person's choice (`p`).
+  public enum Pixels: Hashable, Sendable {
+    case unavailable, on, off
+  }
+
+  /// Pages as images or block art.
+  public internal(set) var pixels = Pixels.unavailable
+
+  /// `p`: images on or off; returns what the status line says.
+  mutating func togglePixels() -> String {
+    switch pixels {
+    case .unavailable: return "pixels: not shown in this terminal (folio --pixels kitty, in kitty)"
+    case .on:
+      pixels = .off
+      return "pixels off: pages as block art (p shows images)"
+    case .off:
+      pixels = .on
+      return "pixels on"
+    }
+  }
+
   /// `t`: the text layer's next setting; returns what the status line says.
   mutating func cycleTextLayer() -> String {
     style.text = style.text.next

@@ -60,6 +60,8 @@ public enum Action: Hashable, Sendable {
   case toggleInvert
   /// The text layer: auto → on → off.
   case cycleTextLayer
+  /// Pages as images (where the terminal shows them) or as block art.
+  case togglePixels
   /// The continuous view zoomed so the body text reads as characters.
   case readingZoom
   /// Select text on the pages on screen, to copy it.

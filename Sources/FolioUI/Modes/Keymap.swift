@@ -103,6 +103,7 @@ public struct Keymap: Sendable {
     row([.character("i")], .toggleInvert, "i", "invert (dark paper)", count: false),
     row([.character("T")], .toggleTrim, "T", "trim the margins", count: false),
     row([.character("t")], .cycleTextLayer, "t", "text: where legible, all, none", count: false),
+    row([.character("p")], .togglePixels, "p", "pages as images or block art", count: false),
     row([.character("R")], .reload, "R", "reload the file", count: false),
     row([.character("?")], .toggleHelp, "?", "this help", count: false),
     row([.character("q")], .quit, "q", "quit", count: false),

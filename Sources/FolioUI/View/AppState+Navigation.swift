@@ -42,6 +42,7 @@ extension AppState {
     case .cycleSymbols: say(drawing.cycleSymbols())
     case .toggleInvert: drawing.style.isInverted.toggle()
     case .cycleTextLayer: say(drawing.cycleTextLayer())
+    case .togglePixels: say(drawing.togglePixels())
     case .onlyHits: toggleOnlyHits()
     case .toggleTrim: toggleTrim()
     case .toggleSelection: toggleSelection()
