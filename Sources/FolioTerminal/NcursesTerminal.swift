@@ -12,6 +12,8 @@ public final class NcursesTerminal: TerminalBackend {
   private var pairs: ColorPairTable
   private var previous: ScreenBuffer?
   private var isActive = true
+  /// Until when late answers to the terminal's queries are dropped.
+  private var lateRepliesUntil: ContinuousClock.Instant?
   /// Whether images were written (and must be deleted when the terminal is given back).
   private var hasShownImages = false
   /// Signals read from the self-pipe and not yet returned.
@@ -266,6 +268,18 @@ public final class NcursesTerminal: TerminalBackend {
     invalidate()
   }
 
+  /// Gives curses `bytes` to read before anything typed later (keys typed while the terminal
+  /// was asked what it shows).
+  public func pushBack(_ bytes: [UInt8]) {
+    for byte in bytes.reversed() { ungetch(Int32(byte)) }
+  }
+
+  /// Drops answers to the terminal's queries that come late (after the probe gave up) until
+  /// `deadline`, rather than reading them as keys.
+  public func dropLateReplies(until deadline: ContinuousClock.Instant) {
+    lateRepliesUntil = deadline
+  }
+
   /// Reads one event without waiting (beyond ESCDELAY inside an escape sequence).
   private func readEvent() -> InputEvent? {
     wtimeout(folio_stdscr(), 0)
@@ -273,12 +287,55 @@ public final class NcursesTerminal: TerminalBackend {
     let status = wget_wch(folio_stdscr(), &character)
     if status == folio_err { return nil }
     let code = Int32(bitPattern: character)
+    if status != folio_key_code_yes, code == 27, let until = lateRepliesUntil {
+      if ContinuousClock.now > until {
+        lateRepliesUntil = nil
+      } else if dropsReply() {
+        return nil
+      }
+    }
     if status == folio_key_code_yes {
       if code == folio_key_resize { return .resize(size) }
       if code == folio_key_mouse { return readMouse() }
       return KeyDecoder.functionKey(code).map { .key($0) }
     }
     return KeyDecoder.character(UInt32(character)).map { .key($0) }
+  }
+
+  /// After an ESC: whether what follows is a terminal's answer (kitty's `ESC _ … ESC \`,
+  /// XTVERSION's `ESC P … ESC \`, `CSI ? … c`, `CSI 6 ; … t`), read and dropped; else what was
+  /// read is given back to be read as keys.
+  private func dropsReply() -> Bool {
+    var read: [Int32] = []
+    func next() -> Int32? {
+      let value = wgetch(folio_stdscr())
+      guard value != folio_err else { return nil }
+      read.append(value)
+      return value
+    }
+    defer { for value in read.reversed() { ungetch(value) } }
+    guard let kind = next() else { return false }
+    if kind == 0x5F || kind == 0x50 {
+      // Up to ESC \ (a reply is in the input whole, or nearly).
+      var previous: Int32 = 0
+      while let value = next(), read.count < 4096 {
+        if previous == 27 && value == 0x5C {
+          read = []
+          return true
+        }
+        previous = value
+      }
+      return false
+    }
+    guard kind == 0x5B, let first = next(), first == 0x3F || first == 0x36 else { return false }
+    while let value = next(), read.count < 64 {
+      if (0x40...0x7E).contains(value) {
+        let isReply = (first == 0x3F && value == 0x63) || (first == 0x36 && value == 0x74)
+        if isReply { read = [] }
+        return isReply
+      }
+    }
+    return false
   }
 
   /// Whether the first mouse button is down (a drag is under way).

@@ -41,6 +41,9 @@ struct Viewer {
     let requested =
       options.colors
       ?? (ColorMode.preferred(environment: environment) == .none ? ColorMode.none : nil)
+    // `--pixels auto`: the terminal is asked what it shows, once, before curses takes it.
+    let replies =
+      (options.pixels ?? .auto) == .auto ? TerminalProbe.ask(environment: environment) : nil
     let terminal: NcursesTerminal
     do {
       terminal = try NcursesTerminal(colors: requested, environment: environment)
@@ -48,6 +51,10 @@ struct Viewer {
       throw Failure(path: nil, reason: "\(error)")
     }
     defer { terminal.restore() }
+    if let replies {
+      terminal.pushBack(replies.typed)
+      if !replies.isComplete { terminal.dropLateReplies(until: .now + .seconds(5)) }
+    }
     let aspect = options.cellAspect.map { CellAspect($0) } ?? terminal.cellAspect ?? .standard
     // ncurses places characters by the C library's widths (the terminal set the locale), so
     // only sets whose glyphs all have a width there can be drawn.
@@ -90,9 +97,10 @@ struct Viewer {
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
-    if options.pixels == .kitty, (environment["TMUX"] ?? "").isEmpty {
+    let showsKitty = options.pixels == .kitty || replies?.showsKittyImages == true
+    if showsKitty, (environment["TMUX"] ?? "").isEmpty {
       // Pages as kitty images, rendered by workers of their own (the block art's keep going).
-      let cell = terminal.cellPixels ?? PixelSize(width: 10, height: 20)
+      let cell = replies?.cellPixels ?? terminal.cellPixels ?? PixelSize(width: 10, height: 20)
       try? browser.showPagesAsImages(
         cellPixels: cell,
         opening: BrowserSetup.opening(

@@ -54,8 +54,8 @@ struct TerminalImages {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 2 { keys[parts[0]] = parts[1] }
           }
-          if let action = keys["a"], action == "p" || action == "d" {
-            // A placement or a deletion: no pixels.
+          if let action = keys["a"], ["p", "d", "q"].contains(action) {
+            // A placement, a deletion or a query: no pixels.
             commands.append(keys)
             index = end + 2
             continue

@@ -1,0 +1,103 @@
+import FolioFixtures
+import Foundation
+import Testing
+
+/// `--pixels auto` asks the terminal what it shows: run under a pseudo-terminal that answers
+/// as kitty, as xterm, late, or not at all (a Python stand-in for the terminal, `pty`), the
+/// viewer draws images only where kitty said OK, starts in every case, and reads no answer
+/// as a key.
+@Suite("Terminal probe")
+struct TerminalProbeTests {
+  /// The stand-in terminal: runs folio on a pseudo-terminal, answers its queries as `kind`
+  /// says, presses q once the first frame is out, and prints what folio wrote, in hex, after
+  /// "OUTPUT ", and folio's exit status after "STATUS ".
+  static let script = #"""
+    import os, pty, select, sys, time
+    kind, args = sys.argv[1], sys.argv[2:]
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(args[0], args)
+    out = b''
+    answered = False
+    start = time.time()
+    pressed = None
+    late = None
+    def send(b):
+        os.write(fd, b)
+    while time.time() - start < 60:
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if r:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        if not answered and b'\x1b[c' in out:
+            answered = True
+            if kind == 'kitty':
+                send(b'\x1b_Gi=31;OK\x1b\\\x1b[6;20;10t\x1b[?62;4;22c')
+            elif kind == 'xterm':
+                send(b'\x1bP>|XTerm(379)\x1b\\\x1b[?64;1;2;6;9;15;18;21;22c')
+            elif kind == 'late':
+                late = time.time() + 0.8
+        if late and time.time() > late:
+            send(b'\x1b[?62;22c')
+            late = None
+        if pressed is None and b'per screen' in out and (kind != 'late' or late is None):
+            pressed = time.time()
+        if pressed and time.time() - pressed > 0.3 and not out.endswith(b'QUIT'):
+            send(b'q')
+            pressed = float('inf')
+    _, status = os.waitpid(pid, 0)
+    print('OUTPUT ' + out.hex())
+    print('STATUS %d' % os.waitstatus_to_exitcode(status))
+    """#
+
+  func run(_ kind: String) throws -> (output: String, status: Int) {
+    let scratch = try ScratchFolder()
+    let path = scratch.path + "/terminal.py"
+    try Self.script.write(toFile: path, atomically: true, encoding: .utf8)
+    var environment = scratch.environment
+    environment["TERM"] = "xterm-256color"
+    environment["TMUX"] = nil
+    let result = try ChildProcess.run(
+      "/usr/bin/python3",
+      [path, kind, FolioProcess.executable, "--no-remember", try FixtureLibrary.path(.manual)],
+      environment: environment.merging(["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]) { $1 },
+      timeLimit: .seconds(90))
+    let lines = result.outputText.split(separator: "\n")
+    let hex = lines.first { $0.hasPrefix("OUTPUT ") }.map { $0.dropFirst(7) } ?? ""
+    var bytes: [UInt8] = []
+    var index = hex.startIndex
+    while index < hex.endIndex, let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex) {
+      bytes.append(UInt8(hex[index..<next], radix: 16) ?? 0)
+      index = next
+    }
+    let status = lines.first { $0.hasPrefix("STATUS ") }.flatMap { Int($0.dropFirst(7)) } ?? -1
+    return (String(decoding: bytes, as: UTF8.self), status)
+  }
+
+  @Test func kittyGetsImagesFromTheCellSizeItReports() throws {
+    let (output, status) = try run("kitty")
+    #expect(status == 0)
+    let model = try TerminalImages(output)
+    #expect(!model.images.isEmpty, "no image for a terminal that said OK")
+    // 10x20 pixels a cell, as the terminal said.
+    let placement = try #require(model.commands.first { $0["a"] == "p" })
+    let image = try #require(model.images.first { $0.keys["i"] == placement["i"] })
+    #expect(image.width % 10 == 0 && image.height % 20 == 0)
+    #expect(output.contains("a=d,d=A"))
+  }
+
+  @Test(arguments: ["xterm", "silent", "late"])
+  func otherTerminalsGetBlockArtAndNoAnswerIsAKey(kind: String) throws {
+    let (output, status) = try run(kind)
+    #expect(status == 0, "\(kind)")
+    #expect(!output.contains("\u{1B}_Ga=t"), "\(kind): an image")
+    // A late answer ("?62;22c") read as keys would open the help or change the symbols.
+    #expect(!output.contains("Folio keys"), "\(kind): the help opened")
+    #expect(!output.contains("symbols:"), "\(kind): the symbols changed")
+  }
+}
