@@ -28,10 +28,18 @@ public struct KittyImage: Sendable {
   }
 
   private init?(_ picture: PixelPicture, control keys: String) {
-    guard let compressed = Self.deflated(picture.rgb) else { return nil }
-    let payload = Array(Data(compressed).base64EncodedData())
-    let control =
-      keys + ",f=24,o=z,s=\(picture.size.width),v=\(picture.size.height),q=2"
+    let payload: [UInt8]
+    let control: String
+    if let png = GrayPNG.png(picture) {
+      // A gray page (most text pages; inverted ones too): an 8-bit gray PNG, a third of the
+      // bytes before deflating.
+      payload = Array(Data(png).base64EncodedData())
+      control = keys + ",f=100,q=2"
+    } else {
+      guard let compressed = Self.deflated(picture.rgb, level: 1) else { return nil }
+      payload = Array(Data(compressed).base64EncodedData())
+      control = keys + ",f=24,o=z,s=\(picture.size.width),v=\(picture.size.height),q=2"
+    }
     var chunks: [[UInt8]] = []
     var start = 0
     repeat {
@@ -73,13 +81,13 @@ public struct KittyImage: Sendable {
   /// The sequences as one run of bytes.
   public var bytes: [UInt8] { chunks.flatMap { $0 } }
 
-  /// `bytes` deflated with zlib at level 1; nil if zlib fails.
-  static func deflated(_ bytes: [UInt8]) -> [UInt8]? {
+  /// `bytes` deflated with zlib at `level`; nil if zlib fails.
+  static func deflated(_ bytes: [UInt8], level: Int32) -> [UInt8]? {
     var length = compressBound(uLong(bytes.count))
     var output = [UInt8](repeating: 0, count: Int(length))
     let status = output.withUnsafeMutableBufferPointer { target in
       bytes.withUnsafeBufferPointer { source in
-        compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), 1)
+        compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), level)
       }
     }
     guard status == Z_OK else { return nil }

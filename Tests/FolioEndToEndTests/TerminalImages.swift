@@ -121,6 +121,12 @@ struct TerminalImages {
   static func kitty(_ payload: [UInt8], keys: [String: String], column: Int?, rowsUp: Int?)
     throws -> Image
   {
+    if keys["f"] == "100", let data = Data(base64Encoded: Data(payload)) {
+      // A PNG.
+      var image = try png(Array(data))
+      (image.keys, image.column, image.rowsUp) = (keys, column, rowsUp)
+      return image
+    }
     guard let data = Data(base64Encoded: Data(payload)), let width = keys["s"].flatMap(Int.init),
       let height = keys["v"].flatMap(Int.init), keys["f"] == "24", keys["o"] == "z"
     else { throw Problem("a kitty image with keys \(keys)") }
