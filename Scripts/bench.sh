@@ -7,6 +7,7 @@
 #   <!-- text-words:begin --> … <!-- text-words:end -->              the text layer against pdftotext
 #   <!-- text-zoomed:begin --> … <!-- text-zoomed:end -->            the same in the viewer, zoomed
 #   <!-- preview:begin --> … <!-- preview:end -->                    --preview against pdftoppm + chafa
+#   <!-- pixels:begin --> … <!-- pixels:end -->                      pages as kitty images
 # Set SKIP_BLOCKART=1 to leave the (long) quality comparison out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -76,6 +77,21 @@ done
 } > "$out"
 cat "$out"
 replace_between text-zoomed "$out"
+rm -f "$out"
+
+echo "Measuring pages as kitty images (a pseudo-terminal answering as kitty)…" >&2
+pixels=()
+for extra in /tmp/folio-fixtures-v2/manual.pdf /usr/share/doc/libtasn1-doc/libtasn1.pdf \
+  /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf ../shared/corpus/pdfs/polylux-16x9-slides.pdf; do
+  [[ -f "$extra" ]] && pixels+=("$extra")
+done
+{
+  echo "\`Scripts/pixel-bench.py .build/release/folio ${pixels[*]}\`, measured $(date -u +%Y-%m-%d):"
+  echo
+  python3 Scripts/pixel-bench.py .build/release/folio "${pixels[@]}"
+} > "$out"
+cat "$out"
+replace_between pixels "$out"
 rm -f "$out"
 
 echo "Timing --preview against pdftoppm + chafa…" >&2

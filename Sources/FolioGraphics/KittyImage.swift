@@ -30,9 +30,9 @@ public struct KittyImage: Sendable {
   private init?(_ picture: PixelPicture, control keys: String) {
     let payload: [UInt8]
     let control: String
-    if let png = GrayPNG.png(picture) {
-      // A gray page (most text pages; inverted ones too): an 8-bit gray PNG, a third of the
-      // bytes before deflating.
+    if let png = IndexedPNG.png(picture) {
+      // A page of at most 256 colors (most text pages): an 8-bit gray or palette PNG, a third
+      // of the bytes before deflating.
       payload = Array(Data(png).base64EncodedData())
       control = keys + ",f=100,q=2"
     } else {
