@@ -30,6 +30,8 @@ public final class PixelLayer: LoopService {
   /// Images in the terminal, least recently used first.
   private var kept: [(request: PixelRequest, id: UInt32)] = []
   private var asked: [PixelRequest: UInt32] = [:]
+  /// Renders that failed, not asked for again.
+  private var failed: Set<PixelRequest> = []
   private var placed: [UInt32: Placement] = [:]
   /// What the screen wants now: image request → where it goes.
   private var wanted: [PixelRequest: Placement] = [:]
@@ -65,7 +67,8 @@ public final class PixelLayer: LoopService {
       }
     }
     var jobs: [(Job, RenderPriority)] = []
-    for (request, _) in wanted where kept.first(where: { $0.request == request }) == nil {
+    for (request, _) in wanted
+    where kept.first(where: { $0.request == request }) == nil && !failed.contains(request) {
       let id = asked[request] ?? takeID()
       asked[request] = id
       jobs.append((Job(request: request, id: id), RenderPriority(tier: .visible, distance: 0)))
@@ -80,13 +83,20 @@ public final class PixelLayer: LoopService {
     let (outcomes, _) = queue.receive(letters)
     for outcome in outcomes {
       asked[outcome.request.request] = nil
-      guard case .success(let bytes) = outcome.result else { continue }
+      guard case .success(let bytes) = outcome.result else {
+        // Not asked again: the page stays block art (its failure shows there).
+        failed.insert(outcome.request.request)
+        continue
+      }
       output += bytes
       kept.append((outcome.request.request, outcome.request.id))
-      while kept.count > Self.imagesKept {
-        let oldest = kept.removeFirst()
-        output += KittyImage.deletion(of: oldest.id)
-        placed[oldest.id] = nil
+      // The least recently used go first, never one the screen shows.
+      while kept.count > Self.imagesKept,
+        let oldest = kept.firstIndex(where: { wanted[$0.request] == nil })
+      {
+        let image = kept.remove(at: oldest)
+        output += KittyImage.deletion(of: image.id)
+        placed[image.id] = nil
       }
     }
     // The loop draws a frame after taking letters: `bytes(for:)` then places what arrived.
@@ -98,6 +108,7 @@ public final class PixelLayer: LoopService {
     kept = []
     placed = [:]
     asked = [:]
+    failed = []
     output = KittyImage.deletionOfAll
   }
 

@@ -1,0 +1,113 @@
+import FolioCore
+import FolioLayout
+import FolioRuntime
+import FolioTestSupport
+import FolioUI
+import Foundation
+import Testing
+
+/// The pixel layer with a synthetic document: each page on screen is sent once and placed,
+/// placed again only when it moves, taken off when something covers the pages, and a page
+/// whose picture fails is not asked for again. Every wait has a deadline.
+@Suite("Pixel layer")
+struct PixelLayerTests {
+  final class CountingWorker: PageWorker, @unchecked Sendable {
+    let document: SyntheticDocument
+    let fails: Bool
+    let lock = NSLock()
+    var calls = 0
+    init(_ document: SyntheticDocument, fails: Bool) {
+      self.document = document
+      self.fails = fails
+    }
+    func render(_ request: RenderRequest) throws -> RenderedPage {
+      try LocalPageWorker(document).render(request)
+    }
+    func facts(of pages: Range<Int>) throws -> [PageFact] {
+      try LocalPageWorker(document).facts(of: pages)
+    }
+    func texts(of pages: Range<Int>) throws -> [PageText] { [] }
+    func pixels(_ request: PixelRequest) throws -> PixelPicture {
+      lock.withLock { calls += 1 }
+      if fails { throw DocumentError.renderFailed(reason: "no pixels today") }
+      return try LocalPageWorker(document).pixels(request)
+    }
+    func rest() {}
+  }
+
+  let document = SyntheticDocument(
+    sizes: Array(repeating: PointSize(width: 612, height: 792), count: 12))
+
+  func state() -> AppState {
+    var app = AppState(
+      document: DocumentFacts(pageCount: 12, title: "t"),
+      metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 612, height: 792), count: 12)),
+      screenSize: CellSize(columns: 60, rows: 20), mode: .grid,
+      style: RenderStyle(symbols: .half, colors: .truecolor), prefetches: false)
+    _ = app.update(.pixelsAvailable)
+    return app
+  }
+
+  /// Frames of `app` until `condition` holds of everything written (or 20 s pass).
+  func frames(
+    _ layer: PixelLayer, _ inbox: LoopInbox, _ app: AppState, written: inout String,
+    until condition: (String) -> Bool
+  ) {
+    let deadline = Date().addingTimeInterval(20)
+    repeat {
+      _ = layer.receive(inbox.takeAll())
+      written += String(decoding: layer.bytes(for: app), as: UTF8.self)
+      if condition(written) { return }
+      var descriptor = pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+      _ = poll(&descriptor, 1, 50)
+    } while Date() < deadline
+  }
+
+  func count(_ text: String, _ needle: String) -> Int {
+    text.components(separatedBy: needle).count - 1
+  }
+
+  @Test func eachPageIsSentOnceAndPlacedUntilSomethingCoversIt() throws {
+    let inbox = try LoopInbox()
+    let worker = CountingWorker(document, fails: false)
+    let layer = try PixelLayer(
+      cellPixels: PixelSize(width: 4, height: 8), inbox: inbox, makeWorker: { worker })
+    defer { layer.shutdown() }
+    var app = state()
+    let shown = app.pixelPieces.count
+    #expect(shown > 0)
+    var written = ""
+    frames(layer, inbox, app, written: &written) { self.count($0, "a=p,") >= shown }
+    #expect(count(written, "a=t,") == shown)
+    #expect(count(written, "a=p,") == shown)
+    // Nothing moved: nothing more is written.
+    var again = ""
+    frames(layer, inbox, app, written: &again) { _ in true }
+    #expect(again.isEmpty)
+    // The help covers the pages: every placement comes off, no image is deleted.
+    _ = app.update(.input(.key(.character("?"))))
+    var covered = ""
+    frames(layer, inbox, app, written: &covered) { _ in true }
+    #expect(count(covered, "a=d,d=i,") == shown)
+    #expect(!covered.contains("d=I"))
+    #expect(worker.lock.withLock { worker.calls } == shown)
+  }
+
+  @Test func aPageWhosePictureFailsIsNotAskedForAgain() throws {
+    let inbox = try LoopInbox()
+    let worker = CountingWorker(document, fails: true)
+    let layer = try PixelLayer(
+      cellPixels: PixelSize(width: 4, height: 8), inbox: inbox, makeWorker: { worker })
+    defer { layer.shutdown() }
+    let app = state()
+    let shown = app.pixelPieces.count
+    var written = ""
+    frames(layer, inbox, app, written: &written) { _ in
+      worker.lock.withLock { worker.calls } >= shown
+    }
+    // More frames, each taking what arrived: no page asked again.
+    for _ in 0..<5 { frames(layer, inbox, app, written: &written) { _ in true } }
+    #expect(worker.lock.withLock { worker.calls } == shown)
+    #expect(!written.contains("a=t,"))
+  }
+}
