@@ -28,6 +28,9 @@ public enum CrashGuard {
     /// Standard error as it was before curses silenced it, or -1.
     var savedStandardError: Int32 = -1
     var restoreBytes: (UnsafeMutablePointer<UInt8>, Int) = (.allocate(capacity: 1), 0)
+    /// Whether kitty images were shown: then `imageDeletion` deletes them.
+    var showsImages: Int32 = 0
+    var imageDeletion: (UnsafeMutablePointer<UInt8>, Int) = (.allocate(capacity: 1), 0)
   }
 
   nonisolated(unsafe) private static var record: UnsafeMutablePointer<Record>? = nil
@@ -87,9 +90,18 @@ public enum CrashGuard {
     record.pointee.isCursesActive = 1
   }
 
+  /// Called when kitty images are first shown: a crash then deletes them (sent only then:
+  /// a terminal without kitty's images might print the sequence).
+  static func imagesDidShow() {
+    guard let record, record.pointee.showsImages == 0 else { return }
+    record.pointee.imageDeletion = bytes("\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
+    record.pointee.showsImages = 1
+  }
+
   /// Called once curses has given the terminal back.
   static func cursesDidEnd() {
     record?.pointee.isCursesActive = 0
+    record?.pointee.showsImages = 0
     record?.pointee.savedStandardError = -1
   }
 
@@ -117,6 +129,8 @@ public enum CrashGuard {
     guard let record else { return }
     if record.pointee.isCursesActive != 0 {
       let terminal = record.pointee.terminal >= 0 ? record.pointee.terminal : STDOUT_FILENO
+      // Images first, while the alternate screen they are on is still shown.
+      if record.pointee.showsImages != 0 { writeAll(terminal, record.pointee.imageDeletion) }
       writeAll(terminal, record.pointee.restoreBytes)
       if record.pointee.savedStandardError >= 0 {
         dup2(record.pointee.savedStandardError, STDERR_FILENO)

@@ -142,6 +142,7 @@ public final class NcursesTerminal: TerminalBackend {
 
   public func writeImages(_ bytes: [UInt8]) {
     guard isActive, !bytes.isEmpty else { return }
+    if !hasShownImages { CrashGuard.imagesDidShow() }
     hasShownImages = true
     writeRaw(bytes)
   }
