@@ -43,4 +43,14 @@ struct PixelsToggleTests {
       #expect(app.mainArea.intersection(piece.shown) == piece.shown)
     }
   }
+
+  /// In the spread view the filmstrip's thumbnails are pieces too, inside the filmstrip.
+  @Test func theFilmstripsThumbnailsArePiecesToo() throws {
+    let app = helper.state(size: CellSize(columns: 100, rows: 30), mode: .spread)
+    let strip = try #require(app.shelfArea)
+    let inStrip = app.pixelPieces.filter { strip.intersection($0.shown) == $0.shown }
+    let inMain = app.pixelPieces.filter { app.mainArea.intersection($0.shown) == $0.shown }
+    #expect(!inStrip.isEmpty && !inMain.isEmpty)
+    #expect(inStrip.count + inMain.count == app.pixelPieces.count)
+  }
 }

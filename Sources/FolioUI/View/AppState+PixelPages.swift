@@ -23,13 +23,27 @@ extension AppState {
       } ?? true)
   }
 
-  /// The page parts in the main area, for pictures in pixels.
+  /// The page parts in the main area and the filmstrip, for pictures in pixels.
   public var pixelPieces: [PixelPiece] {
-    visiblePageRegions.compactMap { visible in
+    let main = visiblePageRegions.compactMap { visible -> PixelPiece? in
       guard let frame = screenFrame(of: visible.page) else { return nil }
       return PixelPiece(
         page: visible.page, region: shownRegion(of: visible.page), frame: frame,
         shown: visible.screen)
     }
+    guard let shelf = view.shelf, let area = areas.filmstrip else { return main }
+    let visible = view.shelfViewport.visibleRect
+    let thumbnails = shelf.items(intersecting: visible).flatMap(\.pages).compactMap {
+      placed -> PixelPiece? in
+      let frame = CellRect(
+        x: area.minX + placed.frame.minX - visible.minX,
+        y: area.minY + placed.frame.minY - visible.minY,
+        columns: placed.frame.size.columns, rows: placed.frame.size.rows)
+      let shown = frame.intersection(area)
+      guard !shown.isEmpty else { return nil }
+      return PixelPiece(
+        page: placed.page, region: shownRegion(of: placed.page), frame: frame, shown: shown)
+    }
+    return main + thumbnails
   }
 }
