@@ -74,6 +74,8 @@ public final class PixelLayer: LoopService {
       jobs.append((Job(request: request, id: id), RenderPriority(tier: .visible, distance: 0)))
     }
     queue.replaceWanted(jobs)
+    // Ids of renders no longer wanted are forgotten now and then (a long session).
+    if asked.count > 256 { asked = asked.filter { wanted[$0.key] != nil } }
     place()
     defer { output = [] }
     return output
@@ -125,20 +127,39 @@ public final class PixelLayer: LoopService {
     -> (PixelRequest, Placement)?
   {
     let frame = piece.frame
+    guard !piece.shown.isEmpty, !frame.isEmpty else { return nil }
     let size = PixelSize(
       width: frame.size.columns * cellPixels.width, height: frame.size.rows * cellPixels.height)
-    guard !size.isEmpty, size.area <= PixelRequest.largestArea, !piece.shown.isEmpty else {
-      return nil
+    let shownSize = PixelSize(
+      width: piece.shown.size.columns * cellPixels.width,
+      height: piece.shown.size.rows * cellPixels.height)
+    let isInverted = state.drawing.style.isInverted
+    guard size.area > PixelRequest.largestArea else {
+      // The whole page once; the part on screen cropped from it as the view moves.
+      let request = PixelRequest(
+        page: piece.page, region: piece.region, size: size, isInverted: isInverted,
+        document: version)
+      let crop = [
+        (piece.shown.minX - frame.minX) * cellPixels.width,
+        (piece.shown.minY - frame.minY) * cellPixels.height, shownSize.width, shownSize.height,
+      ]
+      return (request, Placement(cells: piece.shown, crop: crop))
     }
+    // Zoomed far in, the whole page is too large: the part on screen alone (a new picture
+    // each time the view moves).
+    guard shownSize.area <= PixelRequest.largestArea else { return nil }
+    let region = piece.region
+    let (columns, rows) = (Double(frame.size.columns), Double(frame.size.rows))
+    let part = PageRegion(
+      x: region.x + region.width * Double(piece.shown.minX - frame.minX) / columns,
+      y: region.y + region.height * Double(piece.shown.minY - frame.minY) / rows,
+      width: region.width * Double(piece.shown.size.columns) / columns,
+      height: region.height * Double(piece.shown.size.rows) / rows)
     let request = PixelRequest(
-      page: piece.page, region: piece.region, size: size,
-      isInverted: state.drawing.style.isInverted, document: version)
-    let crop = [
-      (piece.shown.minX - frame.minX) * cellPixels.width,
-      (piece.shown.minY - frame.minY) * cellPixels.height,
-      piece.shown.size.columns * cellPixels.width, piece.shown.size.rows * cellPixels.height,
-    ]
-    return (request, Placement(cells: piece.shown, crop: crop))
+      page: piece.page, region: part, size: shownSize, isInverted: isInverted, document: version)
+    return (
+      request, Placement(cells: piece.shown, crop: [0, 0, shownSize.width, shownSize.height])
+    )
   }
 
   /// Places the images wanted that are in the terminal, and takes off the others.

@@ -16,6 +16,7 @@ struct PixelLayerTests {
     let fails: Bool
     let lock = NSLock()
     var calls = 0
+    var requests: [PixelRequest] = []
     init(_ document: SyntheticDocument, fails: Bool) {
       self.document = document
       self.fails = fails
@@ -28,7 +29,10 @@ struct PixelLayerTests {
     }
     func texts(of pages: Range<Int>) throws -> [PageText] { [] }
     func pixels(_ request: PixelRequest) throws -> PixelPicture {
-      lock.withLock { calls += 1 }
+      lock.withLock {
+        calls += 1
+        requests.append(request)
+      }
       if fails { throw DocumentError.renderFailed(reason: "no pixels today") }
       return try LocalPageWorker(document).pixels(request)
     }
@@ -109,5 +113,30 @@ struct PixelLayerTests {
     for _ in 0..<5 { frames(layer, inbox, app, written: &written) { _ in true } }
     #expect(worker.lock.withLock { worker.calls } == shown)
     #expect(!written.contains("a=t,"))
+  }
+
+  /// Zoomed so far in that the whole page is past the largest picture, the part on screen is
+  /// asked for alone, at the size of its cells.
+  @Test func zoomedFarInThePartOnScreenIsAskedForAlone() throws {
+    let inbox = try LoopInbox()
+    let worker = CountingWorker(document, fails: false)
+    // 60 pixels a column, 120 a row: a page frame of 60x20 cells or more is past 8 Mi pixels.
+    let layer = try PixelLayer(
+      cellPixels: PixelSize(width: 60, height: 120), inbox: inbox, makeWorker: { worker })
+    defer { layer.shutdown() }
+    var app = state()
+    _ = app.update(.input(.key(.character("2"))))
+    _ = app.update(.timerFired(.count))
+    for _ in 0..<6 { _ = app.update(.input(.key(.character("+")))) }
+    let pieces = app.pixelPieces
+    try #require(!pieces.isEmpty)
+    var written = ""
+    frames(layer, inbox, app, written: &written) { self.count($0, "a=p,") >= pieces.count }
+    let requests = worker.lock.withLock { worker.requests }
+    #expect(!requests.isEmpty)
+    for request in requests {
+      #expect(request.size.area <= PixelRequest.largestArea)
+      #expect(request.region.width < 1 || request.region.height < 1, "\(request.region)")
+    }
   }
 }
