@@ -2,11 +2,35 @@ import CZlib
 import FolioCore
 import Foundation
 
-/// A picture in kitty's graphics protocol: its RGB bytes compressed with deflate (level 1: most
-/// of the gain for little time; a text page shrinks about tenfold), in base64, in chunks of at
-/// most 4096 bytes, each its own APC sequence. Shown at the cursor, scaled to a cell rectangle,
-/// without moving the cursor.
+/// A picture in kitty's graphics protocol: a PNG of at most 256 colors (`IndexedPNG`: most
+/// text pages) or its RGB bytes deflated at level 1 (photographs), in base64, in chunks of at
+/// most 4096 bytes, each its own quiet APC sequence. Shown at the cursor over a cell rectangle
+/// without moving the cursor, or sent under an id for placements.
 public struct KittyImage: Sendable {
+  /// A picture encoded for kitty, without the keys that say what to do with it: the slow part,
+  /// done off the interface's thread.
+  public struct Encoded: Sendable {
+    /// The picture in base64.
+    let payload: [UInt8]
+    /// Its format keys (`f=100`, or `f=24,o=z,s=…,v=…`).
+    let format: String
+    /// The pixels the terminal keeps for it, decoded (4 bytes a pixel): what its quota counts.
+    public let decodedBytes: Int
+
+    /// Encodes `picture`; nil when zlib fails.
+    public init?(_ picture: PixelPicture) {
+      decodedBytes = picture.size.area * 4
+      if let png = IndexedPNG.png(picture) {
+        payload = Array(Data(png).base64EncodedData())
+        format = "f=100"
+      } else {
+        guard let compressed = KittyImage.deflated(picture.rgb, level: 1) else { return nil }
+        payload = Array(Data(compressed).base64EncodedData())
+        format = "f=24,o=z,s=\(picture.size.width),v=\(picture.size.height)"
+      }
+    }
+  }
+
   /// The escape sequences, in order.
   public let chunks: [[UInt8]]
 
@@ -17,29 +41,20 @@ public struct KittyImage: Sendable {
   /// quietly (`q=2`: the terminal answers nothing), the cursor left where it is (`C=1`); with
   /// `id`, the image replaces any other of that id.
   public init?(showing picture: PixelPicture, over cells: CellSize, id: UInt32? = nil) {
+    guard let encoded = Encoded(picture) else { return nil }
     var control = "a=T,c=\(cells.columns),r=\(cells.rows),C=1"
     if let id { control += ",i=\(id)" }
-    self.init(picture, control: control)
+    self.init(encoded, control: control)
   }
 
-  /// Transmits `picture` as image `id` without showing it (`a=t`): placements show it.
-  public init?(transmitting picture: PixelPicture, id: UInt32) {
-    self.init(picture, control: "a=t,i=\(id)")
+  /// Transmits `encoded` as image `id` without showing it (`a=t`): placements show it.
+  public init(transmitting encoded: Encoded, id: UInt32) {
+    self.init(encoded, control: "a=t,i=\(id)")
   }
 
-  private init?(_ picture: PixelPicture, control keys: String) {
-    let payload: [UInt8]
-    let control: String
-    if let png = IndexedPNG.png(picture) {
-      // A page of at most 256 colors (most text pages): an 8-bit gray or palette PNG, a third
-      // of the bytes before deflating.
-      payload = Array(Data(png).base64EncodedData())
-      control = keys + ",f=100,q=2"
-    } else {
-      guard let compressed = Self.deflated(picture.rgb, level: 1) else { return nil }
-      payload = Array(Data(compressed).base64EncodedData())
-      control = keys + ",f=24,o=z,s=\(picture.size.width),v=\(picture.size.height),q=2"
-    }
+  private init(_ encoded: Encoded, control keys: String) {
+    let payload = encoded.payload
+    let control = keys + "," + encoded.format + ",q=2"
     var chunks: [[UInt8]] = []
     var start = 0
     repeat {

@@ -13,10 +13,15 @@ extension Browser {
   /// drawn as images.
   func replacePixels(with opening: DocumentOpening) throws {
     guard let cellPixels = pixelCellSize else { return }
-    pixels?.forget()
-    let leftover = pixels.map { $0.bytes(for: state) } ?? []
-    pixels?.shutdown()
+    if let old = pixels {
+      terminal.writeImages(old.forgetting())
+      old.shutdown()
+    }
     pixels = try PixelLayer(cellPixels: cellPixels, inbox: inbox, makeWorker: opening.makeWorker)
-    if !leftover.isEmpty { terminal.writeImages(leftover) }
+  }
+
+  /// Deletes every image from the terminal before it is given back or suspended.
+  func deleteImages() {
+    if let pixels { terminal.writeImages(pixels.forgetting()) }
   }
 }

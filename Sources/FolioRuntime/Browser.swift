@@ -143,6 +143,7 @@ public final class Browser<Terminal: TerminalBackend> {
   public func run() -> Ending {
     refresh()
     while ending == nil { turn() }
+    deleteImages()
     places?.finish(timeout: .seconds(2))
     return ending ?? Ending(status: 0, output: nil)
   }
@@ -272,9 +273,9 @@ public final class Browser<Terminal: TerminalBackend> {
       case .suspend:
         // A stopped process saves nothing, and may be killed while stopped.
         places?.finish(timeout: .milliseconds(500))
+        deleteImages()
         terminal.suspend()
         terminal.invalidate()
-        pixels?.forget()
       case .quit(let status, let output):
         ending = Ending(status: status, output: output)
         return
@@ -324,7 +325,11 @@ public final class Browser<Terminal: TerminalBackend> {
       holdingFrameUntil = nil
     }
     terminal.present(frame)
-    if let pixels { terminal.writeImages(pixels.bytes(for: state)) }
+    if let pixels {
+      // A frame drawn whole cleared the screen, and with it kitty's images.
+      if terminal.takeScreenCleared() { pixels.forgetLostImages() }
+      terminal.writeImages(pixels.bytes(for: state))
+    }
     if let report = viewReport { report.write(state.visiblePageRegions) }
   }
 

@@ -10,29 +10,33 @@ import FolioUI
 /// one comes. While something is drawn over the pages (a panel, the help, search marks), the
 /// placements are taken off and the block art shows: kitty's images cover the cells under them.
 public final class PixelLayer: LoopService {
-  /// A page render and the image id it is sent under.
-  struct Job: Hashable, Sendable {
-    var request: PixelRequest
-    var id: UInt32
-  }
-
   /// Where an image shows: the cells, and the pixels of the image cropped to them.
   struct Placement: Equatable {
     var cells: CellRect
     var crop: [Int]
   }
 
+  /// An image in the terminal.
+  struct Kept {
+    var request: PixelRequest
+    var id: UInt32
+    /// What the terminal keeps of it, decoded.
+    var bytes: Int
+  }
+
   /// The most images kept in the terminal (a screen of thumbnails and a page each way).
   public static let imagesKept = 48
+  /// The most decoded bytes kept in the terminal: kitty drops images past its own quota
+  /// (about 320 MB) without a word.
+  public static let bytesKept = 200 << 20
 
-  private let queue: WorkQueue<Job, [UInt8]>
+  private let queue: WorkQueue<PixelRequest, KittyImage.Encoded>
   private let cellPixels: PixelSize
   /// Images in the terminal, least recently used first.
-  private var kept: [(request: PixelRequest, id: UInt32)] = []
-  private var asked: [PixelRequest: UInt32] = [:]
+  private var kept: [Kept] = []
+  private var placed: [UInt32: Placement] = [:]
   /// Renders that failed, not asked for again.
   private var failed: Set<PixelRequest> = []
-  private var placed: [UInt32: Placement] = [:]
   /// What the screen wants now: image request → where it goes.
   private var wanted: [PixelRequest: Placement] = [:]
   private var nextID: UInt32 = 1
@@ -47,12 +51,11 @@ public final class PixelLayer: LoopService {
     self.cellPixels = cellPixels
     queue = try WorkQueue(
       workerCount: 1, name: "folio-pixels", inbox: inbox, makeWorker: makeWorker
-    ) { worker, job in
-      let picture = try worker.pixels(job.request)
-      guard let image = KittyImage(transmitting: picture, id: job.id) else {
+    ) { worker, request in
+      guard let encoded = KittyImage.Encoded(try worker.pixels(request)) else {
         throw DocumentError.renderFailed(reason: "the picture could not be deflated")
       }
-      return image.bytes
+      return encoded
     }
   }
 
@@ -66,16 +69,10 @@ public final class PixelLayer: LoopService {
         wanted[request] = placement
       }
     }
-    var jobs: [(Job, RenderPriority)] = []
-    for (request, _) in wanted
-    where kept.first(where: { $0.request == request }) == nil && !failed.contains(request) {
-      let id = asked[request] ?? takeID()
-      asked[request] = id
-      jobs.append((Job(request: request, id: id), RenderPriority(tier: .visible, distance: 0)))
+    let missing = wanted.keys.filter { request in
+      !failed.contains(request) && !kept.contains { $0.request == request }
     }
-    queue.replaceWanted(jobs)
-    // Ids of renders no longer wanted are forgotten now and then (a long session).
-    if asked.count > 256 { asked = asked.filter { wanted[$0.key] != nil } }
+    queue.replaceWanted(missing.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
     place()
     defer { output = [] }
     return output
@@ -84,16 +81,19 @@ public final class PixelLayer: LoopService {
   public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
     let (outcomes, _) = queue.receive(letters)
     for outcome in outcomes {
-      asked[outcome.request.request] = nil
-      guard case .success(let bytes) = outcome.result else {
+      let request = outcome.request
+      guard case .success(let encoded) = outcome.result else {
         // Not asked again: the page stays block art (its failure shows there).
-        failed.insert(outcome.request.request)
+        failed.insert(request)
         continue
       }
-      output += bytes
-      kept.append((outcome.request.request, outcome.request.id))
+      // Sent already (a render that was under way when the terminal lost its images).
+      guard !kept.contains(where: { $0.request == request }) else { continue }
+      let id = takeID()
+      output += KittyImage(transmitting: encoded, id: id).bytes
+      kept.append(Kept(request: request, id: id, bytes: encoded.decodedBytes))
       // The least recently used go first, never one the screen shows.
-      while kept.count > Self.imagesKept,
+      while kept.count > Self.imagesKept || kept.reduce(0, { $0 + $1.bytes }) > Self.bytesKept,
         let oldest = kept.firstIndex(where: { wanted[$0.request] == nil })
       {
         let image = kept.remove(at: oldest)
@@ -105,17 +105,27 @@ public final class PixelLayer: LoopService {
     return []
   }
 
-  /// Forgets every image (the terminal deleted them: a suspend, a resize, a new version).
-  public func forget() {
-    kept = []
-    placed = [:]
-    asked = [:]
-    failed = []
-    output = KittyImage.deletionOfAll
+  /// Forgets every image, and returns what deletes them from the terminal (each by its id:
+  /// kitty keeps images that are not placed through a deletion of what is on screen).
+  public func forgetting() -> [UInt8] {
+    defer {
+      kept = []
+      placed = [:]
+      failed = []
+    }
+    return kept.flatMap { KittyImage.deletion(of: $0.id) } + KittyImage.deletionOfAll
   }
 
-  /// Stops the render thread.
-  public func shutdown() { queue.shutdown() }
+  /// Forgets every image the terminal lost (the screen was cleared): sent again as wanted,
+  /// the old ones deleted by id all the same (a terminal that kept them frees them).
+  public func forgetLostImages() {
+    output += kept.flatMap { KittyImage.deletion(of: $0.id) }
+    kept = []
+    placed = [:]
+  }
+
+  /// Tells the render thread to stop, without waiting for a render under way.
+  public func shutdown() { queue.beginShutdown() }
 
   private func takeID() -> UInt32 {
     defer { nextID = nextID == UInt32.max ? 1 : nextID + 1 }

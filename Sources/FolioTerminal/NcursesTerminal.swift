@@ -12,6 +12,8 @@ public final class NcursesTerminal: TerminalBackend {
   private var pairs: ColorPairTable
   private var previous: ScreenBuffer?
   private var isActive = true
+  /// Whether the screen was cleared since `takeScreenCleared()` last said so.
+  private var screenCleared = false
   /// Until when late answers to the terminal's queries are dropped.
   private var lateRepliesUntil: ContinuousClock.Instant?
   /// Whether images were written (and must be deleted when the terminal is given back).
@@ -132,6 +134,12 @@ public final class NcursesTerminal: TerminalBackend {
   public func invalidate() {
     previous = nil
     clearok(folio_stdscr(), true)
+    screenCleared = true
+  }
+
+  public func takeScreenCleared() -> Bool {
+    defer { screenCleared = false }
+    return screenCleared
   }
 
   public func copyToClipboard(_ text: String) {
@@ -173,12 +181,17 @@ public final class NcursesTerminal: TerminalBackend {
     ErrorStream.trim()
     let fitted = pairs.fitting(frame, mode: colorMode)
     if pairs.needsReset(for: fitted.keys) {
+      // ncurses clears the screen after this.
+      screenCleared = true
       reset_color_pairs()
       pairs.removeAll()
       previous = nil
     }
     let full = previous?.size != fitted.screen.size
-    if full { erase() }
+    if full {
+      erase()
+      screenCleared = true
+    }
     let buffer = fitted.screen
     for y in 0..<buffer.size.rows {
       for x in 0..<buffer.size.columns {
@@ -314,12 +327,17 @@ public final class NcursesTerminal: TerminalBackend {
       read.append(value)
       return value
     }
-    defer { for value in read.reversed() { ungetch(value) } }
+    defer {
+      for value in read.reversed() { ungetch(value) }
+      wtimeout(folio_stdscr(), 0)
+    }
     guard let kind = next() else { return false }
+    // The rest of an answer may come in a later read (over SSH): it is waited for a moment.
+    wtimeout(folio_stdscr(), 100)
     if kind == 0x5F || kind == 0x50 {
-      // Up to ESC \ (a reply is in the input whole, or nearly).
+      // Up to ESC \ (an answer is short: at most what curses can be given back).
       var previous: Int32 = 0
-      while let value = next(), read.count < 4096 {
+      while read.count < 120, let value = next() {
         if previous == 27 && value == 0x5C {
           read = []
           return true
@@ -329,7 +347,7 @@ public final class NcursesTerminal: TerminalBackend {
       return false
     }
     guard kind == 0x5B, let first = next(), first == 0x3F || first == 0x36 else { return false }
-    while let value = next(), read.count < 64 {
+    while read.count < 64, let value = next() {
       if (0x40...0x7E).contains(value) {
         let isReply = (first == 0x3F && value == 0x63) || (first == 0x36 && value == 0x74)
         if isReply { read = [] }

@@ -19,8 +19,15 @@ public enum TerminalProbe {
     var saved = termios()
     guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
     var raw = saved
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | ISIG | IEXTEN)
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | IEXTEN)
     raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
+    // Ctrl-C, a hang-up or a kill meanwhile waits until the terminal is as it was, then acts.
+    var blocked = sigset_t()
+    var previousMask = sigset_t()
+    sigemptyset(&blocked)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP] { sigaddset(&blocked, signal) }
+    pthread_sigmask(SIG_BLOCK, &blocked, &previousMask)
+    defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
     guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
     defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
     let queries = Array(TerminalReplies.queries.utf8)

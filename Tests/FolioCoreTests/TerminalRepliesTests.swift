@@ -31,7 +31,8 @@ struct TerminalRepliesTests {
 
   @Test func keysTypedMeanwhileAreKeptInOrder() {
     let replies = read("j\u{1B}_Gi=31;OK\u{1B}\\k\u{1B}[Bq\u{1B}[?62c")
-    #expect(replies.typed == Array("jk\u{1B}[Bq".utf8))
+    // The arrow's sequence is left out: given back to curses it would come as Escape, [, B.
+    #expect(replies.typed == Array("jkq".utf8))
     #expect(replies.showsKittyImages && replies.isComplete)
   }
 

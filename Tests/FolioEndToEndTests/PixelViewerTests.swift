@@ -25,6 +25,24 @@ struct PixelViewerTests {
     return text
   }
 
+  /// Waits until nothing more is written for a second (every image on screen sent and
+  /// placed), at most 20 s; returns what was written.
+  func waitUntilQuiet(_ path: String) -> String {
+    let deadline = Date().addingTimeInterval(20)
+    var last = -1
+    var quietSince = Date()
+    while Date() < deadline {
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      if size != last {
+        (last, quietSince) = (size, Date())
+      } else if Date().timeIntervalSince(quietSince) >= 1 {
+        break
+      }
+      usleep(50_000)
+    }
+    return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  }
+
   @Test func pagesAreSentOncePlacedAndTakenOffWhenCoveredAndDeletedAtTheEnd() throws {
     let path = try FixtureLibrary.path(.manual)
     let scratch = try ScratchFolder()
@@ -38,7 +56,8 @@ struct PixelViewerTests {
       command: "read go; " + folio, environment: scratch.environment)
     try tmux.run(["pipe-pane", "-o", "-t", tmux.name, "cat >> " + TmuxSession.quote(record)])
     try tmux.send("Enter")
-    var output = try waitForOutput(record, "placements") { $0.contains("a=p,") }
+    _ = try waitForOutput(record, "placements") { $0.contains("a=p,") }
+    var output = waitUntilQuiet(record)
     // Every placement shows an image sent before it, of a page of the document.
     let document = try PopplerDocument.open(readablePath: path, named: "manual.pdf")
     var model = try TerminalImages(output)
@@ -75,11 +94,16 @@ struct PixelViewerTests {
       guard let model = try? TerminalImages(text) else { return false }
       return model.commands.filter { $0["a"] == "p" }.count >= placementsBefore + placed.count
     }
+    output = waitUntilQuiet(record)
     #expect(try TerminalImages(output).images.count == sentBefore)
-    // The help over the pages takes every placement off.
+    // The help over the pages takes every placement off (counted from here on).
+    let before = output.utf8.count
     try tmux.send("?")
     output = try waitForOutput(record, "removals") { text in
-      guard let model = try? TerminalImages(text) else { return false }
+      guard
+        let model = try? TerminalImages(
+          String(decoding: text.utf8.dropFirst(before), as: UTF8.self))
+      else { return false }
       let removed = Set(
         model.commands.filter { $0["a"] == "d" && $0["d"] == "i" }.compactMap { $0["i"] })
       return placed.isSubset(of: removed)
@@ -93,5 +117,10 @@ struct PixelViewerTests {
     }
     model = try TerminalImages(output)
     #expect(model.commands.last?["d"] == "A")
+    // Every image sent is deleted by its id on the way out (kitty keeps images that are not
+    // placed through a deletion of what is on screen).
+    let deleted = Set(
+      model.commands.filter { $0["a"] == "d" && $0["d"] == "I" }.compactMap { $0["i"] })
+    #expect(Set(model.images.compactMap { $0.keys["i"] }).isSubset(of: deleted))
   }
 }

@@ -30,6 +30,10 @@ public protocol TerminalBackend: AnyObject {
   /// Writes image sequences (kitty graphics) after the frame just presented; the terminal
   /// deletes the images it showed when it is given back or suspended.
   func writeImages(_ bytes: [UInt8])
+
+  /// Whether the screen was cleared since the last call (a frame drawn whole: the terminal's
+  /// images are gone with it).
+  func takeScreenCleared() -> Bool
 }
 
 extension TerminalBackend {
@@ -38,4 +42,7 @@ extension TerminalBackend {
 
   /// By default a terminal shows no images.
   public func writeImages(_ bytes: [UInt8]) {}
+
+  /// By default nothing says so.
+  public func takeScreenCleared() -> Bool { false }
 }

@@ -18,8 +18,11 @@ public struct TerminalReplies: Hashable, Sendable {
   public var version: String?
   /// Whether the device attributes came (the batch is over).
   public var isComplete = false
-  /// Bytes that were no reply, in order.
+  /// Bytes that were no reply, in order (keys' escape sequences left out), at most
+  /// `typedLimit` of them (what curses can be given back).
   public var typed: [UInt8] = []
+  /// The most typed bytes kept.
+  public static let typedLimit = 64
 
   /// Nothing answered yet.
   public init() {}
@@ -73,10 +76,9 @@ public struct TerminalReplies: Hashable, Sendable {
           {
             cellPixels = PixelSize(width: numbers[2], height: numbers[1])
           }
-        } else {
-          // A key's sequence (an arrow typed meanwhile): kept as typed.
-          typed += bytes[index...end]
         }
+        // Anything else is a key's sequence (an arrow typed meanwhile): dropped, as curses
+        // given it back would read it as Escape and two letters.
         index = end + 1
         continue
       }
@@ -84,5 +86,6 @@ public struct TerminalReplies: Hashable, Sendable {
       index += 1
     }
     // What an unfinished reply left is not a key either: it is read again with more bytes.
+    typed = Array(typed.prefix(Self.typedLimit))
   }
 }
