@@ -150,13 +150,7 @@ public final class WorkerProcess: PageWorker {
     guard case .rendered(var page) = reply else {
       throw failBroken(.malformed("a reply of the wrong kind"))
     }
-    if messages.contains(where: Self.saysOutOfMemory) {
-      // A decoder stopped at the memory limit (a damaged image claiming gigabytes): what was
-      // drawn lacks that part, so the page is failed for memory, and the worker, its heap
-      // grown to the limit, replaced.
-      retire()
-      throw WorkerFailure(.outOfMemory(limit: limits.memoryBytes))
-    }
+    try failIfOutOfMemory(messages)
     page.messages = messages
     return page
   }
@@ -166,11 +160,17 @@ public final class WorkerProcess: PageWorker {
     guard case .pixels(let picture) = reply else {
       throw failBroken(.malformed("a reply of the wrong kind"))
     }
-    if messages.contains(where: Self.saysOutOfMemory) {
-      retire()
-      throw WorkerFailure(.outOfMemory(limit: limits.memoryBytes))
-    }
+    try failIfOutOfMemory(messages)
     return picture
+  }
+
+  /// A decoder stopped at the memory limit (a damaged image claiming gigabytes): what was
+  /// drawn lacks that part, so the page is failed for memory, and the worker, its heap grown
+  /// to the limit, replaced.
+  private func failIfOutOfMemory(_ messages: [String]) throws {
+    guard messages.contains(where: Self.saysOutOfMemory) else { return }
+    retire()
+    throw WorkerFailure(.outOfMemory(limit: limits.memoryBytes))
   }
 
   public func facts(of pages: Range<Int>) throws -> [PageFact] {
