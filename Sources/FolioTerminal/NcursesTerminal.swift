@@ -11,13 +11,13 @@ public final class NcursesTerminal: TerminalBackend {
   private let screen: OpaquePointer
   private var pairs: ColorPairTable
   private var previous: ScreenBuffer?
-  private var isActive = true
+  var isActive = true
   /// Whether the screen was cleared since `takeScreenCleared()` last said so.
   private var screenCleared = false
   /// Until when late answers to the terminal's queries are dropped.
-  private var lateRepliesUntil: ContinuousClock.Instant?
+  var lateRepliesUntil: ContinuousClock.Instant?
   /// Whether images were written (and must be deleted when the terminal is given back).
-  private var hasShownImages = false
+  var hasShownImages = false
   /// Signals read from the self-pipe and not yet returned.
   private var pendingSignals: [TerminalRestorer.Received] = []
   private let savedStandardError: Int32
@@ -148,35 +148,6 @@ public final class NcursesTerminal: TerminalBackend {
     Clipboard.copyThroughTmux(text, environment: environment)
   }
 
-  public func writeImages(_ bytes: [UInt8]) {
-    guard isActive, !bytes.isEmpty else { return }
-    if !hasShownImages { CrashGuard.imagesDidShow() }
-    hasShownImages = true
-    writeRaw(bytes)
-  }
-
-  /// Deletes the images shown (on the alternate screen every one is Folio's).
-  private func deleteImages() {
-    guard hasShownImages else { return }
-    hasShownImages = false
-    writeRaw(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
-  }
-
-  /// Writes `bytes` to the terminal between frames (curses has written everything; what is
-  /// written moves no cursor, or puts it back).
-  private func writeRaw(_ bytes: [UInt8]) {
-    fflush(stdout)
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { break }
-        offset += written
-      }
-    }
-  }
-
   public func present(_ frame: ScreenBuffer) {
     ErrorStream.trim()
     let fitted = pairs.fitting(frame, mode: colorMode)
@@ -282,18 +253,6 @@ public final class NcursesTerminal: TerminalBackend {
     invalidate()
   }
 
-  /// Gives curses `bytes` to read before anything typed later (keys typed while the terminal
-  /// was asked what it shows).
-  public func pushBack(_ bytes: [UInt8]) {
-    for byte in bytes.reversed() { ungetch(Int32(byte)) }
-  }
-
-  /// Drops answers to the terminal's queries that come late (after the probe gave up) until
-  /// `deadline`, rather than reading them as keys.
-  public func dropLateReplies(until deadline: ContinuousClock.Instant) {
-    lateRepliesUntil = deadline
-  }
-
   /// Reads one event without waiting (beyond ESCDELAY inside an escape sequence).
   private func readEvent() -> InputEvent? {
     wtimeout(folio_stdscr(), 0)
@@ -314,47 +273,6 @@ public final class NcursesTerminal: TerminalBackend {
       return KeyDecoder.functionKey(code).map { .key($0) }
     }
     return KeyDecoder.character(UInt32(character)).map { .key($0) }
-  }
-
-  /// After an ESC: whether what follows is a terminal's answer (kitty's `ESC _ … ESC \`,
-  /// XTVERSION's `ESC P … ESC \`, `CSI ? … c`, `CSI 6 ; … t`), read and dropped; else what was
-  /// read is given back to be read as keys.
-  private func dropsReply() -> Bool {
-    var read: [Int32] = []
-    func next() -> Int32? {
-      let value = wgetch(folio_stdscr())
-      guard value != folio_err else { return nil }
-      read.append(value)
-      return value
-    }
-    defer {
-      for value in read.reversed() { ungetch(value) }
-      wtimeout(folio_stdscr(), 0)
-    }
-    guard let kind = next() else { return false }
-    // The rest of an answer may come in a later read (over SSH): it is waited for a moment.
-    wtimeout(folio_stdscr(), 100)
-    if kind == 0x5F || kind == 0x50 {
-      // Up to ESC \ (an answer is short: at most what curses can be given back).
-      var previous: Int32 = 0
-      while read.count < 120, let value = next() {
-        if previous == 27 && value == 0x5C {
-          read = []
-          return true
-        }
-        previous = value
-      }
-      return false
-    }
-    guard kind == 0x5B, let first = next(), first == 0x3F || first == 0x36 else { return false }
-    while read.count < 64, let value = next() {
-      if (0x40...0x7E).contains(value) {
-        let isReply = (first == 0x3F && value == 0x63) || (first == 0x36 && value == 0x74)
-        if isReply { read = [] }
-        return isReply
-      }
-    }
-    return false
   }
 
   /// Whether the first mouse button is down (a drag is under way).

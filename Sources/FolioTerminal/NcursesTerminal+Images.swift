@@ -1,0 +1,35 @@
+@preconcurrency import CNcursesw
+import FolioCore
+import Glibc
+
+/// Images written between frames, and deleted when the terminal is given back.
+extension NcursesTerminal {
+  public func writeImages(_ bytes: [UInt8]) {
+    guard isActive, !bytes.isEmpty else { return }
+    if !hasShownImages { CrashGuard.imagesDidShow() }
+    hasShownImages = true
+    writeRaw(bytes)
+  }
+
+  /// Deletes the images shown (on the alternate screen every one is Folio's).
+  func deleteImages() {
+    guard hasShownImages else { return }
+    hasShownImages = false
+    writeRaw(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
+  }
+
+  /// Writes `bytes` to the terminal between frames (curses has written everything; what is
+  /// written moves no cursor, or puts it back).
+  func writeRaw(_ bytes: [UInt8]) {
+    fflush(stdout)
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { break }
+        offset += written
+      }
+    }
+  }
+}
