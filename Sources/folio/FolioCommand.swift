@@ -73,9 +73,11 @@ struct FolioCommand: ParsableCommand {
         }
         return
       }
-      guard picture.mode == nil, search.find == nil else {
+      guard search.find == nil else {
+        // The hits are marked in the block art, which the images would cover.
         throw ValidationError(
-          "--pixels \(pixels.rawValue) prints one page: it cannot be used with --mode or --find")
+          "--pixels \(pixels.rawValue) cannot be used with --find: the hits are marked in block art"
+        )
       }
     }
   }

@@ -36,6 +36,11 @@ enum FramePrinter {
     browser.stopPrefetching()
     let text = AnsiPrinter(colorMode: colorMode).text(for: browser.frame)
     try StandardStreams.writeOutput(text)
+    if let pixels = options.pixels?.named, find == nil {
+      try PixelPrint.writeFrame(
+        browser.state, protocol: pixels, opening: opening, options: options, rows: size.rows,
+        environment: environment)
+    }
     DamageReport.write(browser.damagedPages, path: path, verbose: options.verbose)
   }
 }

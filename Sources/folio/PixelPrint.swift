@@ -2,6 +2,7 @@ import ArgumentParser
 import FolioCore
 import FolioGraphics
 import FolioRuntime
+import FolioUI
 import Foundation
 
 /// A cell's size in pixels (`--cell-pixels`, or the terminal's report).
@@ -33,6 +34,43 @@ struct CellPixels: Hashable {
 /// protocol asked for, over the same cells: the cursor is saved, moved up to the page's first
 /// row and column, the image written, the cursor restored.
 enum PixelPrint {
+  /// `--print --mode M --pixels P`: each page part of the frame of `state` written again as an
+  /// image over its cells (thumbnails, a spread's pages and its filmstrip, a continuous view's
+  /// pages), by one worker of `opening`.
+  static func writeFrame(
+    _ state: AppState, protocol pixels: PixelProtocol, opening: DocumentOpening,
+    options: PrintOptions, rows screenRows: Int, environment: [String: String]
+  ) throws {
+    let pieces = state.pixelPieces
+    guard !pieces.isEmpty else { return }
+    let worker: any PageWorker
+    do {
+      worker = try opening.makeWorker()
+    } catch {
+      StandardStreams.writeError("folio: no picture in pixels: \(error)\n")
+      return
+    }
+    for piece in pieces {
+      // The part of the page its cells show.
+      let frame = piece.frame
+      let columns = Double(frame.size.columns)
+      let rows = Double(frame.size.rows)
+      let region = piece.region
+      let left = Double(piece.shown.minX - frame.minX) / columns
+      let top = Double(piece.shown.minY - frame.minY) / rows
+      let width = Double(piece.shown.size.columns) / columns
+      let height = Double(piece.shown.size.rows) / rows
+      let part = PageRegion(
+        x: region.x + region.width * left, y: region.y + region.height * top,
+        width: region.width * width, height: region.height * height)
+      try write(
+        ShownPage(page: piece.page, region: part, cells: piece.shown, worker: worker),
+        protocol: pixels, cellPixels: options.cellPixels ?? PrintCommand.cellPixels(),
+        rowsBelow: screenRows, isInverted: state.drawing.style.isInverted,
+        environment: environment)
+    }
+  }
+
   static func write(
     _ shown: ShownPage, protocol pixels: PixelProtocol, cellPixels known: CellPixels?,
     rowsBelow: Int, isInverted: Bool, environment: [String: String]

@@ -63,6 +63,37 @@ struct PixelPrintTests {
     #expect(model.text == (try printed("off", page: 3)))
   }
 
+  /// A frame of several pages (`--mode`): each page part on screen is an image over its
+  /// cells, each like a page of the document.
+  @Test(arguments: ["grid", "spread", "continuous"])
+  func everyPageOfAFrameIsAnImage(mode: String) throws {
+    let path = try FixtureLibrary.path(.manual)
+    let run = try FolioProcess.run(
+      [
+        "--print", "--mode", mode, "--pixels", "kitty", "--size", "80x24", "--cell-pixels",
+        "10x20", path,
+      ], timeLimit: .seconds(60))
+    #expect(run.status == 0, "\(run.standardError)")
+    let model = try TerminalImages(run.standardOutput)
+    #expect(mode == "continuous" ? model.images.count >= 1 : model.images.count > 1)
+    let document = try PopplerDocument.open(readablePath: path, named: "manual.pdf")
+    for image in model.images {
+      let column = try #require(image.column)
+      let rowsUp = try #require(image.rowsUp)
+      let cells = (Int(image.keys["c"] ?? "") ?? 0, Int(image.keys["r"] ?? "") ?? 0)
+      #expect(column >= 0 && column + cells.0 <= 80 && rowsUp <= 24 && 24 - rowsUp + cells.1 <= 23)
+    }
+    // The first image of the grid and the spread is a whole page: like page 1 (the spread's
+    // first page is the document's).
+    if mode != "continuous", let first = model.images.first {
+      let raster = try document.render(
+        PageIndex(0), size: PixelSize(width: first.width, height: first.height))
+      let similarity = TerminalImages.similarity(
+        first.rgb, try #require(raster.rgbPicture(inverted: false)).rgb)
+      #expect(similarity >= 0.97, "\(mode): \(similarity)")
+    }
+  }
+
   @Test(arguments: ["off", "auto"])
   func withoutAProtocolThereIsNoImage(pixels: String) throws {
     let output = try printed(pixels)
