@@ -158,15 +158,9 @@ public final class PixelLayer: LoopService {
     // Zoomed far in, the whole page is too large: the part on screen alone (a new picture
     // each time the view moves).
     guard shownSize.area <= PixelRequest.largestArea else { return nil }
-    let region = piece.region
-    let (columns, rows) = (Double(frame.size.columns), Double(frame.size.rows))
-    let part = PageRegion(
-      x: region.x + region.width * Double(piece.shown.minX - frame.minX) / columns,
-      y: region.y + region.height * Double(piece.shown.minY - frame.minY) / rows,
-      width: region.width * Double(piece.shown.size.columns) / columns,
-      height: region.height * Double(piece.shown.size.rows) / rows)
     let request = PixelRequest(
-      page: piece.page, region: part, size: shownSize, isInverted: isInverted, document: version)
+      page: piece.page, region: piece.shownPart, size: shownSize, isInverted: isInverted,
+      document: version)
     return (
       request, Placement(cells: piece.shown, crop: [0, 0, shownSize.width, shownSize.height])
     )

@@ -51,20 +51,8 @@ enum PixelPrint {
       return
     }
     for piece in pieces {
-      // The part of the page its cells show.
-      let frame = piece.frame
-      let columns = Double(frame.size.columns)
-      let rows = Double(frame.size.rows)
-      let region = piece.region
-      let left = Double(piece.shown.minX - frame.minX) / columns
-      let top = Double(piece.shown.minY - frame.minY) / rows
-      let width = Double(piece.shown.size.columns) / columns
-      let height = Double(piece.shown.size.rows) / rows
-      let part = PageRegion(
-        x: region.x + region.width * left, y: region.y + region.height * top,
-        width: region.width * width, height: region.height * height)
       try write(
-        ShownPage(page: piece.page, region: part, cells: piece.shown, worker: worker),
+        ShownPage(page: piece.page, region: piece.shownPart, cells: piece.shown, worker: worker),
         protocol: pixels, cellPixels: options.cellPixels ?? PrintCommand.cellPixels(),
         rowsBelow: screenRows, isInverted: state.drawing.style.isInverted,
         environment: environment)

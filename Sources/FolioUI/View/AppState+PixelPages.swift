@@ -11,6 +11,17 @@ extension AppState {
     public var region: PageRegion
     public var frame: CellRect
     public var shown: CellRect
+
+    /// The part of the page the cells that show show (fractions of the whole page).
+    public var shownPart: PageRegion {
+      let columns = Double(max(1, frame.size.columns))
+      let rows = Double(max(1, frame.size.rows))
+      return PageRegion(
+        x: region.x + region.width * Double(shown.minX - frame.minX) / columns,
+        y: region.y + region.height * Double(shown.minY - frame.minY) / rows,
+        width: region.width * Double(shown.size.columns) / columns,
+        height: region.height * Double(shown.size.rows) / rows)
+    }
   }
 
   /// Whether nothing is drawn over the pages: no panel, prompt, help or other mode, no search
