@@ -5,21 +5,9 @@ import FolioRuntime
 import FolioUI
 import Foundation
 
-/// A cell's size in pixels (`--cell-pixels`, or the terminal's report).
-struct CellPixels: Hashable {
-  var width: Int
-  var height: Int
-
-  /// What most terminals' default fonts give, when nothing says otherwise.
-  static let standard = CellPixels(width: 10, height: 20)
-
-  init(width: Int, height: Int) {
-    self.width = max(1, width)
-    self.height = max(1, height)
-  }
-
-  /// Parses `WxH`, each side 1 to 200.
-  init(argument text: String) throws {
+extension PixelSize {
+  /// Parses `--cell-pixels WxH`, each side 1 to 200.
+  init(cellPixelsArgument text: String) throws {
     let sides = text.split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
     guard sides.count == 2, let width = sides[0], let height = sides[1],
       (1...200).contains(width), (1...200).contains(height)
@@ -60,7 +48,7 @@ enum PixelPrint {
   }
 
   static func write(
-    _ shown: ShownPage, protocol pixels: PixelProtocol, cellPixels known: CellPixels?,
+    _ shown: ShownPage, protocol pixels: PixelProtocol, cellPixels known: PixelSize?,
     rowsBelow: Int, isInverted: Bool, environment: [String: String]
   ) throws {
     // A sixel image is as large as its pixels: at a guessed cell size it could run past the
@@ -81,7 +69,7 @@ enum PixelPrint {
         "folio: --pixels inside tmux is not placed right yet: the block art is printed\n")
       return
     }
-    let cellPixels = known ?? .standard
+    let cellPixels = known ?? .standardCell
     let cells = shown.cells
     var size = PixelSize(
       width: cells.size.columns * cellPixels.width, height: cells.size.rows * cellPixels.height)

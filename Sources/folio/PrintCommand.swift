@@ -108,8 +108,8 @@ struct PrintOptions: ParsableArguments {
     help: ArgumentHelp(
       "The size of a terminal cell in pixels, for --pixels.",
       discussion: "Default: what the terminal reports, else 10x20.", valueName: "WxH"),
-    transform: CellPixels.init(argument:))
-  var cellPixels: CellPixels?
+    transform: PixelSize.init(cellPixelsArgument:))
+  var cellPixels: PixelSize?
 
   @Option(
     help: ArgumentHelp(
@@ -195,25 +195,28 @@ enum PrintCommand {
   }
 
   /// The size of a cell of the terminal on standard output in pixels, if it reports one.
-  static func cellPixels() -> CellPixels? {
-    guard isatty(STDOUT_FILENO) == 1 else { return nil }
-    var window = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
-      window.ws_row > 0, window.ws_xpixel > 0, window.ws_ypixel > 0
+  static func cellPixels() -> PixelSize? {
+    guard let window = window(), window.ws_xpixel >= window.ws_col,
+      window.ws_ypixel >= window.ws_row
     else { return nil }
-    return CellPixels(
+    return PixelSize(
       width: Int(window.ws_xpixel) / Int(window.ws_col),
       height: Int(window.ws_ypixel) / Int(window.ws_row))
   }
 
   /// The size of the terminal on standard output, if it is one.
   static func terminalSize() -> CellSize? {
+    window().map { CellSize(columns: Int($0.ws_col), rows: Int($0.ws_row)) }
+  }
+
+  /// The window size of the terminal on standard output (at least a cell), if it is one.
+  private static func window() -> winsize? {
     guard isatty(STDOUT_FILENO) == 1 else { return nil }
     var window = winsize()
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0,
       window.ws_row > 0
     else { return nil }
-    return CellSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    return window
   }
 }
 

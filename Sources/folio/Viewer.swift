@@ -100,7 +100,7 @@ struct Viewer {
     let showsKitty = options.pixels == .kitty || replies?.showsKittyImages == true
     if showsKitty, (environment["TMUX"] ?? "").isEmpty {
       // Pages as kitty images, rendered by workers of their own (the block art's keep going).
-      let cell = replies?.cellPixels ?? terminal.cellPixels ?? PixelSize(width: 10, height: 20)
+      let cell = replies?.cellPixels ?? terminal.cellPixels ?? .standardCell
       try? browser.showPagesAsImages(
         cellPixels: cell,
         opening: BrowserSetup.opening(

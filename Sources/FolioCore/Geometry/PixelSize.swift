@@ -19,4 +19,8 @@ public struct PixelSize: Hashable, Sendable {
 
   /// Whether the size holds no pixel.
   public var isEmpty: Bool { width == 0 || height == 0 }
+
+  /// A terminal cell's size in pixels where nothing says otherwise: what most terminals'
+  /// default fonts give.
+  public static let standardCell = PixelSize(width: 10, height: 20)
 }
