@@ -2,13 +2,15 @@ import FolioCore
 import FolioGraphics
 import FolioUI
 
-/// Pages as kitty images over their block art, in a terminal the user said shows them
-/// (`--pixels kitty`, outside tmux): each page is rendered once at its frame's size in pixels
-/// (cells × the cell's pixels) by a worker, deflated and sent to the terminal once, then shown
-/// with placements that crop it to the part on screen, moved as the view moves. A bounded,
-/// least recently used set of images stays in the terminal; the oldest is deleted when a new
-/// one comes. While something is drawn over the pages (a panel, the help, search marks), the
-/// placements are taken off and the block art shows: kitty's images cover the cells under them.
+/// Pages as kitty images over their block art, in a terminal that shows them (it answered
+/// kitty's query, or `--pixels kitty`; outside tmux): each page is rendered once at its
+/// frame's size in pixels (cells × the cell's pixels) by a worker, encoded there and sent to
+/// the terminal once, then shown with placements that crop it to the part on screen, moved as
+/// the view moves (zoomed so far in that the page would be too large, the part on screen alone
+/// is rendered). A bounded, least recently used set of images stays in the terminal; the
+/// oldest not on screen is deleted when a new one comes. While something is drawn over the
+/// pages (a panel, the help, search marks), the placements are taken off and the block art
+/// shows: kitty's images cover the cells under them.
 public final class PixelLayer: LoopService {
   /// Where an image shows: the cells, and the pixels of the image cropped to them.
   struct Placement: Equatable {
