@@ -67,6 +67,15 @@ static inline int folio_mvadd_wch_pair(int y, int x, wchar_t ch, attr_t attrs, i
   return mvadd_wch(y, x, &cell);
 }
 
+/// Draws a spacing character and up to four combining marks (`text` ends with 0) with an
+/// extended color pair.
+static inline int folio_mvadd_wchars_pair(int y, int x, const wchar_t *text, attr_t attrs,
+                                          int pair) {
+  cchar_t cell;
+  setcchar(&cell, text, attrs, 0, &pair);
+  return mvadd_wch(y, x, &cell);
+}
+
 /// Columns a character takes in the current locale (glibc declares wcwidth only under
 /// _XOPEN_SOURCE, which SwiftPM strips).
 extern int wcwidth(wchar_t c);

@@ -80,6 +80,46 @@ public struct KittyImage: Sendable {
         + ",c=\(cells.columns),r=\(cells.rows),C=1,q=2\u{1B}\\").utf8)
   }
 
+  /// Gives image `id` a virtual placement over a grid of `cells` (`U=1`): placeholder cells
+  /// (`PlaceholderMarks`) then show its parts, the image scaled to the grid.
+  public static func virtualPlacement(of id: UInt32, over cells: CellSize) -> [UInt8] {
+    Array("\u{1B}_Ga=p,U=1,i=\(id),c=\(cells.columns),r=\(cells.rows),q=2\u{1B}\\".utf8)
+  }
+
+  /// `sequences` (escape sequences, each starting with ESC) passed through tmux to the outer
+  /// terminal: each its own `ESC Ptmux; … ESC \`, its escapes doubled. tmux passes them on
+  /// only where `allow-passthrough` is on.
+  public static func throughTmux(_ sequences: [UInt8]) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(sequences.count + sequences.count / 64 + 16)
+    var isOpen = false
+    var index = 0
+    while index < sequences.count {
+      let byte = sequences[index]
+      if byte == 0x1B {
+        // A new sequence starts at an ESC that does not end one (ESC \ ends APC, DCS, OSC).
+        let ends = index + 1 < sequences.count && sequences[index + 1] == 0x5C
+        if !isOpen {
+          output += Array("\u{1B}Ptmux;".utf8)
+          isOpen = true
+        }
+        output += [0x1B, 0x1B]
+        if ends {
+          output.append(0x5C)
+          output += [0x1B, 0x5C]
+          isOpen = false
+          index += 2
+          continue
+        }
+      } else {
+        output.append(byte)
+      }
+      index += 1
+    }
+    if isOpen { output += [0x1B, 0x5C] }
+    return output
+  }
+
   /// Takes image `id`'s placement off the screen, keeping its pixels for later placements.
   public static func removal(of id: UInt32) -> [UInt8] {
     Array("\u{1B}_Ga=d,d=i,i=\(id),p=1,q=2\u{1B}\\".utf8)

@@ -1,10 +1,13 @@
 import FolioCore
 
 extension Browser {
-  /// Draws pages as kitty images over their block art from now on (`--pixels kitty`), each cell
+  /// Draws pages as kitty images instead of their block art from now on, in `style`, each cell
   /// `cellPixels` large, rendered by workers `opening` makes.
-  public func showPagesAsImages(cellPixels: PixelSize, opening: DocumentOpening) throws {
+  public func showPagesAsImages(
+    cellPixels: PixelSize, style: PixelLayer.Style = .placements, opening: DocumentOpening
+  ) throws {
     pixelCellSize = cellPixels
+    pixelStyle = style
     try replacePixels(with: opening)
     send([.pixelsAvailable])
   }
@@ -17,7 +20,8 @@ extension Browser {
       terminal.writeImages(old.forgetting())
       old.shutdown()
     }
-    pixels = try PixelLayer(cellPixels: cellPixels, inbox: inbox, makeWorker: opening.makeWorker)
+    pixels = try PixelLayer(
+      cellPixels: cellPixels, style: pixelStyle, inbox: inbox, makeWorker: opening.makeWorker)
   }
 
   /// Deletes every image from the terminal before it is given back or suspended.

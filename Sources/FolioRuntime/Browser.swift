@@ -36,6 +36,8 @@ public final class Browser<Terminal: TerminalBackend> {
   var pixels: PixelLayer?
   /// Where the pixel layer's cells are measured, for a new version's layer.
   var pixelCellSize: PixelSize?
+  /// How the pixel layer puts images on the screen.
+  var pixelStyle = PixelLayer.Style.placements
 
   /// What the services were asked for already.
   private var ledger = DemandLedger()
@@ -324,11 +326,18 @@ public final class Browser<Terminal: TerminalBackend> {
       if !board.isScreenComplete && ContinuousClock.now < hold { return }
       holdingFrameUntil = nil
     }
+    var frame = self.frame
+    if let pixels {
+      pixels.prepare(for: state)
+      // Images sent before the frame whose placeholder cells show them.
+      terminal.writeImages(pixels.takeOutput())
+      pixels.decorate(&frame)
+    }
     terminal.present(frame)
     if let pixels {
-      // A frame drawn whole cleared the screen, and with it kitty's images.
+      // A frame drawn whole cleared the screen, and with it kitty's placements.
       if terminal.takeScreenCleared() { pixels.forgetLostImages() }
-      terminal.writeImages(pixels.bytes(for: state))
+      terminal.writeImages(pixels.takeOutput() + pixels.placements())
     }
     if let report = viewReport { report.write(state.visiblePageRegions) }
   }

@@ -2,26 +2,38 @@ import FolioCore
 import FolioGraphics
 import FolioUI
 
-/// Pages as kitty images over their block art, in a terminal that shows them (it answered
-/// kitty's query, or `--pixels kitty`; outside tmux): each page is rendered once at its
+/// Pages as kitty images, in a terminal that shows them: each page is rendered once at its
 /// frame's size in pixels (cells × the cell's pixels) by a worker, encoded there and sent to
-/// the terminal once, then shown with placements that crop it to the part on screen, moved as
-/// the view moves (zoomed so far in that the page would be too large, the part on screen alone
-/// is rendered). A bounded, least recently used set of images stays in the terminal; the
-/// oldest not on screen is deleted when a new one comes. While something is drawn over the
-/// pages (a panel, the help, search marks), the placements are taken off and the block art
-/// shows: kitty's images cover the cells under them.
+/// the terminal once, then shown either by placeholder cells in the frame (`placeholders`:
+/// text to curses and tmux, so it works inside tmux) or by placements over the cells after the
+/// frame (`placements`: kitty before 0.28 and terminals that do no placeholders). Zoomed so far
+/// in that the page would be too large, the part on screen alone is rendered. A bounded, least
+/// recently used set of images stays in the terminal; the oldest not on screen is deleted when
+/// a new one comes. While something is drawn over the pages (a panel, the help, search marks),
+/// the pages are block art.
 public final class PixelLayer: LoopService {
-  /// Where an image shows: the cells, and the pixels of the image cropped to them.
+  /// How images are put on the screen.
+  public enum Style: Equatable, Sendable {
+    /// Placements at the cursor (`a=p` with a crop), moved by placing them again.
+    case placements
+    /// Unicode placeholder cells in the frame and a virtual placement per image, ids colored
+    /// for direct-color curses or not; every kitty sequence passed through tmux when it runs
+    /// inside tmux.
+    case placeholders(isDirectColor: Bool, throughTmux: Bool)
+  }
+
+  /// Where an image shows: the cells its whole picture spans, and those of them on screen.
   struct Placement: Equatable {
-    var cells: CellRect
-    var crop: [Int]
+    var grid: CellRect
+    var shown: CellRect
   }
 
   /// An image in the terminal.
   struct Kept {
     var request: PixelRequest
     var id: UInt32
+    /// How placeholder cells name it (placeholder style).
+    var placeholderID: PlaceholderImageID?
     /// What the terminal keeps of it, decoded.
     var bytes: Int
   }
@@ -32,6 +44,7 @@ public final class PixelLayer: LoopService {
   /// (about 320 MB) without a word.
   public static let bytesKept = 200 << 20
 
+  public let style: Style
   private let queue: WorkQueue<PixelRequest, KittyImage.Encoded>
   private let cellPixels: PixelSize
   /// Images in the terminal, least recently used first.
@@ -41,16 +54,20 @@ public final class PixelLayer: LoopService {
   private var failed: Set<PixelRequest> = []
   /// What the screen wants now: image request → where it goes.
   private var wanted: [PixelRequest: Placement] = [:]
-  private var nextID: UInt32 = 1
-  /// Bytes for the terminal, written after the next frame.
+  /// The number of the next image (placeholder ids start at a random one: several Folios in
+  /// one terminal through tmux share its images).
+  private var nextNumber: Int
+  /// Bytes for the terminal: images sent and deleted, written before the next frame.
   private var output: [UInt8] = []
 
   /// Renders with workers made by `makeWorker`, posting to `inbox`.
   public init(
-    cellPixels: PixelSize, inbox: LoopInbox,
+    cellPixels: PixelSize, style: Style = .placements, inbox: LoopInbox,
     makeWorker: @escaping @Sendable () throws -> any PageWorker
   ) throws {
     self.cellPixels = cellPixels
+    self.style = style
+    nextNumber = style == .placements ? 1 : Int.random(in: 0..<PlaceholderImageID.count)
     queue = try WorkQueue(
       workerCount: 1, name: "folio-pixels", inbox: inbox, makeWorker: makeWorker
     ) { worker, request in
@@ -61,8 +78,8 @@ public final class PixelLayer: LoopService {
     }
   }
 
-  /// Works out what the screen of `state` wants; returns the bytes to write after its frame.
-  public func bytes(for state: AppState) -> [UInt8] {
+  /// Works out what the screen of `state` wants, and asks for the pictures missing.
+  public func prepare(for state: AppState) {
     wanted = [:]
     if state.drawing.pixels == .on && state.pagesAreUncovered {
       for piece in state.pixelPieces {
@@ -71,13 +88,44 @@ public final class PixelLayer: LoopService {
         wanted[request] = placement
       }
     }
-    let missing = wanted.keys.filter { request in
-      !failed.contains(request) && !kept.contains { $0.request == request }
+    askForMissing()
+  }
+
+  /// Draws the placeholder cells of the images wanted that are in the terminal (placeholder
+  /// style), and marks them used.
+  public func decorate(_ frame: inout ScreenBuffer) {
+    guard case .placeholders = style else { return }
+    for (index, image) in kept.enumerated().reversed() {
+      guard let placement = wanted[image.request], let id = image.placeholderID else { continue }
+      kept.remove(at: index)
+      kept.append(image)
+      let (grid, shown) = (placement.grid, placement.shown)
+      for y in shown.minY..<shown.minY + shown.size.rows {
+        for x in shown.minX..<shown.minX + shown.size.columns {
+          frame[x, y] = .placeholder(row: y - grid.minY, column: x - grid.minX, of: id)
+        }
+      }
     }
-    queue.replaceWanted(missing.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
-    place()
+  }
+
+  /// The images sent and deleted since the last call: written before the frame, so that its
+  /// placeholder cells find their images.
+  public func takeOutput() -> [UInt8] {
     defer { output = [] }
-    return output
+    guard case .placeholders(_, true) = style else { return output }
+    return KittyImage.throughTmux(output)
+  }
+
+  /// What to write after the frame: placements moved, put on and taken off (placement style).
+  public func placements() -> [UInt8] {
+    guard style == .placements else { return [] }
+    return place()
+  }
+
+  /// `prepare`, `takeOutput` and `placements` in one: what the frame of `state` wants written.
+  public func bytes(for state: AppState) -> [UInt8] {
+    prepare(for: state)
+    return takeOutput() + placements()
   }
 
   public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
@@ -91,10 +139,9 @@ public final class PixelLayer: LoopService {
       }
       // Sent already (a render that was under way when the terminal lost its images).
       guard !kept.contains(where: { $0.request == request }) else { continue }
-      let id = takeID()
-      output += KittyImage(transmitting: encoded, id: id).bytes
-      kept.append(Kept(request: request, id: id, bytes: encoded.decodedBytes))
-      // The least recently used go first, never one the screen shows.
+      send(encoded, for: request)
+      // The least recently used go first, never one the screen shows; after the new one is
+      // in, so nothing flickers.
       while kept.count > Self.imagesKept || kept.reduce(0, { $0 + $1.bytes }) > Self.bytesKept,
         let oldest = kept.firstIndex(where: { wanted[$0.request] == nil })
       {
@@ -103,7 +150,7 @@ public final class PixelLayer: LoopService {
         placed[image.id] = nil
       }
     }
-    // The loop draws a frame after taking letters: `bytes(for:)` then places what arrived.
+    // The loop draws a frame after taking letters: that frame shows what arrived.
     return []
   }
 
@@ -115,23 +162,51 @@ public final class PixelLayer: LoopService {
       placed = [:]
       failed = []
     }
-    return kept.flatMap { KittyImage.deletion(of: $0.id) } + KittyImage.deletionOfAll
+    let deletions = kept.flatMap { KittyImage.deletion(of: $0.id) }
+    guard case .placeholders(_, let throughTmux) = style else {
+      return deletions + KittyImage.deletionOfAll
+    }
+    // Only its own: other programs' images may share the terminal through tmux.
+    return throughTmux ? KittyImage.throughTmux(deletions) : deletions
   }
 
-  /// Forgets every image the terminal lost (the screen was cleared): sent again as wanted,
-  /// the old ones deleted by id all the same (a terminal that kept them frees them).
+  /// Forgets every image the terminal lost (the screen was cleared, and with it the
+  /// placements and their images): sent again as wanted, the old ones deleted by id all the
+  /// same (a terminal that kept them frees them). Virtual placements outlive a clear screen.
   public func forgetLostImages() {
+    guard style == .placements else { return }
     output += kept.flatMap { KittyImage.deletion(of: $0.id) }
     kept = []
     placed = [:]
+    askForMissing()
   }
 
   /// Tells the render thread to stop, without waiting for a render under way.
   public func shutdown() { queue.beginShutdown() }
 
-  private func takeID() -> UInt32 {
-    defer { nextID = nextID == UInt32.max ? 1 : nextID + 1 }
-    return nextID
+  private func askForMissing() {
+    let missing = wanted.keys.filter { request in
+      !failed.contains(request) && !kept.contains { $0.request == request }
+    }
+    queue.replaceWanted(missing.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
+  }
+
+  /// Sends `encoded` as a new image, with its virtual placement in placeholder style.
+  private func send(_ encoded: KittyImage.Encoded, for request: PixelRequest) {
+    defer { nextNumber += 1 }
+    var image = Kept(request: request, id: UInt32(nextNumber), bytes: encoded.decodedBytes)
+    if case .placeholders(let isDirectColor, _) = style {
+      let id = PlaceholderImageID(number: nextNumber, isDirectColor: isDirectColor)
+      (image.id, image.placeholderID) = (id.value, id)
+    }
+    output += KittyImage(transmitting: encoded, id: image.id).bytes
+    if image.placeholderID != nil {
+      let grid = CellSize(
+        columns: request.size.width / cellPixels.width,
+        rows: request.size.height / cellPixels.height)
+      output += KittyImage.virtualPlacement(of: image.id, over: grid)
+    }
+    kept.append(image)
   }
 
   /// The image `piece` wants and where it goes; nil for a page too large to send whole.
@@ -142,34 +217,36 @@ public final class PixelLayer: LoopService {
     guard !piece.shown.isEmpty, !frame.isEmpty else { return nil }
     let size = PixelSize(
       width: frame.size.columns * cellPixels.width, height: frame.size.rows * cellPixels.height)
-    let shownSize = PixelSize(
-      width: piece.shown.size.columns * cellPixels.width,
-      height: piece.shown.size.rows * cellPixels.height)
     let isInverted = state.drawing.style.isInverted
-    guard size.area > PixelRequest.largestArea else {
-      // The whole page once; the part on screen cropped from it as the view moves.
+    // Placeholder marks number at most 297 rows and columns.
+    let marksReach =
+      style == .placements
+      || max(frame.size.columns, frame.size.rows) <= PlaceholderMarks.largestIndex + 1
+    if size.area <= PixelRequest.largestArea && marksReach {
+      // The whole page once; the part on screen shown from it as the view moves.
       let request = PixelRequest(
         page: piece.page, region: piece.region, size: size, isInverted: isInverted,
         document: version)
-      let crop = [
-        (piece.shown.minX - frame.minX) * cellPixels.width,
-        (piece.shown.minY - frame.minY) * cellPixels.height, shownSize.width, shownSize.height,
-      ]
-      return (request, Placement(cells: piece.shown, crop: crop))
+      return (request, Placement(grid: frame, shown: piece.shown))
     }
     // Zoomed far in, the whole page is too large: the part on screen alone (a new picture
     // each time the view moves).
-    guard shownSize.area <= PixelRequest.largestArea else { return nil }
+    let shownSize = PixelSize(
+      width: piece.shown.size.columns * cellPixels.width,
+      height: piece.shown.size.rows * cellPixels.height)
+    guard shownSize.area <= PixelRequest.largestArea,
+      style == .placements
+        || max(piece.shown.size.columns, piece.shown.size.rows) <= PlaceholderMarks.largestIndex + 1
+    else { return nil }
     let request = PixelRequest(
       page: piece.page, region: piece.shownPart, size: shownSize, isInverted: isInverted,
       document: version)
-    return (
-      request, Placement(cells: piece.shown, crop: [0, 0, shownSize.width, shownSize.height])
-    )
+    return (request, Placement(grid: piece.shown, shown: piece.shown))
   }
 
   /// Places the images wanted that are in the terminal, and takes off the others.
-  private func place() {
+  private func place() -> [UInt8] {
+    var bytes: [UInt8] = []
     var shownIDs = Set<UInt32>()
     for (index, image) in kept.enumerated().reversed() {
       guard let placement = wanted[image.request] else { continue }
@@ -179,16 +256,21 @@ public final class PixelLayer: LoopService {
       kept.append(image)
       guard placed[image.id] != placement else { continue }
       placed[image.id] = placement
-      output += Array("\u{1B}7\u{1B}[\(placement.cells.minY + 1);\(placement.cells.minX + 1)H".utf8)
-      output += KittyImage.placement(
+      let (grid, shown) = (placement.grid, placement.shown)
+      bytes += Array("\u{1B}7\u{1B}[\(shown.minY + 1);\(shown.minX + 1)H".utf8)
+      bytes += KittyImage.placement(
         of: image.id,
-        crop: (placement.crop[0], placement.crop[1], placement.crop[2], placement.crop[3]),
-        over: placement.cells.size)
-      output += Array("\u{1B}8".utf8)
+        crop: (
+          (shown.minX - grid.minX) * cellPixels.width, (shown.minY - grid.minY) * cellPixels.height,
+          shown.size.columns * cellPixels.width, shown.size.rows * cellPixels.height
+        ),
+        over: shown.size)
+      bytes += Array("\u{1B}8".utf8)
     }
     for id in placed.keys where !shownIDs.contains(id) {
       placed[id] = nil
-      output += KittyImage.removal(of: id)
+      bytes += KittyImage.removal(of: id)
     }
+    return bytes
   }
 }

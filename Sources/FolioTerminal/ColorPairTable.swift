@@ -45,6 +45,8 @@ struct ColorPairTable {
     for candidate in ladder where candidate.richness <= mode.richness {
       var screen = frame
       screen.mapCells { cell in
+        // A kitty image placeholder's color is its image's id.
+        guard cell.placeholder == nil else { return }
         cell.foreground = available(cell.foreground.quantized(for: candidate))
         cell.background = available(cell.background.quantized(for: candidate))
       }

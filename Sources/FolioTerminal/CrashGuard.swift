@@ -90,11 +90,11 @@ public enum CrashGuard {
     record.pointee.isCursesActive = 1
   }
 
-  /// Called when kitty images are first shown: a crash then deletes them (sent only then:
-  /// a terminal without kitty's images might print the sequence).
-  static func imagesDidShow() {
+  /// Called when kitty images are first shown: a crash then writes `deletion` (sent only
+  /// then: a terminal without kitty's images might print the sequence).
+  static func imagesDidShow(deletion: [UInt8]) {
     guard let record, record.pointee.showsImages == 0 else { return }
-    record.pointee.imageDeletion = bytes("\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
+    record.pointee.imageDeletion = bytes(String(decoding: deletion, as: UTF8.self))
     record.pointee.showsImages = 1
   }
 

@@ -6,7 +6,7 @@ import Glibc
 extension NcursesTerminal {
   public func writeImages(_ bytes: [UInt8]) {
     guard isActive, !bytes.isEmpty else { return }
-    if !hasShownImages { CrashGuard.imagesDidShow() }
+    if !hasShownImages { CrashGuard.imagesDidShow(deletion: imageDeletion) }
     hasShownImages = true
     writeRaw(bytes)
   }
@@ -15,7 +15,7 @@ extension NcursesTerminal {
   func deleteImages() {
     guard hasShownImages else { return }
     hasShownImages = false
-    writeRaw(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
+    writeRaw(imageDeletion)
   }
 
   /// Writes `bytes` to the terminal between frames (curses has written everything; what is

@@ -18,6 +18,15 @@ public final class NcursesTerminal: TerminalBackend {
   var lateRepliesUntil: ContinuousClock.Instant?
   /// Whether images were written (and must be deleted when the terminal is given back).
   var hasShownImages = false
+  /// The richest colors the terminal has, whatever `--colors` or NO_COLOR asked for (image
+  /// placeholder cells carry ids in colors).
+  public private(set) var colorCapability = ColorMode.none
+  /// Whether curses draws 24-bit colors only (a `-direct` terminfo): palette indexes then
+  /// become 24-bit colors.
+  public var drawsDirectColor: Bool { pairs.isDirect }
+  /// What deletes every image Folio showed, written when the terminal is given back and by
+  /// the crash guard: kitty's delete-all, passed through tmux inside tmux.
+  public var imageDeletion = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
   /// Signals read from the self-pipe and not yet returned.
   private var pendingSignals: [TerminalRestorer.Received] = []
   private let savedStandardError: Int32
@@ -97,6 +106,7 @@ public final class NcursesTerminal: TerminalBackend {
     let effective =
       [requested ?? capability, capability].min { $0.richness < $1.richness } ?? .none
     colorMode = effective
+    colorCapability = capability
     pairs = ColorPairTable(
       capacity: max(0, Int(folio_color_pairs()) - 1), isDirect: capability == .truecolor,
       paletteSize: has_colors() ? Int(folio_colors()) : 0)
@@ -174,6 +184,12 @@ public final class NcursesTerminal: TerminalBackend {
           allocate: { number, fg, bg in
             init_extended_pair(number, fg, bg)
           })
+        if let marks = cell.placeholder {
+          // A kitty image placeholder: the character and its marks in one cell.
+          var text = marks.scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+          _ = folio_mvadd_wchars_pair(Int32(y), Int32(x), &text, attributes(of: cell), pair)
+          continue
+        }
         _ = folio_mvadd_wch_pair(
           Int32(y), Int32(x), wchar_t(bitPattern: cell.scalar.value), attributes(of: cell), pair)
       }

@@ -64,12 +64,10 @@ struct FolioCommand: ParsableCommand {
       throw ValidationError("--pick opens the viewer: it cannot be used with --list or --print")
     }
     if let pixels = picture.pixels?.named {
-      let insideTmux = !(ProcessInfo.processInfo.environment["TMUX"] ?? "").isEmpty
       if !picture.print && !previewing.preview {
-        // The viewer: kitty's direct placements, outside tmux, for now.
-        guard pixels == .kitty, !insideTmux else {
-          throw ValidationError(
-            "--pixels \(pixels.rawValue) in the viewer: only kitty outside tmux so far")
+        // The viewer: kitty, placements or placeholder cells (through tmux inside tmux).
+        guard pixels == .kitty else {
+          throw ValidationError("--pixels \(pixels.rawValue) in the viewer: only kitty so far")
         }
         return
       }

@@ -78,6 +78,9 @@ struct Viewer {
       startup.append(.problem(([heading] + configProblems).joined(separator: "\n")))
     }
     if let find { startup.append(.find(find)) }
+    let pixels = pixelDisplay(
+      replies: replies, colors: terminal.colorCapability, environment: environment)
+    if let notice = pixels.notice { startup.append(.problem(notice)) }
     let browser: Browser<NcursesTerminal>
     do {
       let places = memory.flatMap { memory in
@@ -97,22 +100,54 @@ struct Viewer {
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
-    let showsKitty = options.pixels == .kitty || replies?.showsKittyImages == true
-    if showsKitty, (environment["TMUX"] ?? "").isEmpty {
-      // Pages as kitty images, rendered by workers of their own (the block art's keep going).
-      let cell = replies?.cellPixels ?? terminal.cellPixels ?? .standardCell
-      try? browser.showPagesAsImages(
-        cellPixels: cell,
-        opening: BrowserSetup.opening(
-          readablePath: document.readablePath, name: path, password: document.password,
-          options: options, prestarted: 0))
-    }
+    try showPixels(pixels, browser: browser, terminal: terminal)
     if let kind = environment["FOLIO_CRASH_TEST"] {
       // For the tests of the crash guard: crash with the first frame on screen.
       browser.refresh()
       CrashGuard.crash(kind)
     }
     return browser.run()
+  }
+
+  /// How pages are shown, with a line for the status line when pixels cannot be: inside
+  /// tmux, what tmux says of the terminal outside decides.
+  private func pixelDisplay(
+    replies: TerminalReplies?, colors: ColorMode, environment: [String: String]
+  ) -> (display: PixelDisplay, notice: String?, cellPixels: PixelSize?) {
+    let setting = options.pixels ?? .auto
+    var tmux: TmuxClient?
+    if !(environment["TMUX"] ?? "").isEmpty {
+      guard setting != .off, let client = TmuxQuery.client(environment: environment) else {
+        return (.blockArt, nil, nil)
+      }
+      tmux = client
+    }
+    let (display, notice) = PixelDisplay.chosen(
+      setting: setting, replies: replies, tmux: tmux, colors: colors)
+    return (display, notice, replies?.cellPixels ?? tmux?.cellPixels)
+  }
+
+  /// Starts drawing pages as pixels in `choice`'s display (rendered by workers of their own;
+  /// the block art's keep going and stand in).
+  private func showPixels(
+    _ choice: (display: PixelDisplay, notice: String?, cellPixels: PixelSize?),
+    browser: Browser<NcursesTerminal>, terminal: NcursesTerminal
+  ) throws {
+    let style: PixelLayer.Style
+    switch choice.display {
+    case .blockArt, .sixel, .iterm2: return
+    case .kittyPlacements: style = .placements
+    case .kittyPlaceholders(let throughTmux):
+      style = .placeholders(
+        isDirectColor: terminal.drawsDirectColor, throughTmux: throughTmux)
+      // Only Folio's own images: others may share the terminal through tmux.
+      terminal.imageDeletion = []
+    }
+    try? browser.showPagesAsImages(
+      cellPixels: choice.cellPixels ?? terminal.cellPixels ?? .standardCell, style: style,
+      opening: BrowserSetup.opening(
+        readablePath: document.readablePath, name: path, password: document.password,
+        options: options, prestarted: 0))
   }
 
   /// Opens the file again as a new version, on the reopener's thread. A file that has lost

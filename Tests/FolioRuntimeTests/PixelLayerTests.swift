@@ -139,4 +139,40 @@ struct PixelLayerTests {
       #expect(request.region.width < 1 || request.region.height < 1, "\(request.region)")
     }
   }
+
+  /// In placeholder style, a frame's page cells become placeholder cells of their images, each
+  /// numbered by its place in the page's frame; every kitty sequence goes through tmux.
+  @Test func placeholderCellsNumberEachPagesCells() throws {
+    let inbox = try LoopInbox()
+    let worker = CountingWorker(document, fails: false)
+    let layer = try PixelLayer(
+      cellPixels: PixelSize(width: 4, height: 8),
+      style: .placeholders(isDirectColor: false, throughTmux: true), inbox: inbox,
+      makeWorker: { worker })
+    defer { layer.shutdown() }
+    var app = state()
+    let pieces = app.pixelPieces
+    var written = ""
+    frames(layer, inbox, app, written: &written) { self.count($0, "U=1") >= pieces.count }
+    #expect(count(written, "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=p,U=1") == pieces.count)
+    #expect(!written.replacingOccurrences(of: "\u{1B}\u{1B}_G", with: "").contains("\u{1B}_G"))
+    var frame = ScreenBuffer(size: CellSize(columns: 60, rows: 20))
+    layer.prepare(for: app)
+    layer.decorate(&frame)
+    #expect(
+      frame.cells.filter { $0.placeholder != nil }.count
+        == pieces.reduce(0) { $0 + $1.shown.size.columns * $1.shown.size.rows })
+    for piece in pieces {
+      let corner = frame[piece.shown.minX, piece.shown.minY]
+      #expect(Int(corner.placeholder?.row ?? 999) == piece.shown.minY - piece.frame.minY)
+      #expect(Int(corner.placeholder?.column ?? 999) == piece.shown.minX - piece.frame.minX)
+    }
+    // The help over the pages: no placeholder cell, nothing deleted.
+    _ = app.update(.input(.key(.character("?"))))
+    var covered = ScreenBuffer(size: CellSize(columns: 60, rows: 20))
+    layer.prepare(for: app)
+    layer.decorate(&covered)
+    #expect(covered.cells.allSatisfy { $0.placeholder == nil })
+    #expect(layer.takeOutput().isEmpty && layer.placements().isEmpty)
+  }
 }

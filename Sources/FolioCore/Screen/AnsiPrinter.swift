@@ -32,6 +32,13 @@ public struct AnsiPrinter: Sendable {
     while column < buffer.size.columns {
       let cell = buffer[column, row]
       column += 1
+      if let marks = cell.placeholder {
+        // A kitty image placeholder: its color is the image's id, whatever the colors.
+        out += style.change(
+          to: cell.foreground, background: cell.background, attributes: cell.attributes)
+        out.unicodeScalars.append(contentsOf: marks.scalars)
+        continue
+      }
       var scalar = cell.isContinuation ? " " : cell.scalar
       if Self.isUnprintable(scalar) { scalar = " " }
       // A wide character covers the continuation cell after it, and prints as a space when
