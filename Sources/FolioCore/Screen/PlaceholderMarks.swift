@@ -4,7 +4,7 @@
 /// image there, while curses, tmux and the screen buffer treat the cell as text.
 public struct PlaceholderMarks: Hashable, Sendable {
   /// The character every placeholder cell shows.
-  public static let base = Unicode.Scalar(0x10EEEE)!
+  public static let base: Unicode.Scalar = "\u{10EEEE}"
   /// The largest row or column a mark can number.
   public static let largestIndex = KittyDiacritics.scalars.count - 1
 
@@ -24,7 +24,8 @@ public struct PlaceholderMarks: Hashable, Sendable {
   public var scalars: [Unicode.Scalar] {
     [Self.base]
       + [Int(row), Int(column), Int(idHighByte)].map {
-        Unicode.Scalar(KittyDiacritics.scalars[$0])!
+        // Every mark of the table is a scalar.
+      Unicode.Scalar(KittyDiacritics.scalars[$0]) ?? " "
       }
   }
 }
