@@ -25,7 +25,7 @@ public struct PlaceholderMarks: Hashable, Sendable {
     [Self.base]
       + [Int(row), Int(column), Int(idHighByte)].map {
         // Every mark of the table is a scalar.
-      Unicode.Scalar(KittyDiacritics.scalars[$0]) ?? " "
+        Unicode.Scalar(KittyDiacritics.scalars[$0]) ?? " "
       }
   }
 }
