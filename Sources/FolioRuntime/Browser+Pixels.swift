@@ -1,13 +1,13 @@
 import FolioCore
 
 extension Browser {
-  /// Draws pages as kitty images instead of their block art from now on, in `style`, each cell
+  /// Draws pages as pixels of `kind` instead of their block art from now on, each cell
   /// `cellPixels` large, rendered by workers `opening` makes.
   public func showPagesAsImages(
-    cellPixels: PixelSize, style: PixelLayer.Style = .placements, opening: DocumentOpening
+    cellPixels: PixelSize, kind: PagePixelsKind = .kitty(.placements), opening: DocumentOpening
   ) throws {
     pixelCellSize = cellPixels
-    pixelStyle = style
+    pixelKind = kind
     try replacePixels(with: opening)
     send([.pixelsAvailable])
   }
@@ -20,8 +20,14 @@ extension Browser {
       terminal.writeImages(old.forgetting())
       old.shutdown()
     }
-    pixels = try PixelLayer(
-      cellPixels: cellPixels, style: pixelStyle, inbox: inbox, makeWorker: opening.makeWorker)
+    switch pixelKind {
+    case .kitty(let style):
+      pixels = try PixelLayer(
+        cellPixels: cellPixels, style: style, inbox: inbox, makeWorker: opening.makeWorker)
+    case .painted(let encoding):
+      pixels = try PaintedPixelLayer(
+        encoding: encoding, cellPixels: cellPixels, inbox: inbox, makeWorker: opening.makeWorker)
+    }
   }
 
   /// Deletes every image from the terminal before it is given back or suspended.

@@ -33,11 +33,11 @@ public final class Browser<Terminal: TerminalBackend> {
   /// The outline and links of the version shown, read when asked.
   private var navigation: NavigationReader
   /// Pages as images, when the terminal shows them (`showPagesAsImages`).
-  var pixels: PixelLayer?
+  var pixels: (any PagePixels)?
   /// Where the pixel layer's cells are measured, for a new version's layer.
   var pixelCellSize: PixelSize?
-  /// How the pixel layer puts images on the screen.
-  var pixelStyle = PixelLayer.Style.placements
+  /// Which pixels the pages are drawn with.
+  var pixelKind = PagePixelsKind.kitty(.placements)
 
   /// What the services were asked for already.
   private var ledger = DemandLedger()
@@ -326,18 +326,10 @@ public final class Browser<Terminal: TerminalBackend> {
       if !board.isScreenComplete && ContinuousClock.now < hold { return }
       holdingFrameUntil = nil
     }
-    var frame = self.frame
     if let pixels {
-      pixels.prepare(for: state)
-      // Images sent before the frame whose placeholder cells show them.
-      terminal.writeImages(pixels.takeOutput())
-      pixels.decorate(&frame)
-    }
-    terminal.present(frame)
-    if let pixels {
-      // A frame drawn whole cleared the screen, and with it kitty's placements.
-      if terminal.takeScreenCleared() { pixels.forgetLostImages() }
-      terminal.writeImages(pixels.takeOutput() + pixels.placements())
+      pixels.present(frame, of: state, on: terminal)
+    } else {
+      terminal.present(frame)
     }
     if let report = viewReport { report.write(state.visiblePageRegions) }
   }

@@ -11,7 +11,7 @@ import FolioUI
 /// recently used set of images stays in the terminal; the oldest not on screen is deleted when
 /// a new one comes. While something is drawn over the pages (a panel, the help, search marks),
 /// the pages are block art.
-public final class PixelLayer: LoopService {
+public final class PixelLayer: PagePixels {
   /// How images are put on the screen.
   public enum Style: Equatable, Sendable {
     /// Placements at the cursor (`a=p` with a crop), moved by placing them again.
@@ -76,6 +76,20 @@ public final class PixelLayer: LoopService {
       }
       return encoded
     }
+  }
+
+  public func present<Terminal: TerminalBackend>(
+    _ frame: ScreenBuffer, of state: AppState, on terminal: Terminal
+  ) {
+    var frame = frame
+    prepare(for: state)
+    // Images sent before the frame whose placeholder cells show them.
+    terminal.writeImages(takeOutput())
+    decorate(&frame)
+    terminal.present(frame)
+    // A frame drawn whole cleared the screen, and with it kitty's placements.
+    if terminal.takeScreenCleared() { forgetLostImages() }
+    terminal.writeImages(takeOutput() + placements())
   }
 
   /// Works out what the screen of `state` wants, and asks for the pictures missing.
@@ -181,7 +195,6 @@ public final class PixelLayer: LoopService {
     askForMissing()
   }
 
-  /// Tells the render thread to stop, without waiting for a render under way.
   public func shutdown() { queue.beginShutdown() }
 
   private func askForMissing() {

@@ -11,6 +11,15 @@ extension NcursesTerminal {
     writeRaw(bytes)
   }
 
+  public func redraw(rows: [Range<Int>]) {
+    guard isActive else { return }
+    for range in rows where !range.isEmpty {
+      // Marks the rows garbled: curses writes them whole at the next update.
+      wredrawln(folio_stdscr(), Int32(range.lowerBound), Int32(range.count))
+    }
+    update()
+  }
+
   /// Deletes the images shown (on the alternate screen every one is Folio's).
   func deleteImages() {
     guard hasShownImages else { return }

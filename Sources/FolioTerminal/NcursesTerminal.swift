@@ -195,6 +195,11 @@ public final class NcursesTerminal: TerminalBackend {
       }
     }
     previous = buffer
+    update()
+  }
+
+  /// Writes what curses has to write.
+  func update() {
     // doupdate() ignores SIGTSTP while it writes (so as not to stop half-way), which drops a
     // Ctrl-Z typed meanwhile. Blocked instead, the signal waits and suspends once the frame is
     // out. (Worker threads block it too, so it cannot go to them.)

@@ -64,13 +64,8 @@ struct FolioCommand: ParsableCommand {
       throw ValidationError("--pick opens the viewer: it cannot be used with --list or --print")
     }
     if let pixels = picture.pixels?.named {
-      if !picture.print && !previewing.preview {
-        // The viewer: kitty, placements or placeholder cells (through tmux inside tmux).
-        guard pixels == .kitty else {
-          throw ValidationError("--pixels \(pixels.rawValue) in the viewer: only kitty so far")
-        }
-        return
-      }
+      // The viewer shows every protocol.
+      if !picture.print && !previewing.preview { return }
       guard search.find == nil else {
         // The hits are marked in the block art, which the images would cover.
         throw ValidationError(

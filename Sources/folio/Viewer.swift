@@ -78,8 +78,7 @@ struct Viewer {
       startup.append(.problem(([heading] + configProblems).joined(separator: "\n")))
     }
     if let find { startup.append(.find(find)) }
-    let pixels = pixelDisplay(
-      replies: replies, colors: terminal.colorCapability, environment: environment)
+    let pixels = pixelDisplay(replies: replies, terminal: terminal, environment: environment)
     if let notice = pixels.notice { startup.append(.problem(notice)) }
     let browser: Browser<NcursesTerminal>
     do {
@@ -112,7 +111,7 @@ struct Viewer {
   /// How pages are shown, with a line for the status line when pixels cannot be: inside
   /// tmux, what tmux says of the terminal outside decides.
   private func pixelDisplay(
-    replies: TerminalReplies?, colors: ColorMode, environment: [String: String]
+    replies: TerminalReplies?, terminal: NcursesTerminal, environment: [String: String]
   ) -> (display: PixelDisplay, notice: String?, cellPixels: PixelSize?) {
     let setting = options.pixels ?? .auto
     var tmux: TmuxClient?
@@ -122,9 +121,19 @@ struct Viewer {
       }
       tmux = client
     }
-    let (display, notice) = PixelDisplay.chosen(
-      setting: setting, replies: replies, tmux: tmux, colors: colors)
-    return (display, notice, replies?.cellPixels ?? tmux?.cellPixels)
+    var (display, notice) = PixelDisplay.chosen(
+      setting: setting, replies: replies, tmux: tmux, colors: terminal.colorCapability)
+    let cellPixels =
+      options.cellPixels ?? replies?.cellPixels ?? tmux?.cellPixels ?? terminal.cellPixels
+    if display == .sixel && cellPixels == nil {
+      // A sixel picture is as large as its pixels: at a guessed cell size it would not fit
+      // its cells.
+      (display, notice) = (
+        .blockArt,
+        "pixels: sixel needs the cell size, which the terminal did not say; --cell-pixels WxH"
+      )
+    }
+    return (display, notice, cellPixels)
   }
 
   /// Starts drawing pages as pixels in `choice`'s display (rendered by workers of their own;
@@ -133,18 +142,22 @@ struct Viewer {
     _ choice: (display: PixelDisplay, notice: String?, cellPixels: PixelSize?),
     browser: Browser<NcursesTerminal>, terminal: NcursesTerminal
   ) throws {
-    let style: PixelLayer.Style
+    let kind: PagePixelsKind
     switch choice.display {
-    case .blockArt, .sixel, .iterm2: return
-    case .kittyPlacements: style = .placements
+    case .blockArt: return
+    case .kittyPlacements: kind = .kitty(.placements)
     case .kittyPlaceholders(let throughTmux):
-      style = .placeholders(
-        isDirectColor: terminal.drawsDirectColor, throughTmux: throughTmux)
+      kind = .kitty(
+        .placeholders(isDirectColor: terminal.drawsDirectColor, throughTmux: throughTmux))
       // Only Folio's own images: others may share the terminal through tmux.
+      terminal.imageDeletion = []
+    case .sixel, .iterm2:
+      kind = .painted(choice.display == .sixel ? .sixel : .iterm2)
+      // The pictures go with the alternate screen.
       terminal.imageDeletion = []
     }
     try? browser.showPagesAsImages(
-      cellPixels: choice.cellPixels ?? terminal.cellPixels ?? .standardCell, style: style,
+      cellPixels: choice.cellPixels ?? .standardCell, kind: kind,
       opening: BrowserSetup.opening(
         readablePath: document.readablePath, name: path, password: document.password,
         options: options, prestarted: 0))

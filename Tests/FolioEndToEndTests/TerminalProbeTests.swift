@@ -40,6 +40,17 @@ struct TerminalProbeTests {
                 send(b'\x1b_Gi=31;OK\x1b\\\x1b[6;17;9t\x1b[?62;4;22c')
             elif kind == 'xterm':
                 send(b'\x1bP>|XTerm(379)\x1b\\\x1b[?64;1;2;6;9;15;18;21;22c')
+            elif kind == 'kitty-new':
+                send(b'\x1b_Gi=31;OK\x1b\\\x1bP>|kitty(0.35.2)\x1b\\\x1b[6;20;10t\x1b[?62;52;c')
+            elif kind == 'ghostty':
+                send(b'\x1b_Gi=31;OK\x1b\\\x1bP>|ghostty 1.1.0\x1b\\\x1b[6;20;10t\x1b[?62;22;52c')
+            elif kind == 'wezterm':
+                send(b'\x1b_Gi=31;OK\x1b\\\x1bP>|WezTerm 20240203-110809-5046fc22\x1b\\\x1b[6;16;8t\x1b[?65;4;6;18;22c')
+            elif kind == 'foot':
+                send(b'\x1bP>|foot(1.16.2)\x1b\\\x1b[6;18;9t\x1b[?62;4;22c')
+            elif kind == 'xterm-vt340':
+                # Sixel, but no cell size (xterm answers CSI 16t only with allowWindowOps).
+                send(b'\x1bP>|XTerm(379)\x1b\\\x1b[?63;1;2;4;6;9;15;16;22;28c')
             elif kind == 'late':
                 late = time.time() + 0.8
         if late and time.time() > late:
@@ -47,7 +58,9 @@ struct TerminalProbeTests {
             late = None
         # kitty: once an image is placed; the others once the first frame is out (and a late
         # answer sent).
-        ready = b'a=p,' in out if kind == 'kitty' else b'per screen' in out
+        marks = {'kitty': b'a=p,', 'kitty-new': b'U=1', 'ghostty': b'U=1',
+                 'wezterm': b'1337;File=', 'foot': b'\x1bP'}
+        ready = (marks[kind] in out and b'per screen' in out) if kind in marks else b'per screen' in out
         if pressed is None and ready and (kind != 'late' or late is None):
             pressed = time.time()
         if pressed and time.time() - pressed > 0.3 and not out.endswith(b'QUIT'):
@@ -92,6 +105,33 @@ struct TerminalProbeTests {
     let image = try #require(model.images.first { $0.keys["i"] == placement["i"] })
     #expect(image.width % 9 == 0 && image.height % 17 == 0, "\(image.width)x\(image.height)")
     #expect(output.contains("a=d,d=A"))
+  }
+
+  /// kitty from 0.28 and Ghostty get placeholder cells, WezTerm iTerm2's images, foot sixel
+  /// at the cell size it said; xterm with sixel but no cell size gets block art and a line
+  /// that says why.
+  @Test(arguments: ["kitty-new", "ghostty", "wezterm", "foot", "xterm-vt340"])
+  func eachTerminalGetsItsBestPixels(kind: String) throws {
+    let (output, status) = try run(kind)
+    #expect(status == 0, "\(kind)")
+    let placeholders = output.unicodeScalars.contains { $0.value == 0x10EEEE }
+    let sixel = output.contains("\u{1B}P") && output.contains("\u{1B}[?2026h")
+    let iterm = output.contains("\u{1B}]1337;File=")
+    switch kind {
+    case "kitty-new", "ghostty":
+      #expect(placeholders && output.contains("U=1") && !sixel && !iterm, "\(kind)")
+    case "wezterm":
+      #expect(iterm && !placeholders && !output.contains("\u{1B}_Ga=t"), "\(kind)")
+    case "foot":
+      #expect(sixel && !placeholders && !iterm, "\(kind)")
+      // 9x18 pixels a cell, as foot said: whole cells wide.
+      let model = try TerminalImages(output)
+      #expect(!model.images.isEmpty && model.images.allSatisfy { $0.width % 9 == 0 })
+    default:
+      #expect(!placeholders && !iterm && !output.contains("\u{1B}Pq"), "\(kind)")
+      #expect(output.contains("sixel needs the cell size"))
+    }
+    #expect(!output.contains("Folio keys"), "\(kind): the help opened")
   }
 
   @Test(arguments: ["xterm", "silent", "late"])

@@ -34,6 +34,10 @@ public protocol TerminalBackend: AnyObject {
   /// Whether the screen was cleared since the last call (a frame drawn whole: the terminal's
   /// images are gone with it).
   func takeScreenCleared() -> Bool
+
+  /// Draws `rows` of the screen again, whole, as the last frame has them (over pictures
+  /// painted into their cells).
+  func redraw(rows: [Range<Int>])
 }
 
 extension TerminalBackend {
@@ -45,4 +49,7 @@ extension TerminalBackend {
 
   /// By default nothing says so.
   public func takeScreenCleared() -> Bool { false }
+
+  /// By default nothing is painted into the cells.
+  public func redraw(rows: [Range<Int>]) {}
 }

@@ -1,0 +1,191 @@
+import FolioCore
+import FolioGraphics
+import FolioUI
+
+/// Pages as pictures painted into the cells after each frame, for terminals whose images are
+/// part of the cells they cover (sixel, iTerm2's inline images): written once, a picture stays
+/// until text is written over its cells. So each picture is the part of a page on screen,
+/// rendered at those cells' pixels by a worker and encoded there; after each frame the layer
+/// paints a picture again wherever curses wrote into its cells, and has curses redraw the rows
+/// of a picture no longer wanted (the view moved, something covers the pages, `p`). The frame
+/// and the pictures go out as one synchronized update (`CSI ?2026h … l`), so terminals that
+/// know it show no half-painted screen. The last row (the status line) is never painted: a
+/// sixel reaching it would scroll the screen.
+public final class PaintedPixelLayer: PagePixels {
+  /// How pictures are encoded.
+  public enum Encoding: Equatable, Sendable {
+    case sixel
+    case iterm2
+  }
+
+  /// A picture painted: which, and the hash of the frame's cells it was painted over.
+  struct Painted: Equatable {
+    var request: PixelRequest
+    var cells: Int
+  }
+
+  /// The most bytes of encoded pictures kept for painting again.
+  public static let bytesKept = 48 << 20
+
+  public let encoding: Encoding
+  private let cellPixels: PixelSize
+  private let queue: WorkQueue<PixelRequest, [UInt8]>
+  /// Encoded pictures, least recently used first.
+  private var kept: [(request: PixelRequest, bytes: [UInt8])] = []
+  private var failed: Set<PixelRequest> = []
+  /// What the screen wants now: cells → the picture painted there.
+  private var wanted: [CellRect: PixelRequest] = [:]
+  private var painted: [CellRect: Painted] = [:]
+
+  /// Renders with workers made by `makeWorker`, posting to `inbox`; `cellPixels` must be the
+  /// terminal's (a sixel picture is as large as its pixels).
+  public init(
+    encoding: Encoding, cellPixels: PixelSize, inbox: LoopInbox,
+    makeWorker: @escaping @Sendable () throws -> any PageWorker
+  ) throws {
+    self.encoding = encoding
+    self.cellPixels = cellPixels
+    queue = try WorkQueue(
+      workerCount: 1, name: "folio-pixels", inbox: inbox, makeWorker: makeWorker
+    ) { worker, request in
+      let picture = try worker.pixels(request)
+      let encoded: [UInt8]?
+      switch encoding {
+      case .sixel: encoded = SixelImage(picture)?.bytes
+      case .iterm2:
+        let cells = CellSize(
+          columns: request.size.width / cellPixels.width,
+          rows: request.size.height / cellPixels.height)
+        encoded = ITermImage(picture, over: cells)?.bytes
+      }
+      guard let encoded else {
+        throw DocumentError.renderFailed(reason: "the picture could not be encoded")
+      }
+      return encoded
+    }
+  }
+
+  public func present<Terminal: TerminalBackend>(
+    _ frame: ScreenBuffer, of state: AppState, on terminal: Terminal
+  ) {
+    prepare(for: state)
+    terminal.writeImages(Self.beginUpdate)
+    terminal.present(frame)
+    let stale = staleRows(screenCleared: terminal.takeScreenCleared())
+    if !stale.isEmpty { terminal.redraw(rows: stale) }
+    terminal.writeImages(paint(over: frame) + Self.endUpdate)
+  }
+
+  /// Starts and ends a synchronized update (terminals that do not know it ignore it).
+  static let beginUpdate = Array("\u{1B}[?2026h".utf8)
+  static let endUpdate = Array("\u{1B}[?2026l".utf8)
+
+  public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
+    let (outcomes, _) = queue.receive(letters)
+    for outcome in outcomes {
+      switch outcome.result {
+      case .success(let bytes):
+        kept.append((outcome.request, bytes))
+        while kept.reduce(0, { $0 + $1.bytes.count }) > Self.bytesKept,
+          let oldest = kept.firstIndex(where: { image in
+            !wanted.values.contains(image.request)
+          })
+        {
+          kept.remove(at: oldest)
+        }
+      case .failure:
+        // Not asked again: the page stays block art.
+        failed.insert(outcome.request)
+      }
+    }
+    return []
+  }
+
+  /// Nothing to delete: the pictures go with the alternate screen. Forgets what was painted,
+  /// so all of it is painted again.
+  public func forgetting() -> [UInt8] {
+    painted = [:]
+    return []
+  }
+
+  public func shutdown() { queue.beginShutdown() }
+
+  /// Works out the pictures the screen of `state` wants, and asks for those missing.
+  func prepare(for state: AppState) {
+    wanted = [:]
+    if state.drawing.pixels == .on && state.pagesAreUncovered {
+      // Never the last row.
+      let rows = CellRect(
+        x: 0, y: 0, columns: state.terminal.size.columns, rows: max(0, state.terminal.size.rows - 1)
+      )
+      for var piece in state.pixelPieces {
+        piece.shown = piece.shown.intersection(rows)
+        guard !piece.shown.isEmpty else { continue }
+        var size = PixelSize(
+          width: piece.shown.size.columns * cellPixels.width,
+          height: piece.shown.size.rows * cellPixels.height)
+        // Sixel paints bands of six rows of pixels: a last band cut short would spill into
+        // the row below.
+        if encoding == .sixel { size.height -= size.height % 6 }
+        guard size.width > 0, size.height > 0, size.area <= PixelRequest.largestArea else {
+          continue
+        }
+        wanted[piece.shown] = PixelRequest(
+          page: piece.page, region: piece.shownPart, size: size,
+          isInverted: state.drawing.style.isInverted, document: state.document.version)
+      }
+    }
+    let missing = Set(wanted.values).filter { request in
+      !failed.contains(request) && !kept.contains { $0.request == request }
+    }
+    queue.replaceWanted(missing.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
+  }
+
+  /// The rows curses must draw again: those of pictures no longer wanted where they are, whose
+  /// pixels would stay in cells curses did not change. Pictures on those rows are painted
+  /// again. A cleared screen lost every picture.
+  func staleRows(screenCleared: Bool) -> [Range<Int>] {
+    if screenCleared {
+      painted = [:]
+      return []
+    }
+    let gone = painted.filter { wanted[$0.key] != $0.value.request }.map(\.key)
+    guard !gone.isEmpty else { return [] }
+    let rows = gone.map { $0.minY..<$0.maxY }
+    for rect in painted.keys
+    where rows.contains(where: { $0.overlaps(rect.minY..<rect.maxY) }) {
+      painted[rect] = nil
+    }
+    return rows
+  }
+
+  /// Paints the pictures wanted that have arrived, where they are not painted or curses wrote
+  /// over them.
+  func paint(over frame: ScreenBuffer) -> [UInt8] {
+    var bytes: [UInt8] = []
+    let rects = wanted.keys.sorted { ($0.minY, $0.minX) < ($1.minY, $1.minX) }
+    for rect in rects {
+      guard let request = wanted[rect],
+        let index = kept.firstIndex(where: { $0.request == request })
+      else { continue }
+      let image = kept.remove(at: index)
+      kept.append(image)
+      let cells = Self.hash(of: frame, in: rect)
+      guard painted[rect] != Painted(request: request, cells: cells) else { continue }
+      painted[rect] = Painted(request: request, cells: cells)
+      bytes += Array("\u{1B}7\u{1B}[\(rect.minY + 1);\(rect.minX + 1)H".utf8)
+      bytes += image.bytes
+      bytes += Array("\u{1B}8".utf8)
+    }
+    return bytes
+  }
+
+  /// A hash of the cells of `frame` in `rect`: when it changes, curses wrote there.
+  static func hash(of frame: ScreenBuffer, in rect: CellRect) -> Int {
+    var hasher = Hasher()
+    for y in rect.minY..<rect.maxY {
+      for x in rect.minX..<rect.maxX { hasher.combine(frame[x, y]) }
+    }
+    return hasher.finalize()
+  }
+}
