@@ -99,15 +99,21 @@ struct PrintOptions: ParsableArguments {
     help: ArgumentHelp(
       "Draw pages as pixels: kitty, sixel or iterm2 (terminal image protocols); off or auto.",
       discussion: """
-        With --print and --preview the page is written in that protocol over its block art
-        (auto and off: block art only). Default: auto.
+        The viewer with auto (the default) asks the terminal and picks kitty (placeholder \
+        cells from kitty 0.28 and in Ghostty, placements in older kitty), iTerm2's images \
+        (WezTerm, iTerm2, mintty), sixel (terminals whose device attributes name it) or block \
+        art; inside tmux it asks tmux, and kitty images pass through when tmux's \
+        allow-passthrough is on. The p key switches between pixels and block art. With \
+        --print and --preview the page is written in that protocol over its block art \
+        (auto and off: block art only).
         """, valueName: "protocol"))
   var pixels: PixelsSetting?
 
   @Option(
     help: ArgumentHelp(
       "The size of a terminal cell in pixels, for --pixels.",
-      discussion: "Default: what the terminal reports, else 10x20.", valueName: "WxH"),
+      discussion: "Default: what the terminal (or tmux) reports, else 10x20 (sixel needs it).",
+      valueName: "WxH"),
     transform: PixelSize.init(cellPixelsArgument:))
   var cellPixels: PixelSize?
 
