@@ -18,7 +18,47 @@ enum FindList {
     query text: String, document: PopplerDocument, readablePath: String, path: String,
     options: PrintOptions
   ) throws -> Int32 {
+    let lines = try lines(
+      query: TextQuery(text), document: document, readablePath: readablePath, path: path,
+      options: options
+    ).map { $0 + "\n" }.joined()
+    try StandardStreams.writeOutput(lines)
+    return lines.isEmpty ? 1 : 0
+  }
+
+  /// `--find TEXT --list` over several files: `FILE<TAB>PAGE<TAB>LABEL<TAB>COUNT<TAB>CONTEXT`
+  /// for each page with hits, file by file in order (as `pdfgrep -r -n`). A file that cannot
+  /// be opened is said on standard error and the status is 2; else 0 with hits, 1 without.
+  static func run(query text: String, files: [String], options: PrintOptions) throws -> Int32 {
     let query = TextQuery(text)
+    var found = false
+    var failed = false
+    for path in files {
+      let document: PopplerDocument
+      let readable: String
+      do {
+        readable = try PopplerDocument.readablePath(for: path)
+        document = try PopplerDocument.open(readablePath: readable, named: path, password: nil)
+      } catch {
+        StandardStreams.writeError(Failure(path: path, reason: error.reason).line + "\n")
+        failed = true
+        continue
+      }
+      let lines = try lines(
+        query: query, document: document, readablePath: readable, path: path, options: options)
+      guard !lines.isEmpty else { continue }
+      found = true
+      let name = field(path)
+      try StandardStreams.writeOutput(lines.map { name + "\t" + $0 + "\n" }.joined())
+    }
+    return failed ? 2 : found ? 0 : 1
+  }
+
+  /// The lines of one document's pages with hits, `PAGE<TAB>LABEL<TAB>COUNT<TAB>CONTEXT`.
+  static func lines(
+    query: TextQuery, document: PopplerDocument, readablePath: String, path: String,
+    options: PrintOptions
+  ) throws -> [String] {
     let (pages, fromCache) = DocumentText.readAll(
       document: document, readablePath: readablePath, name: path, options: options)
     if options.verbose {
@@ -27,17 +67,16 @@ enum FindList {
           + "\(pages.count - fromCache) read, \(fromCache) from the cache\n")
     }
     var matcher = TextMatcher(query)
-    var lines = ""
+    var lines: [String] = []
     for found in matcher.matches(inPages: pages) {
       guard let first = found.ranges.first, let page = pages[found.page] else { continue }
       let body = RunningText.body(ofPage: found.page, pageCount: pages.count) { pages[$0] }
       let context = HitContext(of: first, in: page, body: body).line
       let label = document.displayLabel(at: PageIndex(found.page))
-      lines +=
-        "\(found.page + 1)\t\(Self.field(label))\t\(found.ranges.count)\t\(Self.field(context))\n"
+      lines.append(
+        "\(found.page + 1)\t\(Self.field(label))\t\(found.ranges.count)\t\(Self.field(context))")
     }
-    try StandardStreams.writeOutput(lines)
-    return lines.isEmpty ? 1 : 0
+    return lines
   }
 
   /// `text` safe for one tab-separated field: control characters (tabs and line breaks

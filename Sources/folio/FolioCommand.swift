@@ -49,7 +49,24 @@ struct FolioCommand: ParsableCommand {
   @OptionGroup(title: "Configuration")
   var configuring: ConfigOptions
 
+  /// The files named: FILE and, without --preview, the arguments after it.
+  var files: [String] {
+    [file].compactMap { $0 } + (previewing.preview ? [] : previewing.geometry)
+  }
+
+  /// Whether the files named make a library: more than one, or a folder.
+  var opensLibrary: Bool {
+    var status = stat()
+    return files.count > 1
+      || (files.count == 1 && stat(files[0], &status) == 0
+        && status.st_mode & S_IFMT == S_IFDIR)
+  }
+
   func validate() throws {
+    if opensLibrary && (files.contains("-") || picking.pick) {
+      throw ValidationError(
+        "several files or a folder: not with - (standard input) or --pick")
+    }
     if search.list && picture.print {
       throw ValidationError("--list and --print cannot be used together")
     }
@@ -90,6 +107,9 @@ struct FolioCommand: ParsableCommand {
       // A preview is --print of one page sized for the pane.
       picture.print = true
       picture.size = previewSize
+    }
+    if opensLibrary {
+      return try runLibrary(config: config, keymap: keymap)
     }
     let readsStandardInput = file == "-"
     if readsStandardInput && isatty(STDIN_FILENO) == 1 {
@@ -173,6 +193,23 @@ struct FolioCommand: ParsableCommand {
       try StandardStreams.writeOutput(output, to: pickedPagesOutput ?? STDOUT_FILENO)
     }
     if ending.status != 0 { Self.exit(ending.status) }
+  }
+
+  /// A library: `--find --list` over its files, for now.
+  private func runLibrary(config: ConfigFile, keymap: Keymap) throws {
+    let (files, problems) = LibraryFiles.collect(self.files)
+    for problem in problems {
+      StandardStreams.writeError(Failure(path: problem.path, reason: problem.reason).line + "\n")
+    }
+    guard search.list, let text = search.find else {
+      throw Failure(
+        path: nil,
+        reason: "several files or a folder can only be searched (--find TEXT --list) so far",
+        status: 2)
+    }
+    var status = try FindList.run(query: text, files: files, options: picture)
+    if !problems.isEmpty { status = 2 }
+    if status != 0 { Self.exit(status) }
   }
 
   /// With `--preview`, the pane's size: from the arguments or fzf's variables, else `--size`,

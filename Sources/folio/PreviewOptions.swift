@@ -15,15 +15,13 @@ struct PreviewOptions: ParsableArguments {
   // are, and only --preview takes them.
   @Argument(
     help: ArgumentHelp(
-      "With --preview: WIDTH HEIGHT [X Y] of the pane.", valueName: "width-height",
+      "More files; with --preview: WIDTH HEIGHT [X Y] of the pane.", valueName: "width-height",
       visibility: .hidden))
   var geometry: [String] = []
 
   func validate() throws {
-    guard preview else {
-      if let extra = geometry.first { throw ValidationError("unexpected argument '\(extra)'") }
-      return
-    }
+    // Without --preview these are more files (a library).
+    guard preview else { return }
     guard [0, 2, 4].contains(geometry.count) else {
       throw ValidationError("--preview takes FILE, then WIDTH HEIGHT and perhaps X Y")
     }
