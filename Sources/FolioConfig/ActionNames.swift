@@ -24,7 +24,8 @@ public enum ActionNames {
     ("filmstrip", .toggleShelf), ("next-symbols", .cycleSymbols), ("invert", .toggleInvert),
     ("text-layer", .cycleTextLayer), ("pixels", .togglePixels), ("trim", .toggleTrim),
     ("help", .toggleHelp),
-    ("reload", .reload), ("quit", .quit),
+    ("reload", .reload), ("previous-document", .previousDocument),
+    ("next-document", .nextDocument), ("quit", .quit),
   ]
 
   /// The action named `name`.

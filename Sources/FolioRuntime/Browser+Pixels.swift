@@ -19,6 +19,8 @@ extension Browser {
     if let old = pixels {
       terminal.writeImages(old.forgetting())
       old.shutdown()
+      // Pictures painted into the cells stay where curses writes nothing new: all redrawn.
+      if old is PaintedPixelLayer { terminal.invalidate() }
     }
     switch pixelKind {
     case .kitty(let style):

@@ -62,6 +62,8 @@ public final class Browser<Terminal: TerminalBackend> {
     public var status: Int32
     /// Output for standard output, if any.
     public var output: String?
+    /// In a library: where to go next (nil: the program ends).
+    public var move: LibraryMove? = nil
   }
 
   /// Creates the loop. `opening` gives each render thread its own instance of the document (the
@@ -280,6 +282,9 @@ public final class Browser<Terminal: TerminalBackend> {
         terminal.invalidate()
       case .quit(let status, let output):
         ending = Ending(status: status, output: output)
+        return
+      case .leave(let move):
+        ending = Ending(status: 0, output: nil, move: move)
         return
       }
     }

@@ -85,6 +85,7 @@ public final class PaintedPixelLayer: PagePixels {
     for outcome in outcomes {
       switch outcome.result {
       case .success(let bytes):
+        guard !kept.contains(where: { $0.request == outcome.request }) else { continue }
         kept.append((outcome.request, bytes))
         while kept.reduce(0, { $0 + $1.bytes.count }) > Self.bytesKept,
           let oldest = kept.firstIndex(where: { image in
@@ -124,14 +125,18 @@ public final class PaintedPixelLayer: PagePixels {
         var size = PixelSize(
           width: piece.shown.size.columns * cellPixels.width,
           height: piece.shown.size.rows * cellPixels.height)
+        var region = piece.shownPart
         // Sixel paints bands of six rows of pixels: a last band cut short would spill into
-        // the row below.
-        if encoding == .sixel { size.height -= size.height % 6 }
+        // the row below. The picture is cut as much, not squeezed.
+        if encoding == .sixel, size.height % 6 != 0 {
+          region.height *= Double(size.height - size.height % 6) / Double(size.height)
+          size.height -= size.height % 6
+        }
         guard size.width > 0, size.height > 0, size.area <= PixelRequest.largestArea else {
           continue
         }
         wanted[piece.shown] = PixelRequest(
-          page: piece.page, region: piece.shownPart, size: size,
+          page: piece.page, region: region, size: size,
           isInverted: state.drawing.style.isInverted, document: state.document.version)
       }
     }

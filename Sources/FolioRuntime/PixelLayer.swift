@@ -176,7 +176,9 @@ public final class PixelLayer: PagePixels {
       placed = [:]
       failed = []
     }
-    let deletions = kept.flatMap { KittyImage.deletion(of: $0.id) }
+    // Deletions of images evicted since the last frame first: they are in `output` only.
+    let deletions = output + kept.flatMap { KittyImage.deletion(of: $0.id) }
+    output = []
     guard case .placeholders(_, let throughTmux) = style else {
       return deletions + KittyImage.deletionOfAll
     }

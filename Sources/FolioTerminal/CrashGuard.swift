@@ -80,7 +80,9 @@ public enum CrashGuard {
   /// -1 when `ErrorStream` keeps it).
   static func cursesDidStart(savedStandardError: Int32) {
     guard let record else { return }
-    var sequence = ""
+    // An image sequence cut short by the crash ends first (CAN, then ST), and a synchronized
+    // update with it: else the terminal would swallow what follows.
+    var sequence = "\u{18}\u{1B}\\\u{1B}[?2026l"
     for capability in ["sgr0", "rmkx", "cnorm"] { sequence += terminfoString(capability) ?? "" }
     // Mouse reporting off in every mode ncurses may have turned on, then the normal screen.
     sequence += "\u{1B}[?1006l\u{1B}[?1015l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l"

@@ -25,7 +25,9 @@ public final class NcursesTerminal: TerminalBackend {
   /// become 24-bit colors.
   public var drawsDirectColor: Bool { pairs.isDirect }
   /// What deletes every image Folio showed, written when the terminal is given back and by
-  /// the crash guard: kitty's delete-all, passed through tmux inside tmux.
+  /// the crash guard: kitty's delete-all for placements; nothing for placeholder images
+  /// (deleted by id on the way out; a crash leaves them in kitty's memory, off screen) and for
+  /// pictures painted into the cells (gone with the screen).
   public var imageDeletion = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
   /// Signals read from the self-pipe and not yet returned.
   private var pendingSignals: [TerminalRestorer.Received] = []

@@ -67,9 +67,24 @@ public enum TmuxQuery {
       output += chunk[..<count]
       if output.count > 65536 { break }
     }
-    if !finished { kill(pid, SIGKILL) }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // Its output ended: it exits at once; else (or past the deadline) it is killed.
+    var exited = false
+    while finished && !exited && ContinuousClock.now < deadline {
+      let waited = waitpid(pid, &status, WNOHANG)
+      if waited == pid {
+        exited = true
+      } else if waited < 0 && errno != EINTR {
+        break
+      } else {
+        usleep(1000)
+      }
+    }
+    if !exited {
+      finished = false
+      kill(pid, SIGKILL)
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
     // Exited normally with status 0.
     guard finished, status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { return nil }
     return output

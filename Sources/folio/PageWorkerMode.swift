@@ -1,6 +1,7 @@
 import CSandbox
 import FolioCore
 import FolioPoppler
+import FolioRaster
 import FolioRuntime
 import FolioUI
 import Foundation
@@ -43,9 +44,12 @@ enum PageWorkerMode {
     -> WorkerReply
   {
     do {
-      if case .open(let name, let password) = request {
-        let opened = try PopplerDocument.open(
-          readablePath: "/proc/self/fd/3", named: name, password: password)
+      if case .open(let name, let password, let isLibrary) = request {
+        let opened: any DocumentSource =
+          isLibrary
+          ? try LibraryDocument(manifestAt: "/proc/self/fd/3", opensFiles: true)
+          : try PopplerDocument.open(
+            readablePath: "/proc/self/fd/3", named: name, password: password)
         worker = LocalPageWorker(opened)
         return .opened(pageCount: opened.pageCount)
       }

@@ -116,13 +116,23 @@ struct Viewer {
     let setting = options.pixels ?? .auto
     var tmux: TmuxClient?
     if !(environment["TMUX"] ?? "").isEmpty {
-      guard setting != .off, let client = TmuxQuery.client(environment: environment) else {
-        return (.blockArt, nil, nil)
+      guard setting != .off else { return (.blockArt, nil, nil) }
+      guard let client = TmuxQuery.client(environment: environment) else {
+        let notice = setting == .auto ? nil : "pixels: tmux did not say what terminal it is in"
+        return (.blockArt, notice, nil)
       }
       tmux = client
     }
     var (display, notice) = PixelDisplay.chosen(
       setting: setting, replies: replies, tmux: tmux, colors: terminal.colorCapability)
+    if display == .kittyPlaceholders(throughTmux: true), terminal.drawsDirectColor,
+      tmux?.features.contains("RGB") != true
+    {
+      // Ids in 24-bit colors, which tmux would turn into palette ones.
+      (display, notice) = (
+        .blockArt, "pixels: a -direct TERM inside tmux needs an outer terminal with RGB colors"
+      )
+    }
     let cellPixels =
       options.cellPixels ?? replies?.cellPixels ?? tmux?.cellPixels ?? terminal.cellPixels
     if display == .sixel && cellPixels == nil {

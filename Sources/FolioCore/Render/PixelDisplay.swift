@@ -118,7 +118,10 @@ public struct TmuxClient: Hashable, Sendable {
     features = Set(fields[2].split(separator: ",").map(String.init))
     let width = Int(fields[3]) ?? 0
     let height = Int(fields[4]) ?? 0
-    cellPixels = width > 0 && height > 0 ? PixelSize(width: width, height: height) : nil
+    // As a terminal's own answer is taken: 1 to 999 pixels a side.
+    cellPixels =
+      (1...999).contains(width) && (1...999).contains(height)
+      ? PixelSize(width: width, height: height) : nil
     // "1" (on) or "all" (tmux 3.4: even for panes not shown).
     allowsPassthrough = !["", "0", "off"].contains(fields[5])
   }

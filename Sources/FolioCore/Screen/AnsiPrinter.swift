@@ -5,7 +5,8 @@
 /// and its continuation cell count as two), followed by a reset (`ESC[0m`) and a newline.
 /// Colors are written only when they change within the line. The only control characters
 /// are the ESC of SGR sequences and the newlines; unprintable scalars in cells become spaces.
-/// In `ColorMode.none` no SGR sequence is written at all.
+/// In `ColorMode.none` no SGR sequence is written, but on a line with kitty image placeholder
+/// cells, whose color is their image's id.
 public struct AnsiPrinter: Sendable {
   /// The colors to write; cell colors beyond the mode are quantized to it.
   public var colorMode: ColorMode
@@ -26,7 +27,10 @@ public struct AnsiPrinter: Sendable {
   }
 
   private func appendLine(_ row: Int, of buffer: ScreenBuffer, to out: inout String) {
-    let colored = colorMode != .none
+    // Placeholder cells carry their image's id in their color even without colors.
+    let colored =
+      colorMode != .none
+      || (0..<buffer.size.columns).contains { buffer[$0, row].placeholder != nil }
     var style = Style()
     var column = 0
     while column < buffer.size.columns {

@@ -5,7 +5,7 @@ import FolioUI
 public enum WorkerRequest: Hashable, Sendable {
   /// Open the document on descriptor 3, named `name` in messages, with `password` if given.
   /// The first request; may be sent again while it fails (a password typed later).
-  case open(name: String, password: String?)
+  case open(name: String, password: String?, isLibrary: Bool = false)
   /// Render a request into cells.
   case render(RenderRequest)
   /// Render a request into pixels.
@@ -85,10 +85,11 @@ public enum WorkerMessageFormat {
   public static func frame(_ message: WorkerEnvelope<WorkerRequest>) -> [UInt8] {
     var body = ByteWriter()
     switch message.body {
-    case .open(let name, let password):
+    case .open(let name, let password, let isLibrary):
       header(&body, .open, message)
       body.append(name)
       body.append(optional: password)
+      body.append(isLibrary)
     case .render(let request):
       header(&body, .render, message)
       body.append(count: request.page.rawValue)
@@ -183,7 +184,9 @@ public enum WorkerMessageFormat {
     let request: WorkerRequest
     switch kind {
     case .open:
-      request = .open(name: try reader.string(), password: try reader.optionalString())
+      request = .open(
+        name: try reader.string(), password: try reader.optionalString(),
+        isLibrary: try reader.bool())
     case .render:
       let page = PageIndex(try reader.count())
       let region = PageRegion(

@@ -66,15 +66,19 @@ public struct WorkerDocument: Hashable, Sendable {
   public var name: String
   public var password: String?
   public var version: DocumentVersion
+  /// Whether the file is a library's manifest (`LibraryDocument`), not a PDF.
+  public var isLibrary: Bool
 
   /// Creates a description.
   public init(
-    readablePath: String, name: String, password: String?, version: DocumentVersion = .first
+    readablePath: String, name: String, password: String?, version: DocumentVersion = .first,
+    isLibrary: Bool = false
   ) {
     self.readablePath = readablePath
     self.name = name
     self.password = password
     self.version = version
+    self.isLibrary = isLibrary
   }
 }
 
@@ -339,7 +343,8 @@ public final class WorkerProcess: PageWorker {
     startCount += 1
     let opening = WorkerEnvelope(
       id: 0, document: document.version,
-      body: WorkerRequest.open(name: document.name, password: document.password))
+      body: WorkerRequest.open(
+        name: document.name, password: document.password, isLibrary: document.isLibrary))
     _ = started.send(WorkerMessageFormat.frame(opening))
     var running = Running(child: started)
     if let page {

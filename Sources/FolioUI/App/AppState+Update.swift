@@ -131,5 +131,8 @@ extension AppState {
     savingPlace + [.quit(status: status, output: output)]
   }
 
+  /// Saving the place (when remembered), then leaving for another document of the library.
+  func leaving(_ move: LibraryMove) -> [Effect] { savingPlace + [.leave(move)] }
+
   var savingPlace: [Effect] { settings.remembersPlace ? [.savePlace(place)] : [] }
 }

@@ -40,12 +40,13 @@ public struct AppState: Sendable {
     trimsMargins: Bool = false, style: RenderStyle,
     drawableSymbols: [SymbolSet] = SymbolSet.allCases, remembersPlace: Bool = false,
     prefetches: Bool = true, reload: ReloadState = ReloadState(canReopen: false),
-    keymap: Keymap = .standard
+    keymap: Keymap = .standard, library: LibraryRole? = nil
   ) {
     var document = document
     document.metrics = metrics
     self.document = document
-    settings = SessionSettings(remembersPlace: remembersPlace, prefetches: prefetches)
+    settings = SessionSettings(
+      remembersPlace: remembersPlace, prefetches: prefetches, library: library)
     terminal = TerminalFacts(size: screenSize, cellAspect: cellAspect)
     self.reload = reload
     modes = ModeStack(normal: NormalMode(keymap: keymap))
@@ -92,11 +93,14 @@ public struct SessionSettings: Hashable, Sendable {
   public var remembersPlace: Bool
   /// Whether pages beyond the screen are prepared (not for a frame printed once).
   public var prefetches: Bool
+  /// In a library: the shelf of covers or one of its documents; nil for a document alone.
+  public var library: LibraryRole?
 
   /// Creates settings.
-  public init(remembersPlace: Bool = false, prefetches: Bool = true) {
+  public init(remembersPlace: Bool = false, prefetches: Bool = true, library: LibraryRole? = nil) {
     self.remembersPlace = remembersPlace
     self.prefetches = prefetches
+    self.library = library
   }
 }
 

@@ -26,6 +26,9 @@ public enum Effect: Sendable, Equatable {
   /// End the program with `status`, writing `output` to standard output first if given. A
   /// `savePlace` that comes before it is finished first.
   case quit(status: Int32, output: String?)
+  /// Leave the document shown for another of the library (or its shelf). A `savePlace` that
+  /// comes before it is finished first.
+  case leave(LibraryMove)
 }
 
 /// The pictures the screen needs, with where they lie: the input of the picture board's layout

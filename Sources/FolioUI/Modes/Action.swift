@@ -74,6 +74,8 @@ public enum Action: Hashable, Sendable {
   case toggleHelp
   /// Open the file again now (it also reloads by itself when it changes).
   case reload
+  /// In a library: the previous or next document.
+  case previousDocument, nextDocument
   case quit
 
   /// Whether a count typed before a key bound to it outside the standard rows (a config

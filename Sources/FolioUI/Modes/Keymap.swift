@@ -105,6 +105,10 @@ public struct Keymap: Sendable {
     row([.character("t")], .cycleTextLayer, "t", "text: where legible, all, none", count: false),
     row([.character("p")], .togglePixels, "p", "pages as images or block art", count: false),
     row([.character("R")], .reload, "R", "reload the file", count: false),
+    row(
+      [.character("[")], .previousDocument, "[ ]", "previous, next document of the library",
+      count: false),
+    row([.character("]")], .nextDocument, "", "", count: false),
     row([.character("?")], .toggleHelp, "?", "this help", count: false),
     row([.character("q")], .quit, "q", "quit", count: false),
   ])

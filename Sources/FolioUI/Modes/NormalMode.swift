@@ -68,6 +68,24 @@ public struct NormalMode: InputMode {
       case .open where state.picking.format != nil:
         effects += state.finishingPick(state.picking.format ?? .ranges)
         return .handled
+      case .open where state.settings.library == .shelf && state.view.mode == .grid:
+        // The shelf's Enter opens the document, on its first hit while a search is on.
+        let query = state.search.isActive ? state.search.query : nil
+        effects += state.leaving(.open(state.view.currentPage, query: query))
+        return .handled
+      case .back where state.settings.library == .member && state.view.mode == .grid:
+        effects += state.leaving(.back)
+        return .handled
+      case .previousDocument, .nextDocument:
+        guard state.settings.library == .member else {
+          state.say(
+            state.settings.library == .shelf
+              ? "[ ] go through the library from a document: Enter opens one"
+              : "[ ] go through a library's documents: folio FOLDER or folio FILE…")
+          continue
+        }
+        effects += state.leaving(action == .nextDocument ? .next : .previous)
+        return .handled
       case .prompt:
         response = .open(PromptMode(purpose: .goTo))
       case .searchPrompt:

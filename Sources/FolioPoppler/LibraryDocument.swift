@@ -1,0 +1,123 @@
+import FolioCore
+import FolioRaster
+import Foundation
+
+/// A library's files as one document whose pages are their covers: page N is the first page of
+/// the N-th file, labeled with its title (else its file name) and page count, and its text is
+/// the whole file's (so searching the library finds the files with hits). Made from a
+/// manifest (the files' paths, each ended by a NUL byte). Where it `opensFiles` (in the page
+/// workers) each file is opened when asked about, the last few kept open; elsewhere (the
+/// viewer) nothing is opened: the first screen names the files at a letter page's size.
+public final class LibraryDocument: DocumentSource {
+  /// The files, in the library's order.
+  public let paths: [String]
+  private let opensFiles: Bool
+  /// Files open, most recently used last.
+  private var open: [(index: Int, document: PopplerDocument)] = []
+  /// What opening a file said, by file.
+  private var failures: [Int: DocumentError] = [:]
+
+  /// The most files kept open at once.
+  static let openLimit = 4
+  /// A cover's size until its file is read: a US letter page.
+  public static let standardSize = PointSize(width: 612, height: 792)
+  /// The most text one file gives the library's search (a book of 2,000 pages or so).
+  static let textLimit = 8 << 20
+
+  /// The library of the files in the manifest at `manifestPath`.
+  public init(manifestAt manifestPath: String, opensFiles: Bool) throws(DocumentError) {
+    guard let data = FileManager.default.contents(atPath: manifestPath) else {
+      throw DocumentError.unreadable(reason: "the library's list of files cannot be read")
+    }
+    let paths = data.split(separator: 0, omittingEmptySubsequences: true).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    guard !paths.isEmpty else { throw DocumentError.noPages }
+    self.paths = paths
+    self.opensFiles = opensFiles
+  }
+
+  /// The manifest of `paths`.
+  public static func manifest(of paths: [String]) -> [UInt8] {
+    paths.flatMap { Array($0.utf8) + [0] }
+  }
+
+  public var pageCount: Int { paths.count }
+  public var title: String? { nil }
+
+  /// "Title · 42 pages" (the file name where it has no title; what went wrong where it
+  /// cannot be opened).
+  public func pageLabel(at page: PageIndex) -> String? {
+    let name = URL(fileURLWithPath: paths[page.rawValue]).lastPathComponent
+    guard opensFiles else { return name }
+    do {
+      let document = try file(page.rawValue)
+      let count = document.pageCount == 1 ? "1 page" : "\(document.pageCount) pages"
+      return (document.title ?? name) + " · " + count
+    } catch {
+      return name + " · " + Self.short(error)
+    }
+  }
+
+  public func pageIndex(forLabel label: String) -> PageIndex? {
+    paths.firstIndex { URL(fileURLWithPath: $0).lastPathComponent == label }.map { PageIndex($0) }
+  }
+
+  public func pageSize(at page: PageIndex) -> PointSize {
+    guard opensFiles, let document = try? file(page.rawValue) else { return Self.standardSize }
+    return document.pageSize(at: PageIndex(0))
+  }
+
+  public func render(_ page: PageIndex, region: PageRegion, size: PixelSize) throws -> RGBAImage {
+    try file(page.rawValue).render(PageIndex(0), region: region, size: size)
+  }
+
+  /// The cover's text layer, then every other page's text (without places on the cover).
+  public func text(at page: PageIndex) -> PageText {
+    guard let document = try? file(page.rawValue) else { return .empty }
+    let cover = document.text(at: PageIndex(0))
+    var text = cover.text
+    var boxes = cover.boxes
+    for index in 1..<max(1, document.pageCount) where text.utf8.count < Self.textLimit {
+      let more = "\n" + document.text(at: PageIndex(index)).text
+      text += more
+      boxes += Array(repeating: TextBox(), count: more.unicodeScalars.count)
+    }
+    return PageText(text: text, boxes: boxes)
+  }
+
+  /// The file of cover `index`, opened (or kept open).
+  private func file(_ index: Int) throws(DocumentError) -> PopplerDocument {
+    if let kept = open.firstIndex(where: { $0.index == index }) {
+      let entry = open.remove(at: kept)
+      open.append(entry)
+      return entry.document
+    }
+    if let failure = failures[index] { throw failure }
+    guard opensFiles else { throw DocumentError.renderFailed(reason: "not opened here") }
+    do {
+      let path = paths[index]
+      let document = try PopplerDocument.open(
+        readablePath: try PopplerDocument.readablePath(for: path), named: path)
+      open.append((index, document))
+      if open.count > Self.openLimit { open.removeFirst() }
+      return document
+    } catch {
+      failures[index] = error
+      throw error
+    }
+  }
+
+  /// What went wrong, in a few words for a label.
+  static func short(_ error: DocumentError) -> String {
+    switch error {
+    case .encrypted: return "encrypted"
+    case .noPages: return "no pages"
+    case .damaged: return "damaged"
+    case .empty: return "empty"
+    case .notPDF: return "not a PDF"
+    case .unreadable: return "unreadable"
+    default: return "cannot be shown"
+    }
+  }
+}
