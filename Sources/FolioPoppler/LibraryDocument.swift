@@ -8,9 +8,15 @@ import Foundation
 /// manifest (the files' paths, each ended by a NUL byte). Where it `opensFiles` (in the page
 /// workers) each file is opened when asked about, the last few kept open; elsewhere (the
 /// viewer) nothing is opened: the first screen names the files at a letter page's size.
-public final class LibraryDocument: DocumentSource {
+public final class LibraryDocument: OpenedDocument {
   /// The files, in the library's order.
   public let paths: [String]
+  /// The manifest's path.
+  public let readablePath: String
+  /// What the library is called (its folder's name, "recent documents").
+  public let path: String
+  public var password: String? { nil }
+  public var isLibrary: Bool { true }
   private let opensFiles: Bool
   /// Files open, most recently used last.
   private var open: [(index: Int, document: PopplerDocument)] = []
@@ -25,7 +31,9 @@ public final class LibraryDocument: DocumentSource {
   static let textLimit = 8 << 20
 
   /// The library of the files in the manifest at `manifestPath`.
-  public init(manifestAt manifestPath: String, opensFiles: Bool) throws(DocumentError) {
+  public init(manifestAt manifestPath: String, named name: String = "library", opensFiles: Bool)
+    throws(DocumentError)
+  {
     guard let data = FileManager.default.contents(atPath: manifestPath) else {
       throw DocumentError.unreadable(reason: "the library's list of files cannot be read")
     }
@@ -35,6 +43,8 @@ public final class LibraryDocument: DocumentSource {
     guard !paths.isEmpty else { throw DocumentError.noPages }
     self.paths = paths
     self.opensFiles = opensFiles
+    readablePath = manifestPath
+    path = name
   }
 
   /// The manifest of `paths`.
@@ -43,7 +53,7 @@ public final class LibraryDocument: DocumentSource {
   }
 
   public var pageCount: Int { paths.count }
-  public var title: String? { nil }
+  public var title: String? { path }
 
   /// "Title · 42 pages" (the file name where it has no title; what went wrong where it
   /// cannot be opened).

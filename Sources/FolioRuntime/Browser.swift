@@ -152,6 +152,15 @@ public final class Browser<Terminal: TerminalBackend> {
     return ending ?? Ending(status: 0, output: nil)
   }
 
+  /// Runs again after an ending (a library's shelf, back from one of its documents): the
+  /// screen drawn whole, `events` applied first.
+  public func resume(with events: [Event]) -> Ending {
+    ending = nil
+    terminal.invalidate()
+    send(events)
+    return run()
+  }
+
   /// One turn of the loop: waits (at most `longest`, else until the nearest deadline) for
   /// input, a letter in the inbox or a change of the watched file; applies everything typed
   /// meanwhile and everything the services posted; presents one frame. The time from waking

@@ -276,6 +276,16 @@ public final class NcursesTerminal: TerminalBackend {
     invalidate()
   }
 
+  /// Gives the terminal back while `body` runs (a password typed at a prompt of its own), then
+  /// takes it again: the next frame redraws it whole.
+  public func givingBack<Result>(_ body: () -> Result) -> Result {
+    guard isActive else { return body() }
+    deleteImages()
+    endwin()
+    defer { invalidate() }
+    return body()
+  }
+
   /// Reads one event without waiting (beyond ESCDELAY inside an escape sequence).
   private func readEvent() -> InputEvent? {
     wtimeout(folio_stdscr(), 0)

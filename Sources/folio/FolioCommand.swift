@@ -195,21 +195,46 @@ struct FolioCommand: ParsableCommand {
     if ending.status != 0 { Self.exit(ending.status) }
   }
 
-  /// A library: `--find --list` over its files, for now.
+  /// A library: the shelf of covers in the viewer, `--find --list` over its files, or the
+  /// frame of covers (`--print`).
   private func runLibrary(config: ConfigFile, keymap: Keymap) throws {
     let (files, problems) = LibraryFiles.collect(self.files)
     for problem in problems {
       StandardStreams.writeError(Failure(path: problem.path, reason: problem.reason).line + "\n")
     }
-    guard search.list, let text = search.find else {
+    if search.list, let text = search.find {
+      var status = try FindList.run(query: text, files: files, options: picture)
+      if !problems.isEmpty { status = 2 }
+      if status != 0 { Self.exit(status) }
+      return
+    }
+    guard !files.isEmpty else {
       throw Failure(
-        path: nil,
-        reason: "several files or a folder can only be searched (--find TEXT --list) so far",
+        path: nil, reason: "no PDF file in \(self.files.joined(separator: ", "))", status: 1)
+    }
+    let name = Self.libraryName(of: self.files)
+    if picture.print {
+      return try FramePrinter.runLibrary(picture, files: files, name: name)
+    }
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      throw Failure(
+        path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
         status: 2)
     }
-    var status = try FindList.run(query: text, files: files, options: picture)
-    if !problems.isEmpty { status = 2 }
-    if status != 0 { Self.exit(status) }
+    let ending = try LibraryViewer(
+      files: files, name: name, options: picture, keymap: keymap,
+      configProblems: config.problems, remembers: remember != false
+    ).run()
+    if ending.status != 0 { Self.exit(ending.status) }
+  }
+
+  /// What a library of `arguments` is called: its folder's name, else how many files it has.
+  static func libraryName(of arguments: [String]) -> String {
+    if arguments.count == 1 {
+      let folder = URL(fileURLWithPath: arguments[0]).standardizedFileURL.lastPathComponent
+      return TerminalText.sanitized(folder.isEmpty ? arguments[0] : folder) + "/"
+    }
+    return "\(arguments.count) files"
   }
 
   /// With `--preview`, the pane's size: from the arguments or fzf's variables, else `--size`,
@@ -222,7 +247,7 @@ struct FolioCommand: ParsableCommand {
 
   /// Opens an encrypted document with a password typed at the terminal (three tries; an
   /// empty line gives up), as a viewer does when no `--password` was given.
-  private static func openAskingForPassword(_ source: String, named name: String) throws
+  static func openAskingForPassword(_ source: String, named name: String) throws
     -> PopplerDocument
   {
     let prompt = "Password for \(TerminalText.sanitized(name)): "

@@ -10,8 +10,8 @@ import Foundation
 /// included, once every visible render has finished.
 enum FramePrinter {
   static func run(
-    _ options: PrintOptions, mode: ViewMode, document: PopplerDocument, opening: DocumentOpening,
-    path: String, find: String? = nil
+    _ options: PrintOptions, mode: ViewMode, document: any OpenedDocument,
+    opening: DocumentOpening, path: String, find: String? = nil
   ) throws {
     let environment = ProcessInfo.processInfo.environment
     let colorMode = options.colors ?? ColorMode.preferred(environment: environment)
@@ -26,7 +26,7 @@ enum FramePrinter {
     let search = find.map { _ in
       DocumentText.searchSetup(
         readablePath: document.readablePath, name: path, password: document.password,
-        pageCount: document.pageCount, options: options)
+        pageCount: document.pageCount, options: options, isLibrary: document.isLibrary)
     }
     let browser = try BrowserSetup.browser(
       state: state, terminal: terminal, opening: opening, options: options,
@@ -45,14 +45,33 @@ enum FramePrinter {
   }
 }
 
+extension FramePrinter {
+  /// `folio --print DIR` (or several files): the shelf of covers as the viewer shows it.
+  static func runLibrary(_ options: PrintOptions, files: [String], name: String) throws {
+    let manifest: String
+    let document: LibraryDocument
+    do {
+      manifest = try PopplerDocument.readablePath(holding: LibraryDocument.manifest(of: files))
+      document = try LibraryDocument(manifestAt: manifest, named: name, opensFiles: false)
+    } catch {
+      throw Failure(path: nil, reason: "the library cannot be made: \(error.reason)")
+    }
+    var shelf = options
+    (shelf.page, shelf.mode) = (nil, .grid)
+    let opening = BrowserSetup.opening(
+      readablePath: manifest, name: name, password: nil, options: shelf, isLibrary: true)
+    try run(shelf, mode: .grid, document: document, opening: opening, path: name)
+  }
+}
+
 /// Builds the app state and the browser from the command line, for the terminal and `--print`.
 enum BrowserSetup {
   static func state(
-    for document: PopplerDocument, options: PrintOptions, mode: ViewMode, page: PageIndex,
+    for document: any OpenedDocument, options: PrintOptions, mode: ViewMode, page: PageIndex,
     screenSize: CellSize, colors: ColorMode, cellAspect: CellAspect, environment: [String: String],
     drawableSymbols: [SymbolSet] = SymbolSet.allCases, prefetches: Bool = true,
     remembersPlace: Bool = false, canReopen: Bool = false, defaultText: TextLayerMode = .auto,
-    keymap: Keymap = .standard
+    keymap: Keymap = .standard, library: LibraryRole? = nil
   ) -> AppState {
     var metrics = PageMetrics(pageCount: document.pageCount)
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
@@ -60,6 +79,12 @@ enum BrowserSetup {
     var facts = DocumentFacts(
       pageCount: document.pageCount, title: title(of: document), fileName: fileName(of: document))
     facts.setLabel(document.pageLabel(at: page), of: page)
+    if document.isLibrary {
+      // Every cover named by its file until its file is read (nothing is opened here).
+      for index in 0..<document.pageCount {
+        facts.setLabel(document.pageLabel(at: PageIndex(index)), of: PageIndex(index))
+      }
+    }
     let style = RenderStyle(
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment), colors: colors,
       isInverted: options.invert == true, text: options.text ?? defaultText)
@@ -71,18 +96,19 @@ enum BrowserSetup {
         binding: options.rtl == true ? .rightToLeft : .leftToRight),
       hasDropCap: options.cover, trimsMargins: options.trim == true, style: style,
       drawableSymbols: drawableSymbols, remembersPlace: remembersPlace, prefetches: prefetches,
-      reload: ReloadState(canReopen: canReopen), keymap: keymap)
+      reload: ReloadState(canReopen: canReopen), keymap: keymap, library: library)
   }
 
   /// The title to show: the document's own, else its file name.
-  static func title(of document: PopplerDocument) -> String {
+  static func title(of document: any OpenedDocument) -> String {
     document.title ?? URL(fileURLWithPath: document.path).lastPathComponent
   }
 
   /// The name of the file `document` was opened from; nil for one read from a stream or the
   /// built-in sample (which have a title of their own).
-  static func fileName(of document: PopplerDocument) -> String? {
-    guard document.path != FolioCommand.standardInputName, document.path != SampleDocument.name
+  static func fileName(of document: any OpenedDocument) -> String? {
+    guard document.path != FolioCommand.standardInputName, document.path != SampleDocument.name,
+      !document.isLibrary
     else { return nil }
     return URL(fileURLWithPath: document.path).lastPathComponent
   }
@@ -113,11 +139,12 @@ enum BrowserSetup {
   static func opening(
     readablePath: String, name: String, password: String?, options: PrintOptions,
     version: DocumentVersion = .first, pinned: PinnedFile? = nil, prestarted: Int? = nil,
-    niceness: Int = 5
+    niceness: Int = 5, isLibrary: Bool = false
   ) -> DocumentOpening {
     let pinned = pinned ?? (try? PinnedFile(readablePath))
     let document = WorkerDocument(
-      readablePath: pinned?.path ?? readablePath, name: name, password: password, version: version)
+      readablePath: pinned?.path ?? readablePath, name: name, password: password, version: version,
+      isLibrary: isLibrary)
     var limits = options.workerLimits
     limits.niceness = niceness
     let workers = DocumentOpening.processes(

@@ -8,7 +8,7 @@ import Foundation
 /// The interactive browser: the terminal, the state, the remembered place, the file watcher
 /// and the loop, wired together.
 struct Viewer {
-  let document: PopplerDocument
+  let document: any OpenedDocument
   /// The page workers (started already) that draw the document.
   let opening: DocumentOpening
   let options: PrintOptions
@@ -26,10 +26,21 @@ struct Viewer {
   var keymap: Keymap = .standard
   /// What the config file had wrong (also written to standard error), for the status line.
   var configProblems: [String] = []
+  /// In a library: the shelf of covers, or one of its documents.
+  var library: LibraryRole? = nil
 
   /// Runs the viewer until the person quits or a signal ends it; returns how it ended.
   func run() throws -> Browser<NcursesTerminal>.Ending {
+    let session = try ViewerTerminal.start(
+      options: options, environment: ProcessInfo.processInfo.environment)
+    defer { session.terminal.restore() }
+    return try browser(on: session).run()
+  }
+
+  /// The browser of this document on `session`'s terminal, ready to run.
+  func browser(on session: ViewerTerminal) throws -> Browser<NcursesTerminal> {
     let environment = ProcessInfo.processInfo.environment
+    let terminal = session.terminal
     let page = try options.startPage(in: document, path: path)
     let memory =
       isStream || forgetsPlace
@@ -37,24 +48,6 @@ struct Viewer {
       : PlaceMemory.open(
         readablePath: document.readablePath, pageCount: document.pageCount, pathHint: path,
         environment: environment)
-    // NO_COLOR means no color unless --colors says otherwise.
-    let requested =
-      options.colors
-      ?? (ColorMode.preferred(environment: environment) == .none ? ColorMode.none : nil)
-    // `--pixels auto`: the terminal is asked what it shows, once, before curses takes it.
-    let replies =
-      (options.pixels ?? .auto) == .auto ? TerminalProbe.ask(environment: environment) : nil
-    let terminal: NcursesTerminal
-    do {
-      terminal = try NcursesTerminal(colors: requested, environment: environment)
-    } catch {
-      throw Failure(path: nil, reason: "\(error)")
-    }
-    defer { terminal.restore() }
-    if let replies {
-      terminal.pushBack(replies.typed)
-      if !replies.isComplete { terminal.dropLateReplies(until: .now + .seconds(5)) }
-    }
     let aspect = options.cellAspect.map { CellAspect($0) } ?? terminal.cellAspect ?? .standard
     // ncurses places characters by the C library's widths (the terminal set the locale), so
     // only sets whose glyphs all have a width there can be drawn.
@@ -63,7 +56,8 @@ struct Viewer {
       screenSize: terminal.size, colors: terminal.colorMode, cellAspect: aspect,
       environment: environment,
       drawableSymbols: SymbolSet.allCases.filter { $0.isDrawable(measuredBy: .locale) },
-      remembersPlace: memory?.store != nil, canReopen: !isStream, keymap: keymap)
+      remembersPlace: memory?.store != nil, canReopen: !isStream, keymap: keymap,
+      library: library)
     // What the start asks for arrives as events: the remembered place (the command line's
     // options over it), picking, the search of --find, and what went wrong meanwhile.
     var startup: [Event] = []
@@ -78,8 +72,8 @@ struct Viewer {
       startup.append(.problem(([heading] + configProblems).joined(separator: "\n")))
     }
     if let find { startup.append(.find(find)) }
-    let pixels = pixelDisplay(replies: replies, terminal: terminal, environment: environment)
-    if let notice = pixels.notice { startup.append(.problem(notice)) }
+    let pixels = session.pixels(options: options, environment: environment)
+    if let notice = session.takePixelsNotice() { startup.append(.problem(notice)) }
     let browser: Browser<NcursesTerminal>
     do {
       let places = memory.flatMap { memory in
@@ -94,7 +88,7 @@ struct Viewer {
         watching: isStream ? nil : path, places: places,
         search: DocumentText.searchSetup(
           readablePath: document.readablePath, name: path, password: document.password,
-          pageCount: document.pageCount, options: options),
+          pageCount: document.pageCount, options: options, isLibrary: document.isLibrary),
         startup: startup)
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
@@ -105,45 +99,7 @@ struct Viewer {
       browser.refresh()
       CrashGuard.crash(kind)
     }
-    return browser.run()
-  }
-
-  /// How pages are shown, with a line for the status line when pixels cannot be: inside
-  /// tmux, what tmux says of the terminal outside decides.
-  private func pixelDisplay(
-    replies: TerminalReplies?, terminal: NcursesTerminal, environment: [String: String]
-  ) -> (display: PixelDisplay, notice: String?, cellPixels: PixelSize?) {
-    let setting = options.pixels ?? .auto
-    var tmux: TmuxClient?
-    if !(environment["TMUX"] ?? "").isEmpty {
-      guard setting != .off else { return (.blockArt, nil, nil) }
-      guard let client = TmuxQuery.client(environment: environment) else {
-        let notice = setting == .auto ? nil : "pixels: tmux did not say what terminal it is in"
-        return (.blockArt, notice, nil)
-      }
-      tmux = client
-    }
-    var (display, notice) = PixelDisplay.chosen(
-      setting: setting, replies: replies, tmux: tmux, colors: terminal.colorCapability)
-    if display == .kittyPlaceholders(throughTmux: true), terminal.drawsDirectColor,
-      tmux?.features.contains("RGB") != true
-    {
-      // Ids in 24-bit colors, which tmux would turn into palette ones.
-      (display, notice) = (
-        .blockArt, "pixels: a -direct TERM inside tmux needs an outer terminal with RGB colors"
-      )
-    }
-    let cellPixels =
-      options.cellPixels ?? replies?.cellPixels ?? tmux?.cellPixels ?? terminal.cellPixels
-    if display == .sixel && cellPixels == nil {
-      // A sixel picture is as large as its pixels: at a guessed cell size it would not fit
-      // its cells.
-      (display, notice) = (
-        .blockArt,
-        "pixels: sixel needs the cell size, which the terminal did not say; --cell-pixels WxH"
-      )
-    }
-    return (display, notice, cellPixels)
+    return browser
   }
 
   /// Starts drawing pages as pixels in `choice`'s display (rendered by workers of their own;
@@ -170,7 +126,7 @@ struct Viewer {
       cellPixels: choice.cellPixels ?? .standardCell, kind: kind,
       opening: BrowserSetup.opening(
         readablePath: document.readablePath, name: path, password: document.password,
-        options: options, prestarted: 0))
+        options: options, prestarted: 0, isLibrary: document.isLibrary))
   }
 
   /// Opens the file again as a new version, on the reopener's thread. A file that has lost
