@@ -11,6 +11,8 @@ import Foundation
 public final class LibraryDocument: OpenedDocument {
   /// The files, in the library's order.
   public let paths: [String]
+  /// Where each file was left, where it was read before (a page index).
+  public let places: [Int: Int]
   /// The manifest's path.
   public let readablePath: String
   /// What the library is called (its folder's name, "recent documents").
@@ -37,33 +39,50 @@ public final class LibraryDocument: OpenedDocument {
     guard let data = FileManager.default.contents(atPath: manifestPath) else {
       throw DocumentError.unreadable(reason: "the library's list of files cannot be read")
     }
-    let paths = data.split(separator: 0, omittingEmptySubsequences: true).map {
-      String(decoding: $0, as: UTF8.self)
+    // Each entry: the page it was left at (or nothing), a colon, the path.
+    var paths: [String] = []
+    var places: [Int: Int] = [:]
+    for entry in data.split(separator: 0, omittingEmptySubsequences: true) {
+      guard let colon = entry.firstIndex(of: UInt8(ascii: ":")) else { continue }
+      if let page = Int(String(decoding: entry[..<colon], as: UTF8.self)), page >= 0 {
+        places[paths.count] = page
+      }
+      paths.append(String(decoding: entry[(colon + 1)...], as: UTF8.self))
     }
     guard !paths.isEmpty else { throw DocumentError.noPages }
     self.paths = paths
+    self.places = places
     self.opensFiles = opensFiles
     readablePath = manifestPath
     path = name
   }
 
-  /// The manifest of `paths`.
-  public static func manifest(of paths: [String]) -> [UInt8] {
-    paths.flatMap { Array($0.utf8) + [0] }
+  /// The manifest of `paths`, with the page each was left at where `places` knows it.
+  public static func manifest(of paths: [String], places: [String: Int] = [:]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for path in paths {
+      let place: String = places[path].map { String($0) } ?? ""
+      bytes += Array(place.utf8)
+      bytes.append(UInt8(ascii: ":"))
+      bytes += Array(path.utf8)
+      bytes.append(0)
+    }
+    return bytes
   }
 
   public var pageCount: Int { paths.count }
   public var title: String? { path }
 
-  /// "Title · 42 pages" (the file name where it has no title; what went wrong where it
-  /// cannot be opened).
+  /// "Title · 42 pages", or "Title · p. 12 / 42" where it was read before (the file name
+  /// where it has no title; what went wrong where it cannot be opened).
   public func pageLabel(at page: PageIndex) -> String? {
     let name = URL(fileURLWithPath: paths[page.rawValue]).lastPathComponent
     guard opensFiles else { return name }
     do {
       let document = try file(page.rawValue)
-      let count = document.pageCount == 1 ? "1 page" : "\(document.pageCount) pages"
-      return (document.title ?? name) + " · " + count
+      return Self.label(
+        title: document.title ?? name, pageCount: document.pageCount,
+        place: places[page.rawValue])
     } catch {
       return name + " · " + Self.short(error)
     }
@@ -116,6 +135,14 @@ public final class LibraryDocument: OpenedDocument {
       failures[index] = error
       throw error
     }
+  }
+
+  /// A cover's label: the title and the page count, or where it was left.
+  public static func label(title: String, pageCount: Int, place: Int?) -> String {
+    if let place, (0..<pageCount).contains(place), place > 0 {
+      return title + " · p. \(place + 1) / \(pageCount)"
+    }
+    return title + " · " + (pageCount == 1 ? "1 page" : "\(pageCount) pages")
   }
 
   /// What went wrong, in a few words for a label.

@@ -72,6 +72,39 @@ public final class PlaceStore: Sendable {
     }
   }
 
+  /// The paths documents were last opened from, most recently opened first, at most `limit`
+  /// (a path opened as several documents, one version after another, once).
+  public func recentPaths(limit: Int) throws(StoreError) -> [String] {
+    do {
+      return try database.read { db in
+        try String.fetchAll(
+          db,
+          sql: "SELECT pathHint FROM place GROUP BY pathHint ORDER BY MAX(openedAt) DESC LIMIT ?",
+          arguments: [max(0, limit)])
+      }
+    } catch {
+      throw StoreError(error)
+    }
+  }
+
+  /// The page each of `paths` was last left at, by path (those with no place left out).
+  public func pages(leftAt paths: Set<String>) throws(StoreError) -> [String: Int] {
+    do {
+      return try database.read { db in
+        var pages: [String: Int] = [:]
+        let rows = try Row.fetchCursor(
+          db, sql: "SELECT pathHint, page FROM place ORDER BY openedAt")
+        while let row = try rows.next() {
+          let path: String = row["pathHint"]
+          if paths.contains(path) { pages[path] = row["page"] }
+        }
+        return pages
+      }
+    } catch {
+      throw StoreError(error)
+    }
+  }
+
   /// How many documents have a saved place.
   public func count() throws(StoreError) -> Int {
     do {

@@ -2,6 +2,7 @@ import ArgumentParser
 import FolioConfig
 import FolioCore
 import FolioPoppler
+import FolioStore
 import FolioTerminal
 import FolioUI
 import Foundation
@@ -111,6 +112,25 @@ struct FolioCommand: ParsableCommand {
     if opensLibrary {
       return try runLibrary(config: config, keymap: keymap)
     }
+    if file == nil, opensViewer, search.find == nil, !picking.pick, remember != false {
+      // `folio` alone: the documents opened last, newest first (the sample when there are
+      // none).
+      let recent = Self.recentDocuments(environment: ProcessInfo.processInfo.environment)
+      if !recent.isEmpty {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+          throw Failure(
+            path: nil,
+            reason: "standard input and output must be a terminal (use --print for scripts)",
+            status: 2)
+        }
+        let ending = try LibraryViewer(
+          files: recent, name: "recent documents", options: picture, keymap: keymap,
+          configProblems: config.problems, remembers: true
+        ).run()
+        if ending.status != 0 { Self.exit(ending.status) }
+        return
+      }
+    }
     let readsStandardInput = file == "-"
     if readsStandardInput && isatty(STDIN_FILENO) == 1 {
       throw Failure(
@@ -209,6 +229,8 @@ struct FolioCommand: ParsableCommand {
       return
     }
     guard !files.isEmpty else {
+      // Each file missing has been said.
+      if !problems.isEmpty { Self.exit(1) }
       throw Failure(
         path: nil, reason: "no PDF file in \(self.files.joined(separator: ", "))", status: 1)
     }
@@ -223,9 +245,24 @@ struct FolioCommand: ParsableCommand {
     }
     let ending = try LibraryViewer(
       files: files, name: name, options: picture, keymap: keymap,
-      configProblems: config.problems, remembers: remember != false
+      configProblems: config.problems, remembers: remember != false,
+      problems: problems.map { Failure(path: $0.path, reason: $0.reason).line }
     ).run()
     if ending.status != 0 { Self.exit(ending.status) }
+  }
+
+  /// The files of the documents opened last that are still there, newest first.
+  static func recentDocuments(environment: [String: String], limit: Int = 200) -> [String] {
+    guard
+      let store = PlaceStore.open(directory: PlaceStore.defaultDirectory(environment: environment))
+        .store,
+      let paths = try? store.recentPaths(limit: limit * 2)
+    else { return [] }
+    let present = paths.filter { path in
+      var status = stat()
+      return path.hasPrefix("/") && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+    return Array(present.prefix(limit))
   }
 
   /// What a library of `arguments` is called: its folder's name, else how many files it has.

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioPoppler
 import FolioRuntime
+import FolioStore
 import FolioTerminal
 import FolioUI
 import Foundation
@@ -20,6 +21,8 @@ struct LibraryViewer {
   let configProblems: [String]
   /// Whether documents' places are restored and saved.
   let remembers: Bool
+  /// What could not be read of the files and folders named, for the shelf's status line.
+  var problems: [String] = []
 
   /// Runs the shelf and the documents opened from it until the person quits.
   func run() throws -> Browser<NcursesTerminal>.Ending {
@@ -27,7 +30,8 @@ struct LibraryViewer {
     let manifest: String
     let shelfDocument: LibraryDocument
     do {
-      manifest = try PopplerDocument.readablePath(holding: LibraryDocument.manifest(of: files))
+      manifest = try PopplerDocument.readablePath(
+        holding: LibraryDocument.manifest(of: files, places: placesLeft(environment: environment)))
       shelfDocument = try LibraryDocument(manifestAt: manifest, named: name, opensFiles: false)
     } catch {
       throw Failure(path: nil, reason: "the library cannot be made: \(error.reason)")
@@ -43,20 +47,32 @@ struct LibraryViewer {
         readablePath: manifest, name: name, password: nil, options: shelfOptions,
         isLibrary: true),
       options: shelfOptions, path: name, isStream: true, forgetsPlace: true, keymap: keymap,
-      configProblems: configProblems, library: .shelf
+      configProblems: configProblems, library: .shelf, notices: problems
     ).browser(on: session)
     var ending = shelf.run()
     while case .open(let page, let query) = ending.move {
       var index = page.rawValue
       var find = query
-      var problems: [Event] = []
+      var events: [Event] = []
       // One document after another until one goes back to the shelf (or the person quits).
       documents: while true {
         let opened: Browser<NcursesTerminal>.Ending
         do {
-          opened = try openDocument(at: index, find: find, session: session)
+          let browser = try documentBrowser(at: index, find: find, session: session)
+          opened = browser.run()
+          // Its cover says where it was left.
+          let state = browser.state
+          let label = LibraryDocument.label(
+            title: state.document.title, pageCount: state.document.pageCount,
+            place: remembers ? state.view.currentPage.rawValue : nil)
+          let cover = PageIndex(index)
+          events.append(
+            .pagesRead([
+              PageFact(
+                page: cover, size: shelf.state.document.metrics.size(of: cover), label: label)
+            ]))
         } catch let failure as Failure {
-          problems.append(.problem(failure.line))
+          events.append(.problem(failure.line))
           break documents
         }
         find = nil
@@ -69,15 +85,28 @@ struct LibraryViewer {
       }
       var place = shelf.state.place
       place.page = PageIndex(index)
-      ending = shelf.resume(with: [.restorePlace(place)] + problems)
+      ending = shelf.resume(with: events + [.restorePlace(place)])
     }
     return ending
   }
 
-  /// Runs the document at `index` of the library until it leaves; a file that cannot be
-  /// opened is a `Failure` for the shelf's status line.
-  private func openDocument(at index: Int, find: String?, session: ViewerTerminal) throws
-    -> Browser<NcursesTerminal>.Ending
+  /// The page each file was left at, where places are remembered.
+  private func placesLeft(environment: [String: String]) -> [String: Int] {
+    guard remembers,
+      let store = PlaceStore.open(directory: PlaceStore.defaultDirectory(environment: environment))
+        .store
+    else { return [:] }
+    let absolute = files.map(Viewer.absolute)
+    guard let pages = try? store.pages(leftAt: Set(absolute)) else { return [:] }
+    var places: [String: Int] = [:]
+    for (file, path) in zip(files, absolute) { places[file] = pages[path] }
+    return places
+  }
+
+  /// The browser of the document at `index` of the library, ready to run; a file that cannot
+  /// be opened is a `Failure` for the shelf's status line.
+  private func documentBrowser(at index: Int, find: String?, session: ViewerTerminal) throws
+    -> Browser<NcursesTerminal>
   {
     let path = files[index]
     var documentOptions = options
@@ -110,6 +139,6 @@ struct LibraryViewer {
     let viewer = Viewer(
       document: document, opening: opening, options: documentOptions, path: path,
       isStream: false, forgetsPlace: !remembers, find: find, keymap: keymap, library: .member)
-    return try viewer.browser(on: session).run()
+    return try viewer.browser(on: session)
   }
 }

@@ -28,6 +28,8 @@ struct Viewer {
   var configProblems: [String] = []
   /// In a library: the shelf of covers, or one of its documents.
   var library: LibraryRole? = nil
+  /// Lines for the status line at the start (files of a library that could not be read).
+  var notices: [String] = []
 
   /// Runs the viewer until the person quits or a signal ends it; returns how it ended.
   func run() throws -> Browser<NcursesTerminal>.Ending {
@@ -46,8 +48,8 @@ struct Viewer {
       isStream || forgetsPlace
       ? nil
       : PlaceMemory.open(
-        readablePath: document.readablePath, pageCount: document.pageCount, pathHint: path,
-        environment: environment)
+        readablePath: document.readablePath, pageCount: document.pageCount,
+        pathHint: Self.absolute(path), environment: environment)
     let aspect = options.cellAspect.map { CellAspect($0) } ?? terminal.cellAspect ?? .standard
     // ncurses places characters by the C library's widths (the terminal set the locale), so
     // only sets whose glyphs all have a width there can be drawn.
@@ -71,6 +73,7 @@ struct Viewer {
       let heading = "config: not applied (the rest is), shown until a key:"
       startup.append(.problem(([heading] + configProblems).joined(separator: "\n")))
     }
+    startup += notices.map { .problem($0) }
     if let find { startup.append(.find(find)) }
     let pixels = session.pixels(options: options, environment: environment)
     if let notice = session.takePixelsNotice() { startup.append(.problem(notice)) }
@@ -100,6 +103,14 @@ struct Viewer {
       CrashGuard.crash(kind)
     }
     return browser
+  }
+
+  /// `path` from the root (the place store's hint, from which `folio` alone lists the recent
+  /// documents).
+  static func absolute(_ path: String) -> String {
+    let full =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    return URL(fileURLWithPath: full).standardizedFileURL.path
   }
 
   /// Starts drawing pages as pixels in `choice`'s display (rendered by workers of their own;
@@ -154,7 +165,8 @@ struct Viewer {
         title: BrowserSetup.title(of: opened), pages: pages)
       let identity =
         remembers
-        ? PlaceMemory.identity(readablePath: readable, pageCount: opened.pageCount, pathHint: path)
+        ? PlaceMemory.identity(
+          readablePath: readable, pageCount: opened.pageCount, pathHint: Viewer.absolute(path))
         : nil
       return ReopenedDocument(
         summary: summary,

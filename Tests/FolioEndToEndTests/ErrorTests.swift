@@ -46,8 +46,23 @@ struct ErrorTests {
     try expectFailure([path], status: 1, mentions: [path, "no such file"])
   }
 
-  @Test func directory() throws {
-    try expectFailure([FixtureLibrary.directory], status: 1, mentions: ["directory"])
+  /// A folder is a library: one without a PDF says so.
+  @Test func folderWithoutPDFs() throws {
+    let folder = Self.scratch("no-pdfs-here", contents: nil)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try expectFailure([folder], status: 1, mentions: ["no PDF file", folder])
+  }
+
+  /// Several files are a library: each missing one is said, and none left is an error.
+  @Test func severalMissingFiles() throws {
+    let first = Self.scratch("missing-a.pdf", contents: nil)
+    let second = Self.scratch("missing-b.pdf", contents: nil)
+    let result = try FolioProcess.run([first, second])
+    #expect(result.status == 1 && result.standardOutput.isEmpty)
+    let lines = result.standardError.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first?.contains(first) == true && lines.last?.contains(second) == true)
+    #expect(lines.allSatisfy { $0.contains("No such file") })
   }
 
   @Test func unreadableFile() throws {
@@ -94,7 +109,7 @@ struct ErrorTests {
 
   @Test func usageErrorsExitTwo() throws {
     try expectFailure(["--no-such-option"], status: 2, mentions: ["folio"])
-    try expectFailure(["a.pdf", "b.pdf"], status: 2, mentions: ["folio"])
+    try expectFailure(["a.pdf", "b.pdf", "--pick"], status: 2, mentions: ["folio"])
   }
 
   @Test func versionAndHelpGoToStandardOutput() throws {
