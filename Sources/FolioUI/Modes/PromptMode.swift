@@ -151,7 +151,7 @@ public struct PromptMode: OverlayMode {
     for x in line.minX..<line.maxX { screen[x, line.minY] = style }
     // A search shows what it has found so far on the right, while room is left for typing.
     var columns = line.size.columns
-    if purpose == .search, let summary = state.search.summary {
+    if purpose == .search, let summary = state.search.summary(unit: state.unit) {
       let right = " " + summary + " "
       let rightWidth = width.width(of: right)
       if rightWidth <= columns - 24 {

@@ -60,7 +60,9 @@ extension AppState {
     movePendingToFirstHit()
     // Finished: the count is said once; then the status line names the document again and
     // keeps the count on its right.
-    if search.isComplete && !wasComplete && status.message == nil, let summary = search.summary {
+    if search.isComplete && !wasComplete && status.message == nil,
+      let summary = search.summary(unit: unit)
+    {
       say(summary)
     }
   }
@@ -98,11 +100,14 @@ extension AppState {
     }
   }
 
+  /// What the pages are called: documents on a library's shelf.
+  var unit: String { settings.library == .shelf ? "document" : "page" }
+
   /// `&`: the grid shows only the pages with hits, or every page again.
   mutating func toggleOnlyHits() {
     if view.options.showsOnlyHits && view.mode == .grid {
       view.options.showsOnlyHits = false
-      say("every page")
+      say("every \(unit)")
       return
     }
     guard search.isActive else {
@@ -116,7 +121,7 @@ extension AppState {
     }
     show(.grid)
     view.options.showsOnlyHits = true
-    say("only pages with hits: & shows every page")
+    say("only \(unit)s with hits: & shows every \(unit)")
   }
 
   /// Takes the hits panel's lines.

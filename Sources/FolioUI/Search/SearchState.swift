@@ -213,12 +213,15 @@ public struct SearchState: Hashable, Sendable {
 extension SearchState {
   /// The status line's words for the search: "searching 1,234 / 2,415 · 87 hits on 31
   /// pages" while pages remain, then "87 hits on 31 pages · hit 4 / 87"; nil without a search.
-  public var summary: String? {
+  public var summary: String? { summary(unit: "page") }
+
+  /// The same, counting `unit`s ("document" on a library's shelf) rather than pages.
+  public func summary(unit: String) -> String? {
     guard isActive else { return nil }
     let hits =
       totalHits == 0
       ? "no hits"
-      : "\(Self.grouped(totalHits)) hit\(totalHits == 1 ? "" : "s") on \(Self.grouped(pages.count)) page\(pages.count == 1 ? "" : "s")"
+      : "\(Self.grouped(totalHits)) hit\(totalHits == 1 ? "" : "s") on \(Self.grouped(pages.count)) \(unit)\(pages.count == 1 ? "" : "s")"
     guard isComplete else {
       return "searching \(Self.grouped(searchedPages)) / \(Self.grouped(pageCount)) · \(hits)"
     }

@@ -59,7 +59,7 @@ struct StatusLine {
   /// search under way.
   func message(_ state: AppState) -> String? {
     state.status.messageLines.first ?? state.reload.notice
-      ?? (state.search.isComplete ? nil : state.search.summary)
+      ?? (state.search.isComplete ? nil : state.search.summary(unit: state.unit))
   }
 
   /// Whether the message is said whole on a status line `columns` wide: one line that fits
