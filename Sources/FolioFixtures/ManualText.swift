@@ -2,7 +2,7 @@ import FolioCore
 
 /// Lines of plausible technical prose for the `manual` fixture: words drawn from a fixed
 /// vocabulary by a seeded generator.
-enum ManualText {
+public enum ManualText {
   static let vocabulary = """
     the of and to in is that for it as with was on be by this are or from at which an not \
     but have has all were when can there been one their more if will would other its into \
@@ -20,7 +20,7 @@ enum ManualText {
     """.split(separator: " ").map(String.init)
 
   /// One line of about 60 characters.
-  static func line(using generator: inout SplitMix64) -> String {
+  public static func line(using generator: inout SplitMix64) -> String {
     var line = ""
     while line.count < 56 {
       let word = vocabulary[Int(generator.next() % UInt64(vocabulary.count))]

@@ -13,6 +13,15 @@ public final class LibraryDocument: OpenedDocument {
   public let paths: [String]
   /// Where each file was left, where it was read before (a page index).
   public let places: [Int: Int]
+  /// Whether a file's text is every page's, each with its places, apart (`pagesApart`);
+  /// else the cover's with its places and the rest without (the shelf's search).
+  public let separatesPages: Bool
+  /// The manifest entry that asks for every page's text apart.
+  static let pagesApart = "pages:"
+  /// What parts pages in a file's text (`separatesPages`); never in a page's own.
+  public static let pageBreak: Unicode.Scalar = "\u{0C}"
+  /// What starts the text of a file that could not be opened, then the reason.
+  public static let failureMark: Unicode.Scalar = "\u{0}"
   /// The manifest's path.
   public let readablePath: String
   /// What the library is called (its folder's name, "recent documents").
@@ -39,10 +48,16 @@ public final class LibraryDocument: OpenedDocument {
     guard let data = FileManager.default.contents(atPath: manifestPath) else {
       throw DocumentError.unreadable(reason: "the library's list of files cannot be read")
     }
-    // Each entry: the page it was left at (or nothing), a colon, the path.
+    // Each entry: the page it was left at (or nothing), a colon, the path; an entry
+    // "pages:" asks for every page's text apart.
     var paths: [String] = []
     var places: [Int: Int] = [:]
+    var separatesPages = false
     for entry in data.split(separator: 0, omittingEmptySubsequences: true) {
+      if Array(entry) == Array(Self.pagesApart.utf8) {
+        separatesPages = true
+        continue
+      }
       guard let colon = entry.firstIndex(of: UInt8(ascii: ":")) else { continue }
       if let page = Int(String(decoding: entry[..<colon], as: UTF8.self)), page >= 0 {
         places[paths.count] = page
@@ -52,14 +67,17 @@ public final class LibraryDocument: OpenedDocument {
     guard !paths.isEmpty else { throw DocumentError.noPages }
     self.paths = paths
     self.places = places
+    self.separatesPages = separatesPages
     self.opensFiles = opensFiles
     readablePath = manifestPath
     path = name
   }
 
   /// The manifest of `paths`, with the page each was left at where `places` knows it.
-  public static func manifest(of paths: [String], places: [String: Int] = [:]) -> [UInt8] {
-    var bytes: [UInt8] = []
+  public static func manifest(
+    of paths: [String], places: [String: Int] = [:], separatingPages: Bool = false
+  ) -> [UInt8] {
+    var bytes: [UInt8] = separatingPages ? Array(pagesApart.utf8) + [0] : []
     for path in paths {
       let place: String = places[path].map { String($0) } ?? ""
       bytes += Array(place.utf8)
@@ -101,16 +119,30 @@ public final class LibraryDocument: OpenedDocument {
     try file(page.rawValue).render(PageIndex(0), region: region, size: size)
   }
 
-  /// The cover's text layer, then every other page's text (without places on the cover).
+  /// The cover's text layer, then every other page's text (without places on the cover); with
+  /// `separatesPages`, every page's with its places, each after a `pageBreak` but the first. A
+  /// file that cannot be opened: `failureMark` and why.
   public func text(at page: PageIndex) -> PageText {
-    guard let document = try? file(page.rawValue) else { return .empty }
-    let cover = document.text(at: PageIndex(0))
-    var text = cover.text
-    var boxes = cover.boxes
-    for index in 1..<max(1, document.pageCount) where text.utf8.count < Self.textLimit {
-      let more = "\n" + document.text(at: PageIndex(index)).text
-      text += more
-      boxes += Array(repeating: TextBox(), count: more.unicodeScalars.count)
+    let document: PopplerDocument
+    do {
+      document = try file(page.rawValue)
+    } catch {
+      guard separatesPages else { return .empty }
+      return PageText(text: String(Self.failureMark) + error.reason, boxes: [])
+    }
+    var text = ""
+    var boxes: [TextBox] = []
+    for index in 0..<document.pageCount where text.utf8.count < Self.textLimit {
+      let pageText = document.text(at: PageIndex(index))
+      if index > 0 {
+        text.unicodeScalars.append(separatesPages ? Self.pageBreak : "\n")
+        boxes.append(TextBox())
+      }
+      // A break inside a page would part it.
+      text += pageText.text.replacingOccurrences(of: String(Self.pageBreak), with: " ")
+      boxes +=
+        index == 0 || separatesPages
+        ? pageText.boxes : Array(repeating: TextBox(), count: pageText.text.unicodeScalars.count)
     }
     return PageText(text: text, boxes: boxes)
   }

@@ -28,6 +28,13 @@ public struct DocumentFingerprint: Hashable, Sendable, CustomStringConvertible {
     self.pageCount = pageCount
   }
 
+  /// A fingerprint of a file whose size and hash are known already.
+  public init(size: Int, hash: ContentHash, pageCount: Int) {
+    self.size = size
+    self.hash = hash
+    self.pageCount = pageCount
+  }
+
   /// The stable text form, the key under which the place is stored:
   /// `v1-<size>-<32 hex digits>-<page count>`.
   public var text: String { "v1-\(size)-\(hash.hex)-\(pageCount)" }

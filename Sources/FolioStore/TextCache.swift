@@ -97,6 +97,41 @@ public final class TextCache: Sendable {
     }
   }
 
+  /// The cached document whose file has `size` and `hash` (any page count), with every one
+  /// of its pages' searchable blobs, when all of them are cached; nil otherwise. Does not count
+  /// as a use. For a library's search, which knows its files' contents but not their pages.
+  public func completeDocument(size: Int, hash: ContentHash) throws(TextCacheError)
+    -> (fingerprint: DocumentFingerprint, texts: [[UInt8]])?
+  {
+    let prefix = "v1-\(size)-\(hash.hex)-"
+    return try access {
+      try database.read { db -> (DocumentFingerprint, [[UInt8]])? in
+        // A range on the unique index: the fingerprints that start with the prefix.
+        let rows = try Row.fetchAll(
+          db,
+          sql: "SELECT id, fingerprint FROM document WHERE fingerprint >= ? AND fingerprint < ?",
+          arguments: [prefix, prefix + "~"])
+        for row in rows {
+          let id: Int64 = row["id"]
+          let text: String = row["fingerprint"]
+          guard let pageCount = Int(text.dropFirst(prefix.count)), pageCount > 0 else { continue }
+          let cursor = try Row.fetchCursor(
+            db, sql: "SELECT number, bytes FROM searchable WHERE document = ? ORDER BY number",
+            arguments: [id])
+          var texts = [[UInt8]?](repeating: nil, count: pageCount)
+          while let page = try cursor.next() {
+            let number = try page.decode(Int.self, atIndex: 0)
+            if (0..<pageCount).contains(number) { texts[number] = try Self.bytes(page, 1) }
+          }
+          guard texts.allSatisfy({ $0 != nil }) else { continue }
+          let fingerprint = DocumentFingerprint(size: size, hash: hash, pageCount: pageCount)
+          return (fingerprint, texts.map { $0 ?? [] })
+        }
+        return nil
+      }
+    }
+  }
+
   /// How many pages of the document are cached.
   public func cachedPageCount(of document: DocumentFingerprint) throws(TextCacheError) -> Int {
     try access {

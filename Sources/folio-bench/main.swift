@@ -52,6 +52,17 @@ if CommandLine.arguments.dropFirst().first == "--raw-memory", CommandLine.argume
     exit(1)
   }
 }
+if CommandLine.arguments.dropFirst().first == "--write-library", CommandLine.arguments.count > 3 {
+  do {
+    try LibraryWriter.write(
+      count: Int(CommandLine.arguments[2]) ?? 0, into: CommandLine.arguments[3])
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
+
 if CommandLine.arguments.dropFirst().first == "--convert", CommandLine.arguments.count > 5 {
   // `--convert FILE PAGE COLSxROWS SYMBOLS [RUNS [COLORS]]`: renders page PAGE once at the size
   // `--print` would, then times only the pixels-to-cells conversion (for profiling the

@@ -223,7 +223,7 @@ struct FolioCommand: ParsableCommand {
       StandardStreams.writeError(Failure(path: problem.path, reason: problem.reason).line + "\n")
     }
     if search.list, let text = search.find {
-      var status = try FindList.run(query: text, files: files, options: picture)
+      var status = try LibraryFind.run(query: text, files: files, options: picture)
       if !problems.isEmpty { status = 2 }
       if status != 0 { Self.exit(status) }
       return

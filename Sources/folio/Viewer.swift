@@ -87,7 +87,8 @@ struct Viewer {
       }
       browser = try BrowserSetup.browser(
         state: state, terminal: terminal, opening: opening, options: options,
-        readsAllPageFacts: true, reopen: isStream ? nil : reopener(remembers: memory != nil),
+        readsAllPageFacts: !document.isLibrary,
+        reopen: isStream ? nil : reopener(remembers: memory != nil),
         watching: isStream ? nil : path, places: places,
         search: DocumentText.searchSetup(
           readablePath: document.readablePath, name: path, password: document.password,
