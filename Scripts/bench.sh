@@ -104,6 +104,12 @@ cat "$out"
 replace_between preview "$out"
 rm -f "$out"
 
+echo "Measuring a library of 10,000 PDFs…" >&2
+./Scripts/library-bench.sh .build/release 10000 > "$out"
+cat "$out"
+replace_between library "$out"
+rm -f "$out"
+
 if [[ -z "${SKIP_BLOCKART:-}" ]]; then
   echo "Running the block-art quality comparison (long)…" >&2
   NO_BUILD=1 ./Scripts/blockart-compare.sh ../shared/corpus/pdfs "$doc"
