@@ -11,8 +11,8 @@ struct FindOptions: ParsableArguments {
   @Flag(
     help: """
       With --find, print one line per page with hits instead of opening the viewer: page number, \
-      label, hit count and the first hit's context, separated by tabs. Exits 0 with hits, 1 \
-      without, 2 on errors.
+      label, hit count and the first hit's context, separated by tabs (over a folder or several \
+      files, the file first, as pdfgrep -r -n). Exits 0 with hits, 1 without, 2 on errors.
       """)
   var list = false
 

@@ -16,13 +16,20 @@ struct FolioCommand: ParsableCommand {
     commandName: "folio",
     abstract: "Browse the pages of a PDF file in the terminal.",
     usage: """
-      folio [<options>] [<file>]
+      folio [<options>] [<file> ...]
       folio --preview <file> [<width> <height> [<x> <y>]] [<options>]
       """,
-    discussion: "With no FILE, opens a built-in sample document.",
+    discussion: """
+      A folder (its PDFs, in folders under it too) or several files open a library: a grid of \
+      their covers; Enter opens one, Esc in its grid goes back, [ and ] go to the previous and \
+      next, / searches them all. With no FILE, the documents opened last, newest first (a \
+      built-in sample when there are none).
+      """,
     version: "folio 0.1.0")
 
-  @Argument(help: "The PDF file to open; - reads it from standard input.")
+  @Argument(
+    help: "The PDF file to open; - reads it from standard input; a folder or several files: a library."
+  )
   var file: String?
 
   @Option(help: "The password of an encrypted PDF.")
