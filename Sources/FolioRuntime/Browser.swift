@@ -77,7 +77,7 @@ public final class Browser<Terminal: TerminalBackend> {
     renderTimeout: Duration = .seconds(20), readsAllPageFacts: Bool = true,
     opening: DocumentOpening, releaseFreedMemory: @escaping @Sendable () -> Void = {},
     reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
-    watching watchedPath: String? = nil,
+    watching watchedPath: String? = nil, watchingFolders watchedFolders: [String] = [],
     places: PlaceKeeper.Setup? = nil,
     search: DocumentSearcher.Setup? = nil, startup: [Event] = []
   ) throws {
@@ -89,7 +89,10 @@ public final class Browser<Terminal: TerminalBackend> {
     self.view = view
     self.readsAllPageFacts = readsAllPageFacts
     self.releaseFreedMemory = releaseFreedMemory
-    fileWatch = watchedPath.map { FileWatch(path: $0) }
+    fileWatch =
+      watchedFolders.isEmpty
+      ? watchedPath.map { FileWatch(path: $0) }
+      : FileWatch(path: watchedFolders[0]) { _ in try FolderWatcher(roots: watchedFolders) }
     self.places = try places.map { try PlaceKeeper($0, inbox: inbox) }
     board = try PictureBoard(
       opening: opening, version: state.document.version, cacheBytes: cacheBytes,

@@ -1,5 +1,15 @@
 import Glibc
 
+/// What watches for changes: a file (`FileWatcher`) or a library's folders (`FolderWatcher`).
+public protocol ChangeWatcher: AnyObject {
+  /// The descriptor to poll for `POLLIN`.
+  var descriptor: Int32 { get }
+  /// Reads every event waiting, without blocking, and tells what they said.
+  func takeChanges() -> FileChange
+}
+
+extension FileWatcher: ChangeWatcher {}
+
 /// The loop's watch on the document's file: a `FileWatcher` while it watches, and when the
 /// watch ended (its folder, or a symlink target's folder, went away) or could not start (no
 /// inotify instance left), a check every two seconds (a stat, no more) for the path to lead to
@@ -10,9 +20,9 @@ final class FileWatch {
   static var rewatchInterval: Duration { .seconds(2) }
 
   private let path: String
-  private var watcher: FileWatcher?
+  private var watcher: (any ChangeWatcher)?
   /// Makes a watcher (tests make the first attempt fail).
-  private let makeWatcher: (String) throws -> FileWatcher
+  private let makeWatcher: (String) throws -> any ChangeWatcher
   /// How long a lost watch waits before it is tried again.
   private let retryDelay: Duration
   /// When to try watching again.
@@ -23,7 +33,7 @@ final class FileWatch {
   /// Starts watching `path` (or schedules a retry if it cannot be watched yet).
   init(
     path: String, retryDelay: Duration = rewatchInterval,
-    makeWatcher: @escaping (String) throws -> FileWatcher = { try FileWatcher(path: $0) }
+    makeWatcher: @escaping (String) throws -> any ChangeWatcher = { try FileWatcher(path: $0) }
   ) {
     self.path = path
     self.retryDelay = retryDelay

@@ -28,7 +28,8 @@ struct FolioCommand: ParsableCommand {
     version: "folio 0.1.0")
 
   @Argument(
-    help: "The PDF file to open; - reads it from standard input; a folder or several files: a library."
+    help:
+      "The PDF file to open; - reads it from standard input; a folder or several files: a library."
   )
   var file: String?
 
@@ -253,7 +254,11 @@ struct FolioCommand: ParsableCommand {
     let ending = try LibraryViewer(
       files: files, name: name, options: picture, keymap: keymap,
       configProblems: config.problems, remembers: remember != false,
-      problems: problems.map { Failure(path: $0.path, reason: $0.reason).line }
+      problems: problems.map { Failure(path: $0.path, reason: $0.reason).line },
+      folders: self.files.filter { path in
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+      }
     ).run()
     if ending.status != 0 { Self.exit(ending.status) }
   }

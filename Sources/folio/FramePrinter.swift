@@ -120,7 +120,7 @@ enum BrowserSetup {
     state: AppState, terminal: Terminal, opening: DocumentOpening, options: PrintOptions,
     readsAllPageFacts: Bool,
     reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
-    watching: String? = nil, places: PlaceKeeper.Setup? = nil,
+    watching: String? = nil, watchingFolders: [String] = [], places: PlaceKeeper.Setup? = nil,
     search: DocumentSearcher.Setup? = nil, startup: [Event] = []
   ) throws -> Browser<Terminal> {
     try Browser(
@@ -129,7 +129,8 @@ enum BrowserSetup {
       workerCount: options.workerCount,
       renderTimeout: options.renderTimeLimit, readsAllPageFacts: readsAllPageFacts,
       opening: opening, releaseFreedMemory: MemoryPolicy.releaseFreedMemory, reopen: reopen,
-      watching: watching, places: places, search: search, startup: startup)
+      watching: watching, watchingFolders: watchingFolders, places: places, search: search,
+      startup: startup)
   }
 
   /// Page workers for the document at `readablePath` (`name` in messages): `prestarted` worker

@@ -23,6 +23,20 @@ struct LibraryViewer {
   let remembers: Bool
   /// What could not be read of the files and folders named, for the shelf's status line.
   var problems: [String] = []
+  /// The folders named, followed: PDFs added, removed or rewritten in them (or under them)
+  /// make the shelf again.
+  var folders: [String] = []
+
+  /// The shelf's files of each version of it, made on the reopener's thread.
+  final class ShelfFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byVersion: [DocumentVersion: [String]]
+    init(_ files: [String]) { byVersion = [.first: files] }
+    func set(_ files: [String], for version: DocumentVersion) {
+      lock.withLock { byVersion[version] = files }
+    }
+    func files(of version: DocumentVersion) -> [String]? { lock.withLock { byVersion[version] } }
+  }
 
   /// Runs the shelf and the documents opened from it until the person quits.
   func run() throws -> Browser<NcursesTerminal>.Ending {
@@ -41,16 +55,22 @@ struct LibraryViewer {
     (shelfOptions.page, shelfOptions.mode) = (nil, .grid)
     let session = try ViewerTerminal.start(options: options, environment: environment)
     defer { session.terminal.restore() }
-    let shelf = try Viewer(
+    let shelfFiles = ShelfFiles(files)
+    var viewer = Viewer(
       document: shelfDocument,
       opening: BrowserSetup.opening(
         readablePath: manifest, name: name, password: nil, options: shelfOptions,
         isLibrary: true),
       options: shelfOptions, path: name, isStream: true, forgetsPlace: true, keymap: keymap,
-      configProblems: configProblems, library: .shelf, notices: problems
-    ).browser(on: session)
+      configProblems: configProblems, library: .shelf, notices: problems)
+    if !folders.isEmpty {
+      viewer.following = (folders, reopener(shelfFiles, options: shelfOptions))
+    }
+    let shelf = try viewer.browser(on: session)
     var ending = shelf.run()
     while case .open(let page, let query) = ending.move {
+      // The files of the shelf shown (made again when its folders changed).
+      let files = shelfFiles.files(of: shelf.state.document.version) ?? self.files
       var index = page.rawValue
       var find = query
       var events: [Event] = []
@@ -58,7 +78,8 @@ struct LibraryViewer {
       documents: while true {
         let opened: Browser<NcursesTerminal>.Ending
         do {
-          let browser = try documentBrowser(at: index, find: find, session: session)
+          let browser = try documentBrowser(
+            at: index, of: files, find: find, session: session)
           opened = browser.run()
           // Its cover says where it was left.
           let state = browser.state
@@ -90,6 +111,44 @@ struct LibraryViewer {
     return ending
   }
 
+  /// Makes the shelf again from the folders (on the reopener's thread): the files found now,
+  /// a new list for the workers, the facts of the cover shown.
+  private func reopener(_ shelfFiles: ShelfFiles, options: PrintOptions)
+    -> @Sendable (ReopenRequest) throws -> ReopenedDocument
+  {
+    let (arguments, name, remembers) = (self.folders, self.name, self.remembers)
+    return { request in
+      let files = LibraryFiles.collect(arguments).files
+      guard !files.isEmpty else {
+        throw Failure(path: nil, reason: "no PDF file left in \(name)")
+      }
+      let places =
+        LibraryViewer(
+          files: files, name: name, options: options, keymap: .standard, configProblems: [],
+          remembers: remembers
+        ).placesLeft(environment: ProcessInfo.processInfo.environment)
+      let manifest = try PopplerDocument.readablePath(
+        holding: LibraryDocument.manifest(of: files, places: places))
+      let document = try LibraryDocument(manifestAt: manifest, named: name, opensFiles: false)
+      shelfFiles.set(files, for: request.version)
+      let pages = (0..<document.pageCount).map { index in
+        PageFact(
+          page: PageIndex(index), size: LibraryDocument.standardSize,
+          label: document.pageLabel(at: PageIndex(index)))
+      }
+      return ReopenedDocument(
+        summary: DocumentSummary(
+          version: request.version, pageCount: document.pageCount, title: name, pages: pages),
+        opening: BrowserSetup.opening(
+          readablePath: manifest, name: name, password: nil, options: options,
+          version: request.version, isLibrary: true),
+        identity: nil,
+        search: DocumentText.searchSetup(
+          readablePath: manifest, name: name, password: nil, pageCount: document.pageCount,
+          options: options, version: request.version, isLibrary: true))
+    }
+  }
+
   /// The page each file was left at, where places are remembered.
   private func placesLeft(environment: [String: String]) -> [String: Int] {
     guard remembers,
@@ -105,9 +164,9 @@ struct LibraryViewer {
 
   /// The browser of the document at `index` of the library, ready to run; a file that cannot
   /// be opened is a `Failure` for the shelf's status line.
-  private func documentBrowser(at index: Int, find: String?, session: ViewerTerminal) throws
-    -> Browser<NcursesTerminal>
-  {
+  private func documentBrowser(
+    at index: Int, of files: [String], find: String?, session: ViewerTerminal
+  ) throws -> Browser<NcursesTerminal> {
     let path = files[index]
     var documentOptions = options
     documentOptions.mode = nil

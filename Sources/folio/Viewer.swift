@@ -30,6 +30,8 @@ struct Viewer {
   var library: LibraryRole? = nil
   /// Lines for the status line at the start (files of a library that could not be read).
   var notices: [String] = []
+  /// A library's shelf: its folders, followed, and how it is made again when they change.
+  var following: (folders: [String], reopen: @Sendable (ReopenRequest) throws -> ReopenedDocument)?
 
   /// Runs the viewer until the person quits or a signal ends it; returns how it ended.
   func run() throws -> Browser<NcursesTerminal>.Ending {
@@ -58,7 +60,8 @@ struct Viewer {
       screenSize: terminal.size, colors: terminal.colorMode, cellAspect: aspect,
       environment: environment,
       drawableSymbols: SymbolSet.allCases.filter { $0.isDrawable(measuredBy: .locale) },
-      remembersPlace: memory?.store != nil, canReopen: !isStream, keymap: keymap,
+      remembersPlace: memory?.store != nil, canReopen: !isStream || following != nil,
+      keymap: keymap,
       library: library)
     // What the start asks for arrives as events: the remembered place (the command line's
     // options over it), picking, the search of --find, and what went wrong meanwhile.
@@ -88,8 +91,9 @@ struct Viewer {
       browser = try BrowserSetup.browser(
         state: state, terminal: terminal, opening: opening, options: options,
         readsAllPageFacts: !document.isLibrary,
-        reopen: isStream ? nil : reopener(remembers: memory != nil),
-        watching: isStream ? nil : path, places: places,
+        reopen: following?.reopen ?? (isStream ? nil : reopener(remembers: memory != nil)),
+        watching: isStream ? nil : path, watchingFolders: following?.folders ?? [],
+        places: places,
         search: DocumentText.searchSetup(
           readablePath: document.readablePath, name: path, password: document.password,
           pageCount: document.pageCount, options: options, isLibrary: document.isLibrary),

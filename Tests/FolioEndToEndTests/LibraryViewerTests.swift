@@ -113,4 +113,31 @@ struct LibraryViewerTests {
     try recent.send("q")
     _ = try recent.waitFor("[exited] 0")
   }
+
+  /// PDFs added, removed and added in a new folder while the shelf is open come and go.
+  @Test func theShelfFollowsItsFolder() throws {
+    let scratch = try ScratchFolder()
+    let root = try makeLibrary(scratch)
+    let folio = [FolioProcess.executable, root].map(TmuxSession.quote).joined(separator: " ")
+    let tmux = try TmuxSession(command: folio, environment: scratch.environment)
+    _ = try tmux.waitFor("/ 6", timeout: 20)
+    try FileManager.default.copyItem(
+      atPath: root + "/alpha.pdf", toPath: root + "/papers/gamma.pdf")
+    _ = try tmux.waitFor("/ 7", timeout: 20)
+    try FileManager.default.removeItem(atPath: root + "/broken.pdf")
+    _ = try tmux.waitFor("/ 6", timeout: 20)
+    try FileManager.default.createDirectory(
+      atPath: root + "/papers/newer", withIntermediateDirectories: false)
+    try FileManager.default.copyItem(
+      atPath: root + "/alpha.pdf", toPath: root + "/papers/newer/epsilon.pdf")
+    _ = try tmux.waitFor("/ 7", timeout: 20)
+    // Enter opens the file the cover shows now: the second is empty.pdf (broken.pdf was).
+    try tmux.send("g")
+    try tmux.send("l")
+    _ = try tmux.waitForScreen { _ in ((try? self.statusLine(tmux)) ?? "").contains("2 / 7") }
+    try tmux.send("Enter")
+    _ = try tmux.waitFor("empty.pdf: is empty", timeout: 20)
+    try tmux.send("q")
+    _ = try tmux.waitFor("[exited] 0")
+  }
 }
