@@ -25,7 +25,7 @@ public enum ActionNames {
     ("text-layer", .cycleTextLayer), ("pixels", .togglePixels), ("trim", .toggleTrim),
     ("help", .toggleHelp),
     ("reload", .reload), ("previous-document", .previousDocument),
-    ("next-document", .nextDocument), ("quit", .quit),
+    ("next-document", .nextDocument), ("cycle-order", .cycleOrder), ("quit", .quit),
   ]
 
   /// The action named `name`.

@@ -87,18 +87,21 @@ public final class PlaceStore: Sendable {
     }
   }
 
-  /// The page each of `paths` was last left at, by path (those with no place left out).
-  public func pages(leftAt paths: Set<String>) throws(StoreError) -> [String: Int] {
+  /// The page each of `paths` was last left at and when it was opened, by path (those with no
+  /// place left out).
+  public func places(of paths: Set<String>) throws(StoreError)
+    -> [String: (page: Int, openedAt: Date)]
+  {
     do {
       return try database.read { db in
-        var pages: [String: Int] = [:]
+        var places: [String: (page: Int, openedAt: Date)] = [:]
         let rows = try Row.fetchCursor(
-          db, sql: "SELECT pathHint, page FROM place ORDER BY openedAt")
+          db, sql: "SELECT pathHint, page, openedAt FROM place ORDER BY openedAt")
         while let row = try rows.next() {
           let path: String = row["pathHint"]
-          if paths.contains(path) { pages[path] = row["page"] }
+          if paths.contains(path) { places[path] = (row["page"], row["openedAt"]) }
         }
-        return pages
+        return places
       }
     } catch {
       throw StoreError(error)

@@ -26,6 +26,9 @@ struct LibraryViewer {
   /// The folders named, followed: PDFs added, removed or rewritten in them (or under them)
   /// make the shelf again.
   var folders: [String] = []
+  /// The files and folders named, from which the files are found again (none for the recent
+  /// documents).
+  var arguments: [String] = []
 
   /// The shelf's files of each version of it, made on the reopener's thread.
   final class ShelfFiles: @unchecked Sendable {
@@ -38,71 +41,56 @@ struct LibraryViewer {
     func files(of version: DocumentVersion) -> [String]? { lock.withLock { byVersion[version] } }
   }
 
+  /// The order the shelf is in, shared with the reopener's thread.
+  final class OrderBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var order: LibraryOrder
+    init(_ order: LibraryOrder) { self.order = order }
+    var value: LibraryOrder {
+      get { lock.withLock { order } }
+      set { lock.withLock { order = newValue } }
+    }
+  }
+
   /// Runs the shelf and the documents opened from it until the person quits.
   func run() throws -> Browser<NcursesTerminal>.Ending {
     let environment = ProcessInfo.processInfo.environment
-    let manifest: String
-    let shelfDocument: LibraryDocument
-    do {
-      manifest = try PopplerDocument.readablePath(
-        holding: LibraryDocument.manifest(of: files, places: placesLeft(environment: environment)))
-      shelfDocument = try LibraryDocument(manifestAt: manifest, named: name, opensFiles: false)
-    } catch {
-      throw Failure(path: nil, reason: "the library cannot be made: \(error.reason)")
-    }
     var shelfOptions = options
     // --page, --mode and the like are for the documents.
     (shelfOptions.page, shelfOptions.mode) = (nil, .grid)
     let session = try ViewerTerminal.start(options: options, environment: environment)
     defer { session.terminal.restore() }
-    let shelfFiles = ShelfFiles(files)
-    var viewer = Viewer(
-      document: shelfDocument,
-      opening: BrowserSetup.opening(
-        readablePath: manifest, name: name, password: nil, options: shelfOptions,
-        isLibrary: true),
-      options: shelfOptions, path: name, isStream: true, forgetsPlace: true, keymap: keymap,
-      configProblems: configProblems, library: .shelf, notices: problems)
-    if !folders.isEmpty {
-      viewer.following = (folders, reopener(shelfFiles, options: shelfOptions))
-    }
-    let shelf = try viewer.browser(on: session)
+    let order = OrderBox(LibraryOrder.remembered(environment: environment))
+    var (shelf, shelfFiles) = try makeShelf(
+      order.value.sorted(files, opened: opened(files)), order: order, options: shelfOptions,
+      session: session, notices: problems, isFirst: true)
     var ending = shelf.run()
-    while case .open(let page, let query) = ending.move {
+    while let move = ending.move {
       // The files of the shelf shown (made again when its folders changed).
       let files = shelfFiles.files(of: shelf.state.document.version) ?? self.files
-      var index = page.rawValue
-      var find = query
+      var index = shelf.state.view.currentPage.rawValue
       var events: [Event] = []
-      // One document after another until one goes back to the shelf (or the person quits).
-      documents: while true {
-        let opened: Browser<NcursesTerminal>.Ending
-        do {
-          let browser = try documentBrowser(
-            at: index, of: files, find: find, session: session)
-          opened = browser.run()
-          // Its cover says where it was left.
-          let state = browser.state
-          let label = LibraryDocument.label(
-            title: state.document.title, pageCount: state.document.pageCount,
-            place: remembers ? state.view.currentPage.rawValue : nil)
-          let cover = PageIndex(index)
-          events.append(
-            .pagesRead([
-              PageFact(
-                page: cover, size: shelf.state.document.metrics.size(of: cover), label: label)
-            ]))
-        } catch let failure as Failure {
-          events.append(.problem(failure.line))
-          break documents
-        }
-        find = nil
-        switch opened.move {
-        case nil: return opened
-        case .back, .open: break documents
-        case .next: index = min(files.count - 1, index + 1)
-        case .previous: index = max(0, index - 1)
-        }
+      switch move {
+      case .reorder:
+        order.value = order.value.next
+        order.value.remember(environment: environment)
+        let selected = files[min(index, files.count - 1)]
+        let named = arguments.isEmpty ? self.files : LibraryFiles.collect(arguments).files
+        let sorted = order.value.sorted(named, opened: opened(named))
+        (shelf, shelfFiles) = try makeShelf(
+          sorted, order: order, options: shelfOptions, session: session, notices: [])
+        var place = shelf.state.place
+        place.page = PageIndex(sorted.firstIndex(of: selected) ?? 0)
+        shelf.send([.restorePlace(place), .problem("order: \(order.value.rawValue)")])
+        ending = shelf.run()
+        continue
+      case .open(let page, let query):
+        index = page.rawValue
+        events += try readDocuments(
+          from: &index, of: files, find: query, shelf: shelf, session: session, ending: &ending)
+        if ending.move == nil { return ending }
+      case .back, .previous, .next:
+        break
       }
       var place = shelf.state.place
       place.page = PageIndex(index)
@@ -111,25 +99,113 @@ struct LibraryViewer {
     return ending
   }
 
+  /// One document after another from `index`, until one goes back to the shelf (its move is
+  /// then `.back`) or the person quits (nil); returns what the shelf must hear: the covers'
+  /// new labels, what could not be opened.
+  private func readDocuments(
+    from index: inout Int, of files: [String], find query: String?,
+    shelf: Browser<NcursesTerminal>, session: ViewerTerminal,
+    ending: inout Browser<NcursesTerminal>.Ending
+  ) throws -> [Event] {
+    var find = query
+    var events: [Event] = []
+    while true {
+      let opened: Browser<NcursesTerminal>.Ending
+      do {
+        let browser = try documentBrowser(at: index, of: files, find: find, session: session)
+        opened = browser.run()
+        // Its cover says where it was left.
+        let state = browser.state
+        let label = LibraryDocument.label(
+          title: state.document.title, pageCount: state.document.pageCount,
+          place: remembers ? state.view.currentPage.rawValue : nil)
+        let cover = PageIndex(index)
+        events.append(
+          .pagesRead([
+            PageFact(
+              page: cover, size: shelf.state.document.metrics.size(of: cover), label: label)
+          ]))
+      } catch let failure as Failure {
+        events.append(.problem(failure.line))
+        ending.move = .back
+        return events
+      }
+      find = nil
+      switch opened.move {
+      case nil:
+        ending = opened
+        return events
+      case .back, .open, .reorder:
+        ending.move = .back
+        return events
+      case .next: index = min(files.count - 1, index + 1)
+      case .previous: index = max(0, index - 1)
+      }
+    }
+  }
+
+  /// A shelf of `files`, ready to run, and the record of its files by version.
+  private func makeShelf(
+    _ files: [String], order: OrderBox, options shelfOptions: PrintOptions,
+    session: ViewerTerminal, notices: [String], isFirst: Bool = false
+  ) throws -> (Browser<NcursesTerminal>, ShelfFiles) {
+    let environment = ProcessInfo.processInfo.environment
+    let manifest: String
+    let shelfDocument: LibraryDocument
+    do {
+      manifest = try PopplerDocument.readablePath(
+        holding: LibraryDocument.manifest(
+          of: files, places: placesLeft(of: files, environment: environment)))
+      shelfDocument = try LibraryDocument(manifestAt: manifest, named: name, opensFiles: false)
+    } catch {
+      throw Failure(path: nil, reason: "the library cannot be made: \(error.reason)")
+    }
+    let shelfFiles = ShelfFiles(files)
+    var viewer = Viewer(
+      document: shelfDocument,
+      opening: BrowserSetup.opening(
+        readablePath: manifest, name: name, password: nil, options: shelfOptions,
+        isLibrary: true),
+      options: shelfOptions, path: name, isStream: true, forgetsPlace: true, keymap: keymap,
+      configProblems: isFirst ? configProblems : [], library: .shelf, notices: notices)
+    if !folders.isEmpty {
+      viewer.following = (folders, reopener(shelfFiles, order: order, options: shelfOptions))
+    }
+    return (try viewer.browser(on: session), shelfFiles)
+  }
+
+  /// When each of `files` was last opened, from the place store.
+  private func opened(_ files: [String]) -> [String: Date] {
+    guard
+      let store = PlaceStore.open(
+        directory: PlaceStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+      ).store
+    else { return [:] }
+    let absolute = files.map(Viewer.absolute)
+    guard let places = try? store.places(of: Set(absolute)) else { return [:] }
+    var dates: [String: Date] = [:]
+    for (file, path) in zip(files, absolute) { dates[file] = places[path]?.openedAt }
+    return dates
+  }
+
   /// Makes the shelf again from the folders (on the reopener's thread): the files found now,
-  /// a new list for the workers, the facts of the cover shown.
-  private func reopener(_ shelfFiles: ShelfFiles, options: PrintOptions)
+  /// in the shelf's order, a new list for the workers, the facts of the covers.
+  private func reopener(_ shelfFiles: ShelfFiles, order: OrderBox, options: PrintOptions)
     -> @Sendable (ReopenRequest) throws -> ReopenedDocument
   {
-    let (arguments, name, remembers) = (self.folders, self.name, self.remembers)
+    let library = self
     return { request in
-      let files = LibraryFiles.collect(arguments).files
-      guard !files.isEmpty else {
-        throw Failure(path: nil, reason: "no PDF file left in \(name)")
+      let found = LibraryFiles.collect(library.arguments).files
+      guard !found.isEmpty else {
+        throw Failure(path: nil, reason: "no PDF file left in \(library.name)")
       }
-      let places =
-        LibraryViewer(
-          files: files, name: name, options: options, keymap: .standard, configProblems: [],
-          remembers: remembers
-        ).placesLeft(environment: ProcessInfo.processInfo.environment)
+      let files = order.value.sorted(found, opened: library.opened(found))
+      let places = library.placesLeft(
+        of: files, environment: ProcessInfo.processInfo.environment)
       let manifest = try PopplerDocument.readablePath(
         holding: LibraryDocument.manifest(of: files, places: places))
-      let document = try LibraryDocument(manifestAt: manifest, named: name, opensFiles: false)
+      let document = try LibraryDocument(
+        manifestAt: manifest, named: library.name, opensFiles: false)
       shelfFiles.set(files, for: request.version)
       let pages = (0..<document.pageCount).map { index in
         PageFact(
@@ -138,28 +214,30 @@ struct LibraryViewer {
       }
       return ReopenedDocument(
         summary: DocumentSummary(
-          version: request.version, pageCount: document.pageCount, title: name, pages: pages),
+          version: request.version, pageCount: document.pageCount, title: library.name,
+          pages: pages),
         opening: BrowserSetup.opening(
-          readablePath: manifest, name: name, password: nil, options: options,
+          readablePath: manifest, name: library.name, password: nil, options: options,
           version: request.version, isLibrary: true),
         identity: nil,
         search: DocumentText.searchSetup(
-          readablePath: manifest, name: name, password: nil, pageCount: document.pageCount,
-          options: options, version: request.version, isLibrary: true))
+          readablePath: manifest, name: library.name, password: nil,
+          pageCount: document.pageCount, options: options, version: request.version,
+          isLibrary: true))
     }
   }
 
-  /// The page each file was left at, where places are remembered.
-  private func placesLeft(environment: [String: String]) -> [String: Int] {
+  /// The page each of `files` was left at, where places are remembered.
+  private func placesLeft(of files: [String], environment: [String: String]) -> [String: Int] {
     guard remembers,
       let store = PlaceStore.open(directory: PlaceStore.defaultDirectory(environment: environment))
         .store
     else { return [:] }
     let absolute = files.map(Viewer.absolute)
-    guard let pages = try? store.pages(leftAt: Set(absolute)) else { return [:] }
-    var places: [String: Int] = [:]
-    for (file, path) in zip(files, absolute) { places[file] = pages[path] }
-    return places
+    guard let places = try? store.places(of: Set(absolute)) else { return [:] }
+    var pages: [String: Int] = [:]
+    for (file, path) in zip(files, absolute) { pages[file] = places[path]?.page }
+    return pages
   }
 
   /// The browser of the document at `index` of the library, ready to run; a file that cannot

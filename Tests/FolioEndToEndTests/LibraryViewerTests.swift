@@ -103,6 +103,16 @@ struct LibraryViewerTests {
     _ = try tmux.waitForScreen(timeout: 20) { _ in
       ((try? self.statusLine(tmux)) ?? "").contains("locked.pdf")
     }
+    // O: by last opened, locked.pdf (opened last) first; remembered for the next start.
+    try tmux.send("Escape")
+    _ = try tmux.waitForScreen(timeout: 20) { _ in
+      ((try? self.statusLine(tmux)) ?? "").contains("shelf/")
+    }
+    try tmux.send("O")
+    _ = try tmux.waitFor("order: last opened")
+    try tmux.send("g")
+    _ = try tmux.waitForScreen { _ in ((try? self.statusLine(tmux)) ?? "").contains("1 / 6") }
+    _ = try tmux.waitForScreen { _ in ((try? self.statusLine(tmux)) ?? "").contains("locked.pdf") }
     try tmux.send("q")
     _ = try tmux.waitFor("[exited] 0")
     // `folio` alone: the documents read last, newest first.

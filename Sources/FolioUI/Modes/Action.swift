@@ -76,6 +76,8 @@ public enum Action: Hashable, Sendable {
   case reload
   /// In a library: the previous or next document.
   case previousDocument, nextDocument
+  /// On a library's shelf: the next order (name, last opened, modified).
+  case cycleOrder
   case quit
 
   /// Whether a count typed before a key bound to it outside the standard rows (a config

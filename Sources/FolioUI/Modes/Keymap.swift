@@ -109,6 +109,9 @@ public struct Keymap: Sendable {
       [.character("[")], .previousDocument, "[ ]", "previous, next document of the library",
       count: false),
     row([.character("]")], .nextDocument, "", "", count: false),
+    row(
+      [.character("O")], .cycleOrder, "O", "library: by name, last opened, modified",
+      count: false),
     row([.character("?")], .toggleHelp, "?", "this help", count: false),
     row([.character("q")], .quit, "q", "quit", count: false),
   ])

@@ -76,6 +76,13 @@ public struct NormalMode: InputMode {
       case .back where state.settings.library == .member && state.view.mode == .grid:
         effects += state.leaving(.back)
         return .handled
+      case .cycleOrder:
+        guard state.settings.library == .shelf else {
+          state.say("O orders a library's shelf: folio FOLDER or folio FILE…")
+          continue
+        }
+        effects += state.leaving(.reorder)
+        return .handled
       case .previousDocument, .nextDocument:
         guard state.settings.library == .member else {
           state.say(
