@@ -228,7 +228,7 @@ struct InstallTests {
 
   @Test func theUsageLineShowsThePaneSizeOnlyForPreviews() throws {
     let help = try FolioProcess.run(["--help"]).standardOutput
-    #expect(help.contains("USAGE: folio [<options>] [<file>]\n"))
+    #expect(help.contains("USAGE: folio [<options>] [<file> ...]\n"))
     #expect(
       help.contains("       folio --preview <file> [<width> <height> [<x> <y>]] [<options>]\n"))
     #expect(!help.contains("<size>"))
