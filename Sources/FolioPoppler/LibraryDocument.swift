@@ -1,6 +1,7 @@
 import FolioCore
 import FolioRaster
 import Foundation
+import Glibc
 
 /// A library's files as one document whose pages are their covers: page N is the first page of
 /// the N-th file, labeled with its title (else its file name) and page count, and its text is
@@ -38,8 +39,12 @@ public final class LibraryDocument: OpenedDocument {
   static let openLimit = 4
   /// A cover's size until its file is read: a US letter page.
   public static let standardSize = PointSize(width: 612, height: 792)
-  /// The most text one file gives the library's search (a book of 2,000 pages or so).
-  static let textLimit = 8 << 20
+  /// The most text one file gives in one answer (with a place for every character, well under
+  /// the largest answer a worker may give): the shelf's search reads a longer file's first
+  /// part; a search that needs every page (`separatesPages`) is told it is too long.
+  static let textLimit = 2 << 20
+  /// What follows `failureMark` for a file too long to be read in one answer.
+  public static let tooLong = "too long for one answer"
 
   /// The library of the files in the manifest at `manifestPath`.
   public init(manifestAt manifestPath: String, named name: String = "library", opensFiles: Bool)
@@ -71,6 +76,16 @@ public final class LibraryDocument: OpenedDocument {
     self.opensFiles = opensFiles
     readablePath = manifestPath
     path = name
+  }
+
+  /// Closes a manifest made with `PopplerDocument.readablePath(holding:)` (its descriptor),
+  /// once no worker will read it again.
+  public static func close(manifest: String) {
+    let prefix = "/proc/self/fd/"
+    guard manifest.hasPrefix(prefix), let descriptor = Int32(manifest.dropFirst(prefix.count)),
+      descriptor > 2
+    else { return }
+    Glibc.close(descriptor)
   }
 
   /// The manifest of `paths`, with the page each was left at where `places` knows it.
@@ -132,7 +147,11 @@ public final class LibraryDocument: OpenedDocument {
     }
     var text = ""
     var boxes: [TextBox] = []
-    for index in 0..<document.pageCount where text.utf8.count < Self.textLimit {
+    for index in 0..<document.pageCount {
+      guard text.utf8.count < Self.textLimit else {
+        guard separatesPages else { break }
+        return PageText(text: String(Self.failureMark) + Self.tooLong, boxes: [])
+      }
       let pageText = document.text(at: PageIndex(index))
       if index > 0 {
         text.unicodeScalars.append(separatesPages ? Self.pageBreak : "\n")

@@ -160,7 +160,9 @@ public final class Browser<Terminal: TerminalBackend> {
   public func resume(with events: [Event]) -> Ending {
     ending = nil
     terminal.invalidate()
-    send(events)
+    // The terminal may have been resized meanwhile, while another browser ran.
+    let size = terminal.size
+    send((size != state.terminal.size ? [.input(.resize(size))] : []) + events)
     return run()
   }
 

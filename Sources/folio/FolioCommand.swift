@@ -258,7 +258,7 @@ struct FolioCommand: ParsableCommand {
       folders: self.files.filter { path in
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-      }, arguments: self.files
+      }, arguments: self.files, find: search.find
     ).run()
     if ending.status != 0 { Self.exit(ending.status) }
   }

@@ -15,6 +15,8 @@ enum LibraryFind {
   enum Outcome: Sendable {
     case lines([String])
     case failed(String)
+    /// Too long to read in one answer: searched as a document of its own.
+    case long
   }
 
   static func run(query text: String, files: [String], options: PrintOptions) throws -> Int32 {
@@ -68,6 +70,17 @@ enum LibraryFind {
     {
       outcomes[index] = outcome
     }
+    // Long books, then the labels of the pages with hits: one file at a time, in this process
+    // (as the search of one file opens it).
+    for index in outcomes.indices {
+      switch outcomes[index] {
+      case .long?:
+        outcomes[index] = longBook(files[index], query: query, options: options)
+      case .lines(let lines)? where !lines.isEmpty:
+        outcomes[index] = .lines(labeled(lines, path: files[index]))
+      default: break
+      }
+    }
     var found = false
     var failed = false
     for (path, outcome) in zip(files, outcomes) {
@@ -80,7 +93,7 @@ enum LibraryFind {
       case .failed(let reason)?:
         failed = true
         StandardStreams.writeError(Failure(path: path, reason: reason).line + "\n")
-      case nil:
+      case .long?, nil:
         failed = true
         StandardStreams.writeError(Failure(path: path, reason: "could not be read").line + "\n")
       }
@@ -88,20 +101,43 @@ enum LibraryFind {
     return failed ? 2 : found ? 0 : 1
   }
 
-  /// The lines of one file's pages with hits; labels read (the file opened) only when there
-  /// are hits.
+  /// The lines of one file's pages with hits, their label still the page number (`labeled`
+  /// puts the document's labels in).
   static func lines(query: TextQuery, pages: [SearchableText?], path: String) -> [String] {
     var matcher = TextMatcher(query)
-    let found = matcher.matches(inPages: pages)
-    guard !found.isEmpty else { return [] }
-    let document = try? PopplerDocument.open(path: path)
-    return found.compactMap { hit -> String? in
+    return matcher.matches(inPages: pages).compactMap { hit -> String? in
       guard let first = hit.ranges.first, let page = pages[hit.page] else { return nil }
       let body = RunningText.body(ofPage: hit.page, pageCount: pages.count) { pages[$0] }
       let context = HitContext(of: first, in: page, body: body).line
-      let label = document?.displayLabel(at: PageIndex(hit.page)) ?? String(hit.page + 1)
-      return
-        "\(hit.page + 1)\t\(FindList.field(label))\t\(hit.ranges.count)\t\(FindList.field(context))"
+      return "\(hit.page + 1)\t\(hit.page + 1)\t\(hit.ranges.count)\t\(FindList.field(context))"
+    }
+  }
+
+  /// `lines` with the document's page labels in their second field.
+  static func labeled(_ lines: [String], path: String) -> [String] {
+    guard let document = try? PopplerDocument.open(path: path) else { return lines }
+    return lines.map { line in
+      var fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+        .map(String.init)
+      guard fields.count == 3, let number = Int(fields[0]) else { return line }
+      fields[1] = FindList.field(document.displayLabel(at: PageIndex(number: number)))
+      return fields.joined(separator: "\t")
+    }
+  }
+
+  /// A book too long for one answer, searched as `--list` searches one file.
+  static func longBook(_ path: String, query: TextQuery, options: PrintOptions) -> Outcome {
+    do {
+      let readable = try PopplerDocument.readablePath(for: path)
+      let document = try PopplerDocument.open(readablePath: readable, named: path)
+      return .lines(
+        try FindList.lines(
+          query: query, document: document, readablePath: readable, path: path,
+          options: options))
+    } catch let error as DocumentError {
+      return .failed(error.reason)
+    } catch {
+      return .failed("\(error)")
     }
   }
 
@@ -155,7 +191,9 @@ enum LibraryFind {
       return .failed("could not be read (its worker failed)")
     }
     if text.text.unicodeScalars.first == LibraryDocument.failureMark {
-      return .failed(String(text.text.unicodeScalars.dropFirst()))
+      let reason = String(text.text.unicodeScalars.dropFirst())
+      // A long book: read as a document of its own, its pages by several workers.
+      return reason == LibraryDocument.tooLong ? .long : .failed(reason)
     }
     let pages = split(text)
     let searchable = pages.map { SearchableText(normalizing: $0.text) }

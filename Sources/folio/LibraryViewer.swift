@@ -29,16 +29,30 @@ struct LibraryViewer {
   /// The files and folders named, from which the files are found again (none for the recent
   /// documents).
   var arguments: [String] = []
+  /// `--find`: search the shelf for this at once.
+  var find: String? = nil
 
-  /// The shelf's files of each version of it, made on the reopener's thread.
+  /// The shelf's files of each version of it (made on the reopener's thread), and the lists
+  /// given to its workers: those of versions before the last two are closed (their workers
+  /// are gone), the rest when the shelf goes.
   final class ShelfFiles: @unchecked Sendable {
     private let lock = NSLock()
-    private var byVersion: [DocumentVersion: [String]]
-    init(_ files: [String]) { byVersion = [.first: files] }
-    func set(_ files: [String], for version: DocumentVersion) {
-      lock.withLock { byVersion[version] = files }
+    private var byVersion: [DocumentVersion: (files: [String], manifest: String)]
+    init(_ files: [String], manifest: String) { byVersion = [.first: (files, manifest)] }
+    deinit { for entry in byVersion.values { LibraryDocument.close(manifest: entry.manifest) } }
+    func set(_ files: [String], manifest: String, for version: DocumentVersion) {
+      lock.withLock {
+        byVersion[version] = (files, manifest)
+        for old in byVersion.keys where old.number < version.number - 1 {
+          if let entry = byVersion.removeValue(forKey: old) {
+            LibraryDocument.close(manifest: entry.manifest)
+          }
+        }
+      }
     }
-    func files(of version: DocumentVersion) -> [String]? { lock.withLock { byVersion[version] } }
+    func files(of version: DocumentVersion) -> [String]? {
+      lock.withLock { byVersion[version]?.files }
+    }
   }
 
   /// The order the shelf is in, shared with the reopener's thread.
@@ -56,14 +70,14 @@ struct LibraryViewer {
   func run() throws -> Browser<NcursesTerminal>.Ending {
     let environment = ProcessInfo.processInfo.environment
     var shelfOptions = options
-    // --page, --mode and the like are for the documents.
+    // The shelf is a grid from its first cover; --page and --mode are not for it.
     (shelfOptions.page, shelfOptions.mode) = (nil, .grid)
     let session = try ViewerTerminal.start(options: options, environment: environment)
     defer { session.terminal.restore() }
     let order = OrderBox(LibraryOrder.remembered(environment: environment))
     var (shelf, shelfFiles) = try makeShelf(
       order.value.sorted(files, opened: opened(files)), order: order, options: shelfOptions,
-      session: session, notices: problems, isFirst: true)
+      session: session, notices: problems, isFirst: true, find: find)
     var ending = shelf.run()
     while let move = ending.move {
       // The files of the shelf shown (made again when its folders changed).
@@ -75,10 +89,16 @@ struct LibraryViewer {
         order.value = order.value.next
         order.value.remember(environment: environment)
         let selected = files[min(index, files.count - 1)]
-        let named = arguments.isEmpty ? self.files : LibraryFiles.collect(arguments).files
+        let found = arguments.isEmpty ? self.files : LibraryFiles.collect(arguments).files
+        let named = found.isEmpty ? files : found
         let sorted = order.value.sorted(named, opened: opened(named))
-        (shelf, shelfFiles) = try makeShelf(
-          sorted, order: order, options: shelfOptions, session: session, notices: [])
+        do {
+          (shelf, shelfFiles) = try makeShelf(
+            sorted, order: order, options: shelfOptions, session: session, notices: [])
+        } catch let failure as Failure {
+          ending = shelf.resume(with: [.problem(failure.line)])
+          continue
+        }
         var place = shelf.state.place
         place.page = PageIndex(sorted.firstIndex(of: selected) ?? 0)
         shelf.send([.restorePlace(place), .problem("order: \(order.value.rawValue)")])
@@ -119,12 +139,7 @@ struct LibraryViewer {
         let label = LibraryDocument.label(
           title: state.document.title, pageCount: state.document.pageCount,
           place: remembers ? state.view.currentPage.rawValue : nil)
-        let cover = PageIndex(index)
-        events.append(
-          .pagesRead([
-            PageFact(
-              page: cover, size: shelf.state.document.metrics.size(of: cover), label: label)
-          ]))
+        events.append(.labelFixed(PageIndex(index), label))
       } catch let failure as Failure {
         events.append(.problem(failure.line))
         ending.move = .back
@@ -147,7 +162,7 @@ struct LibraryViewer {
   /// A shelf of `files`, ready to run, and the record of its files by version.
   private func makeShelf(
     _ files: [String], order: OrderBox, options shelfOptions: PrintOptions,
-    session: ViewerTerminal, notices: [String], isFirst: Bool = false
+    session: ViewerTerminal, notices: [String], isFirst: Bool = false, find: String? = nil
   ) throws -> (Browser<NcursesTerminal>, ShelfFiles) {
     let environment = ProcessInfo.processInfo.environment
     let manifest: String
@@ -160,14 +175,15 @@ struct LibraryViewer {
     } catch {
       throw Failure(path: nil, reason: "the library cannot be made: \(error.reason)")
     }
-    let shelfFiles = ShelfFiles(files)
+    let shelfFiles = ShelfFiles(files, manifest: manifest)
     var viewer = Viewer(
       document: shelfDocument,
       opening: BrowserSetup.opening(
         readablePath: manifest, name: name, password: nil, options: shelfOptions,
         isLibrary: true),
-      options: shelfOptions, path: name, isStream: true, forgetsPlace: true, keymap: keymap,
-      configProblems: isFirst ? configProblems : [], library: .shelf, notices: notices)
+      options: shelfOptions, path: name, isStream: true, forgetsPlace: true, find: find,
+      keymap: keymap, configProblems: isFirst ? configProblems : [], library: .shelf,
+      notices: notices)
     if !folders.isEmpty {
       viewer.following = (folders, reopener(shelfFiles, order: order, options: shelfOptions))
     }
@@ -197,7 +213,7 @@ struct LibraryViewer {
     return { request in
       let found = LibraryFiles.collect(library.arguments).files
       guard !found.isEmpty else {
-        throw Failure(path: nil, reason: "no PDF file left in \(library.name)")
+        throw DocumentError.unreadable(reason: "no PDF file left in \(library.name)")
       }
       let files = order.value.sorted(found, opened: library.opened(found))
       let places = library.placesLeft(
@@ -206,7 +222,7 @@ struct LibraryViewer {
         holding: LibraryDocument.manifest(of: files, places: places))
       let document = try LibraryDocument(
         manifestAt: manifest, named: library.name, opensFiles: false)
-      shelfFiles.set(files, for: request.version)
+      shelfFiles.set(files, manifest: manifest, for: request.version)
       let pages = (0..<document.pageCount).map { index in
         PageFact(
           page: PageIndex(index), size: LibraryDocument.standardSize,
@@ -246,8 +262,9 @@ struct LibraryViewer {
     at index: Int, of files: [String], find: String?, session: ViewerTerminal
   ) throws -> Browser<NcursesTerminal> {
     let path = files[index]
+    // Each document opens at its own remembered place, in its own view.
     var documentOptions = options
-    documentOptions.mode = nil
+    (documentOptions.mode, documentOptions.page) = (nil, nil)
     let readable: String
     let opened: Result<PopplerDocument, DocumentError>
     do {

@@ -98,4 +98,26 @@ struct LibraryFindTests {
       timeLimit: .seconds(120))
     #expect(none.status == 1 && none.standardOutput.isEmpty)
   }
+
+  /// A book too long to be read in one answer is searched as one file is: the same lines.
+  @Test func aLongBookInALibraryFindsWhatItFindsAlone() throws {
+    let folder = try ScratchFolder()
+    let root = folder.path + "/books"
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    let manual = try FixtureLibrary.path(.manual)
+    try FileManager.default.createSymbolicLink(
+      atPath: root + "/manual.pdf", withDestinationPath: manual)
+    let alone = try FolioProcess.run(
+      ["--find", "quaternion", "--list", root + "/manual.pdf"], environment: folder.environment,
+      timeLimit: .seconds(300))
+    let library = try FolioProcess.run(
+      ["--find", "quaternion", "--list", root], environment: folder.environment,
+      timeLimit: .seconds(300))
+    #expect(library.status == 0, "\(library.standardError)")
+    #expect(!alone.standardOutput.isEmpty)
+    #expect(
+      library.standardOutput
+        == alone.standardOutput.split(separator: "\n").map { root + "/manual.pdf\t" + $0 + "\n" }
+        .joined())
+  }
 }

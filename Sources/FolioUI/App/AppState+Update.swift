@@ -52,6 +52,8 @@ extension AppState {
       break
     case .pagesRead(let facts):
       document.take(facts)
+    case .labelFixed(let page, let label):
+      document.fixLabel(label, of: page)
     case .renderProgress(let pending):
       status.pendingRenders = max(0, pending)
     case .timerFired(.message):

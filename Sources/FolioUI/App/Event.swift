@@ -9,6 +9,9 @@ public enum Event: Sendable {
   case input(InputEvent)
   /// Page sizes and labels read from the document (by the page reader, or learned by renders).
   case pagesRead([PageFact])
+  /// A page's label from now on, whatever is read of the document (a library's cover, once its
+  /// document was read).
+  case labelFixed(PageIndex, String)
   /// How many pictures are still being rendered (for the status line).
   case renderProgress(pending: Int)
   /// A timer the state started has run out.

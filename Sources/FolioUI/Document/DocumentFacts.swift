@@ -16,6 +16,9 @@ public struct DocumentFacts: Sendable {
   public let fileName: String?
   /// Labels read so far, by page (nil: not read yet, or the label is the page number).
   public private(set) var labels: [String?]
+  /// Labels that what is read of the document does not replace (a library's cover after its
+  /// document was read: where it was left).
+  private var fixedLabels: Set<Int> = []
   /// Page sizes, known or estimated.
   public internal(set) var metrics: PageMetrics
   /// Links of pages read so far, by page.
@@ -59,10 +62,19 @@ public struct DocumentFacts: Sendable {
     return facts
   }
 
-  /// Records a page's label (sanitized).
+  /// Records a page's label (sanitized), unless it was fixed.
   public mutating func setLabel(_ label: String?, of page: PageIndex) {
-    guard labels.indices.contains(page.rawValue) else { return }
+    guard labels.indices.contains(page.rawValue), !fixedLabels.contains(page.rawValue) else {
+      return
+    }
     labels[page.rawValue] = label.map(TerminalText.sanitized)
+  }
+
+  /// Records a page's label (sanitized), which what is read of the document no longer replaces.
+  public mutating func fixLabel(_ label: String, of page: PageIndex) {
+    guard labels.indices.contains(page.rawValue) else { return }
+    labels[page.rawValue] = TerminalText.sanitized(label)
+    fixedLabels.insert(page.rawValue)
   }
 
   /// Takes page sizes and labels read from the document; facts about pages it does not have
