@@ -29,8 +29,14 @@ final class RecordingFolio {
 
       """
     let path = folder + "/folio"
-    try script.write(toFile: path, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    // Written through a descriptor closed on exec: a program another test starts meanwhile
+    // must not keep it open, or starting the script fails with "Text file busy".
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    let bytes = Array(script.utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
   }
 
   /// The full path of `tool` on PATH, if there is one.
