@@ -134,7 +134,8 @@ public final class LibraryDocument: OpenedDocument {
     try file(page.rawValue).render(PageIndex(0), region: region, size: size)
   }
 
-  /// The cover's text layer, then every other page's text (without places on the cover); with
+  /// The cover's text layer, then every other page's text (without places on the cover, each
+  /// after a `PageMark`); with
   /// `separatesPages`, every page's with its places, each after a `pageBreak` but the first. A
   /// file that cannot be opened: `failureMark` and why.
   public func text(at page: PageIndex) -> PageText {
@@ -154,7 +155,7 @@ public final class LibraryDocument: OpenedDocument {
       }
       let pageText = document.text(at: PageIndex(index))
       if index > 0 {
-        text.unicodeScalars.append(separatesPages ? Self.pageBreak : "\n")
+        text.unicodeScalars.append(separatesPages ? Self.pageBreak : PageMark.scalar)
         boxes.append(TextBox())
       }
       // A break inside a page would part it.

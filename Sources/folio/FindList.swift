@@ -152,7 +152,7 @@ enum DocumentText {
       opening: BrowserSetup.opening(
         readablePath: readablePath, name: name, password: password, options: options,
         version: version, pinned: pinned, prestarted: 0, niceness: 10, isLibrary: isLibrary),
-      threads: FindList.viewerThreads,
+      threads: FindList.viewerThreads, marksPages: isLibrary,
       openCache: {
         withExtendedLifetime(pinned) { cacheOpener(readablePath: file, pageCount: pageCount)() }
       })

@@ -64,6 +64,12 @@ struct LibraryViewerTests {
     try tmux.send("&")
     let filtered = try tmux.waitFor("only documents with hits").joined(separator: "\n")
     #expect(!filtered.contains("Beta Notes"), "\(filtered)")
+    // The hits list names each hit's document and its page inside it.
+    try tmux.send("L")
+    let listed = try tmux.waitFor("· p. 5").joined(separator: "\n")
+    #expect(listed.contains("· p. 2") && listed.contains("· p. 1"), "\(listed)")
+    try tmux.send("Escape")
+    _ = try tmux.waitForScreen { !$0.joined().contains("· p. 5") }
     // Enter on the first: its document on its first hit, n to the next.
     try tmux.send("g")
     try tmux.send("Enter")

@@ -4,6 +4,15 @@ import FolioCore
 /// hit — its page label, then its context with the match in bold and underlined — the
 /// selected row in reverse video, the current hit marked with "›". A pure function.
 struct HitsPanelView {
+  /// A hit's label: its page's, or on a library's shelf its document's name and the page
+  /// inside it ("Title · p. 12").
+  static func label(of line: HitLine, in state: AppState) -> String {
+    let label = state.document.label(of: line.position.page)
+    guard let inner = line.innerPage else { return label }
+    let name = label.split(separator: " · ", maxSplits: 1).first.map(String.init) ?? label
+    return "\(name) · p. \(inner + 1)"
+  }
+
   var width: TextWidth
 
   func draw(
@@ -36,7 +45,7 @@ struct HitsPanelView {
     let labelColumns = min(
       textColumns / 3,
       lines[top..<min(lines.count, top + rows)].map {
-        width.width(of: state.document.label(of: $0.position.page))
+        width.width(of: Self.label(of: $0, in: state))
       }.max() ?? 1)
     for (offset, line) in lines[top..<min(lines.count, top + rows)].enumerated() {
       let index = top + offset
@@ -48,9 +57,14 @@ struct HitsPanelView {
         for x in panel.minX..<edge { screen[x, y] = Cell(" ", attributes: base) }
       }
       var x = panel.minX
-      let label = width.truncated(
-        TerminalText.sanitized(state.document.label(of: line.position.page)),
-        toWidth: labelColumns)
+      // On a shelf the document's name gives way before its page does.
+      let page = line.innerPage.map { " · p. \($0 + 1)" } ?? ""
+      let name = TerminalText.sanitized(
+        page.isEmpty
+          ? Self.label(of: line, in: state)
+          : String(Self.label(of: line, in: state).dropLast(page.count)))
+      let label =
+        width.truncated(name, toWidth: max(1, labelColumns - width.width(of: page))) + page
       let marker = isCurrent ? "›" : " "
       x = screen.write(
         marker, at: x, y: y, limit: edge, attributes: base.union(.bold), width: width)

@@ -252,13 +252,18 @@ public struct HitLine: Hashable, Sendable {
   public var before: String
   public var match: String
   public var after: String
+  /// On a library's shelf: the page of the cover's document the hit is on (from 0).
+  public var innerPage: Int?
 
   /// Creates a line.
-  public init(position: HitPosition, before: String, match: String, after: String) {
+  public init(
+    position: HitPosition, before: String, match: String, after: String, innerPage: Int? = nil
+  ) {
     self.position = position
     self.before = before
     self.match = match
     self.after = after
+    self.innerPage = innerPage
   }
 }
 
