@@ -129,10 +129,12 @@ struct LibraryViewer {
   ) throws -> [Event] {
     var find = query
     var events: [Event] = []
+    var notice: String?
     while true {
       let opened: Browser<NcursesTerminal>.Ending
       do {
-        let browser = try documentBrowser(at: index, of: files, find: find, session: session)
+        let browser = try documentBrowser(
+          at: index, of: files, find: find, notice: notice, session: session)
         opened = browser.run()
         // Its cover says where it was left.
         let state = browser.state
@@ -146,6 +148,7 @@ struct LibraryViewer {
         return events
       }
       find = nil
+      notice = nil
       switch opened.move {
       case nil:
         ending = opened
@@ -153,8 +156,10 @@ struct LibraryViewer {
       case .back, .open, .reorder:
         ending.move = .back
         return events
-      case .next: index = min(files.count - 1, index + 1)
-      case .previous: index = max(0, index - 1)
+      case .next:
+        if index + 1 < files.count { index += 1 } else { notice = "the library's last document" }
+      case .previous:
+        if index > 0 { index -= 1 } else { notice = "the library's first document" }
       }
     }
   }
@@ -259,7 +264,8 @@ struct LibraryViewer {
   /// The browser of the document at `index` of the library, ready to run; a file that cannot
   /// be opened is a `Failure` for the shelf's status line.
   private func documentBrowser(
-    at index: Int, of files: [String], find: String?, session: ViewerTerminal
+    at index: Int, of files: [String], find: String?, notice: String? = nil,
+    session: ViewerTerminal
   ) throws -> Browser<NcursesTerminal> {
     let path = files[index]
     // Each document opens at its own remembered place, in its own view.
@@ -292,7 +298,8 @@ struct LibraryViewer {
     session.terminal.invalidate()
     let viewer = Viewer(
       document: document, opening: opening, options: documentOptions, path: path,
-      isStream: false, forgetsPlace: !remembers, find: find, keymap: keymap, library: .member)
+      isStream: false, forgetsPlace: !remembers, find: find, keymap: keymap, library: .member,
+      notices: notice.map { [$0] } ?? [])
     return try viewer.browser(on: session)
   }
 }
