@@ -78,6 +78,16 @@ public final class LibraryDocument: OpenedDocument {
     path = name
   }
 
+  /// A library of `paths` as the viewer holds it (nothing opened), its manifest written to a
+  /// file of its own that lasts until `close(manifest:)`.
+  public static func holding(
+    _ paths: [String], places: [String: Int] = [:], named name: String
+  ) throws(DocumentError) -> LibraryDocument {
+    let manifest = try PopplerDocument.readablePath(
+      holding: manifest(of: paths, places: places))
+    return try LibraryDocument(manifestAt: manifest, named: name, opensFiles: false)
+  }
+
   /// Closes a manifest made with `PopplerDocument.readablePath(holding:)` (its descriptor),
   /// once no worker will read it again.
   public static func close(manifest: String) {

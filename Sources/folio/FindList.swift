@@ -26,34 +26,6 @@ enum FindList {
     return lines.isEmpty ? 1 : 0
   }
 
-  /// `--find TEXT --list` over several files: `FILE<TAB>PAGE<TAB>LABEL<TAB>COUNT<TAB>CONTEXT`
-  /// for each page with hits, file by file in order (as `pdfgrep -r -n`). A file that cannot
-  /// be opened is said on standard error and the status is 2; else 0 with hits, 1 without.
-  static func run(query text: String, files: [String], options: PrintOptions) throws -> Int32 {
-    let query = TextQuery(text)
-    var found = false
-    var failed = false
-    for path in files {
-      let document: PopplerDocument
-      let readable: String
-      do {
-        readable = try PopplerDocument.readablePath(for: path)
-        document = try PopplerDocument.open(readablePath: readable, named: path, password: nil)
-      } catch {
-        StandardStreams.writeError(Failure(path: path, reason: error.reason).line + "\n")
-        failed = true
-        continue
-      }
-      let lines = try lines(
-        query: query, document: document, readablePath: readable, path: path, options: options)
-      guard !lines.isEmpty else { continue }
-      found = true
-      let name = field(path)
-      try StandardStreams.writeOutput(lines.map { name + "\t" + $0 + "\n" }.joined())
-    }
-    return failed ? 2 : found ? 0 : 1
-  }
-
   /// The lines of one document's pages with hits, `PAGE<TAB>LABEL<TAB>COUNT<TAB>CONTEXT`.
   static func lines(
     query: TextQuery, document: PopplerDocument, readablePath: String, path: String,

@@ -29,11 +29,7 @@ extension FolioCommand {
     if picture.print {
       return try FramePrinter.runLibrary(picture, files: files, name: name)
     }
-    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-      throw Failure(
-        path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
-        status: 2)
-    }
+    try Self.requireTerminal()
     let ending = try LibraryViewer(
       files: files, name: name, options: picture, keymap: keymap,
       configProblems: config.problems, remembers: remember != false,
@@ -58,6 +54,15 @@ extension FolioCommand {
       return path.hasPrefix("/") && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
     return Array(present.prefix(limit))
+  }
+
+  /// Fails unless standard input and output are a terminal (the viewer's, a library's).
+  static func requireTerminal() throws {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      throw Failure(
+        path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
+        status: 2)
+    }
   }
 
   /// What a library of `arguments` is called: its folder's name, else how many files it has.

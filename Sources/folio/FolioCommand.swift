@@ -125,12 +125,7 @@ struct FolioCommand: ParsableCommand {
       // none).
       let recent = Self.recentDocuments(environment: ProcessInfo.processInfo.environment)
       if !recent.isEmpty {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-          throw Failure(
-            path: nil,
-            reason: "standard input and output must be a terminal (use --print for scripts)",
-            status: 2)
-        }
+        try Self.requireTerminal()
         let ending = try LibraryViewer(
           files: recent, name: "recent documents", options: picture, keymap: keymap,
           configProblems: config.problems, remembers: true
@@ -204,11 +199,7 @@ struct FolioCommand: ParsableCommand {
     }
     if readsStandardInput { Self.takeKeyboardFromTerminal() }
     let pickedPagesOutput = picking.pick ? try Self.drawOnTerminalKeepingOutput() : nil
-    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-      throw Failure(
-        path: nil, reason: "standard input and output must be a terminal (use --print for scripts)",
-        status: 2)
-    }
+    try Self.requireTerminal()
     let ending = try Viewer(
       document: document, opening: opening, options: picture, path: path,
       isStream: readsStandardInput || document.readablePath != (file ?? ""),

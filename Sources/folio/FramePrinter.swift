@@ -48,18 +48,17 @@ enum FramePrinter {
 extension FramePrinter {
   /// `folio --print DIR` (or several files): the shelf of covers as the viewer shows it.
   static func runLibrary(_ options: PrintOptions, files: [String], name: String) throws {
-    let manifest: String
     let document: LibraryDocument
     do {
-      manifest = try PopplerDocument.readablePath(holding: LibraryDocument.manifest(of: files))
-      document = try LibraryDocument(manifestAt: manifest, named: name, opensFiles: false)
+      document = try LibraryDocument.holding(files, named: name)
     } catch {
       throw Failure(path: nil, reason: "the library cannot be made: \(error.reason)")
     }
     var shelf = options
     (shelf.page, shelf.mode) = (nil, .grid)
     let opening = BrowserSetup.opening(
-      readablePath: manifest, name: name, password: nil, options: shelf, isLibrary: true)
+      readablePath: document.readablePath, name: name, password: nil, options: shelf,
+      isLibrary: true)
     try run(shelf, mode: .grid, document: document, opening: opening, path: name)
   }
 }

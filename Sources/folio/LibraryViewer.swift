@@ -76,8 +76,8 @@ struct LibraryViewer {
     defer { session.terminal.restore() }
     let order = OrderBox(LibraryOrder.remembered(environment: environment))
     var (shelf, shelfFiles) = try makeShelf(
-      order.value.sorted(files, opened: opened(files)), order: order, options: shelfOptions,
-      session: session, notices: problems, isFirst: true, find: find)
+      list(files, in: order.value), order: order, options: shelfOptions, session: session,
+      notices: problems, isFirst: true, find: find)
     var ending = shelf.run()
     while let move = ending.move {
       // The files of the shelf shown (made again when its folders changed).
@@ -91,7 +91,7 @@ struct LibraryViewer {
         let selected = files[min(index, files.count - 1)]
         let found = arguments.isEmpty ? self.files : LibraryFiles.collect(arguments).files
         let named = found.isEmpty ? files : found
-        let sorted = order.value.sorted(named, opened: opened(named))
+        let sorted = list(named, in: order.value)
         do {
           (shelf, shelfFiles) = try makeShelf(
             sorted, order: order, options: shelfOptions, session: session, notices: [])
@@ -100,7 +100,7 @@ struct LibraryViewer {
           continue
         }
         var place = shelf.state.place
-        place.page = PageIndex(sorted.firstIndex(of: selected) ?? 0)
+        place.page = PageIndex(sorted.files.firstIndex(of: selected) ?? 0)
         shelf.send([.restorePlace(place), .problem("order: \(order.value.rawValue)")])
         ending = shelf.run()
         continue
@@ -166,21 +166,18 @@ struct LibraryViewer {
 
   /// A shelf of `files`, ready to run, and the record of its files by version.
   private func makeShelf(
-    _ files: [String], order: OrderBox, options shelfOptions: PrintOptions,
-    session: ViewerTerminal, notices: [String], isFirst: Bool = false, find: String? = nil
+    _ list: (files: [String], places: [String: Int]), order: OrderBox,
+    options shelfOptions: PrintOptions, session: ViewerTerminal, notices: [String],
+    isFirst: Bool = false, find: String? = nil
   ) throws -> (Browser<NcursesTerminal>, ShelfFiles) {
-    let environment = ProcessInfo.processInfo.environment
-    let manifest: String
     let shelfDocument: LibraryDocument
     do {
-      manifest = try PopplerDocument.readablePath(
-        holding: LibraryDocument.manifest(
-          of: files, places: placesLeft(of: files, environment: environment)))
-      shelfDocument = try LibraryDocument(manifestAt: manifest, named: name, opensFiles: false)
+      shelfDocument = try LibraryDocument.holding(list.files, places: list.places, named: name)
     } catch {
       throw Failure(path: nil, reason: "the library cannot be made: \(error.reason)")
     }
-    let shelfFiles = ShelfFiles(files, manifest: manifest)
+    let manifest = shelfDocument.readablePath
+    let shelfFiles = ShelfFiles(list.files, manifest: manifest)
     var viewer = Viewer(
       document: shelfDocument,
       opening: BrowserSetup.opening(
@@ -195,18 +192,24 @@ struct LibraryViewer {
     return (try viewer.browser(on: session), shelfFiles)
   }
 
-  /// When each of `files` was last opened, from the place store.
-  private func opened(_ files: [String]) -> [String: Date] {
-    guard
-      let store = PlaceStore.open(
-        directory: PlaceStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)
-      ).store
-    else { return [:] }
-    let absolute = files.map(Viewer.absolute)
-    guard let places = try? store.places(of: Set(absolute)) else { return [:] }
-    var dates: [String: Date] = [:]
-    for (file, path) in zip(files, absolute) { dates[file] = places[path]?.openedAt }
-    return dates
+  /// `files` (in name order) in `order`, with the page each was left at where places are
+  /// remembered: the place store read once.
+  private func list(_ files: [String], in order: LibraryOrder)
+    -> (files: [String], places: [String: Int])
+  {
+    var memory: [String: (page: Int, openedAt: Date)] = [:]
+    let environment = ProcessInfo.processInfo.environment
+    if let store = PlaceStore.open(directory: PlaceStore.defaultDirectory(environment: environment))
+      .store
+    {
+      let absolute = files.map(Viewer.absolute)
+      let places = (try? store.places(of: Set(absolute))) ?? [:]
+      for (file, path) in zip(files, absolute) { memory[file] = places[path] }
+    }
+    return (
+      order.sorted(files, opened: memory.mapValues(\.openedAt)),
+      remembers ? memory.mapValues(\.page) : [:]
+    )
   }
 
   /// Makes the shelf again from the folders (on the reopener's thread): the files found now,
@@ -220,13 +223,9 @@ struct LibraryViewer {
       guard !found.isEmpty else {
         throw DocumentError.unreadable(reason: "no PDF file left in \(library.name)")
       }
-      let files = order.value.sorted(found, opened: library.opened(found))
-      let places = library.placesLeft(
-        of: files, environment: ProcessInfo.processInfo.environment)
-      let manifest = try PopplerDocument.readablePath(
-        holding: LibraryDocument.manifest(of: files, places: places))
-      let document = try LibraryDocument(
-        manifestAt: manifest, named: library.name, opensFiles: false)
+      let (files, places) = library.list(found, in: order.value)
+      let document = try LibraryDocument.holding(files, places: places, named: library.name)
+      let manifest = document.readablePath
       shelfFiles.set(files, manifest: manifest, for: request.version)
       let pages = (0..<document.pageCount).map { index in
         PageFact(
@@ -246,19 +245,6 @@ struct LibraryViewer {
           pageCount: document.pageCount, options: options, version: request.version,
           isLibrary: true))
     }
-  }
-
-  /// The page each of `files` was left at, where places are remembered.
-  private func placesLeft(of files: [String], environment: [String: String]) -> [String: Int] {
-    guard remembers,
-      let store = PlaceStore.open(directory: PlaceStore.defaultDirectory(environment: environment))
-        .store
-    else { return [:] }
-    let absolute = files.map(Viewer.absolute)
-    guard let places = try? store.places(of: Set(absolute)) else { return [:] }
-    var pages: [String: Int] = [:]
-    for (file, path) in zip(files, absolute) { pages[file] = places[path]?.page }
-    return pages
   }
 
   /// The browser of the document at `index` of the library, ready to run; a file that cannot

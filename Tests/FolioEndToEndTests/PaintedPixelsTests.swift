@@ -85,14 +85,7 @@ struct PaintedPixelsTests {
         #expect(picture.row - 1 + rows <= 29)
         #expect(picture.image.keys["inline"] == "1")
       }
-      let best =
-        try (0..<12).map { page in
-          let raster = try document.render(
-            PageIndex(page),
-            size: PixelSize(width: picture.image.width, height: picture.image.height))
-          return TerminalImages.similarity(
-            picture.image.rgb, try #require(raster.rgbPicture(inverted: false)).rgb)
-        }.max() ?? 0
+      let best = try TerminalImages.likenessToPages(picture.image, of: document)
       if best >= 0.93 { likePages += 1 }
     }
     // The thumbnails shown whole are pages of the document (those cut by the screen's edge

@@ -60,13 +60,7 @@ struct PixelPlaceholderTests {
         #expect(cell.column < grid.0 && cell.row < grid.1)
       }
       // The image is a page of the document.
-      let best =
-        try (0..<min(12, document.pageCount)).map { page in
-          let raster = try document.render(
-            PageIndex(page), size: PixelSize(width: image.width, height: image.height))
-          return TerminalImages.similarity(
-            image.rgb, try #require(raster.rgbPicture(inverted: false)).rgb)
-        }.max() ?? 0
+      let best = try TerminalImages.likenessToPages(image, of: document)
       #expect(best >= 0.97, "image \(id) is like no page: \(best)")
     }
     // The help over the pages: block art, no placeholder cell; closed, the images come back

@@ -68,13 +68,7 @@ struct PixelViewerTests {
     for placement in placements {
       let image = try #require(sent[placement["i"] ?? ""], "placement of an image never sent")
       #expect(placement["q"] == "2" && placement["C"] == "1")
-      let best =
-        try (0..<min(12, document.pageCount)).map { page in
-          let raster = try document.render(
-            PageIndex(page), size: PixelSize(width: image.width, height: image.height))
-          return TerminalImages.similarity(
-            image.rgb, try #require(raster.rgbPicture(inverted: false)).rgb)
-        }.max() ?? 0
+      let best = try TerminalImages.likenessToPages(image, of: document)
       #expect(best >= 0.97, "image \(placement["i"] ?? "") is like no page: \(best)")
     }
     // No image is sent twice.

@@ -1,4 +1,6 @@
 import FolioCore
+import FolioPoppler
+import FolioRaster
 import Foundation
 
 /// A model of what a terminal that does kitty's Unicode placeholders shows: reads a screen as
@@ -135,5 +137,18 @@ extension TerminalImages {
       index += 1
     }
     return String(decoding: result, as: UTF8.self)
+  }
+}
+
+extension TerminalImages {
+  /// How alike `image` is to the most alike of the first 12 pages of `document`, each rendered
+  /// by Poppler at the image's size (`similarity`).
+  static func likenessToPages(_ image: Image, of document: PopplerDocument) throws -> Double {
+    try (0..<min(12, document.pageCount)).map { page in
+      let raster = try document.render(
+        PageIndex(page), size: PixelSize(width: image.width, height: image.height))
+      guard let picture = raster.rgbPicture(inverted: false) else { return 0 }
+      return similarity(image.rgb, picture.rgb)
+    }.max() ?? 0
   }
 }
