@@ -14,8 +14,8 @@ public final class LibraryDocument: OpenedDocument {
   public let paths: [String]
   /// Where each file was left, where it was read before (a page index).
   public let places: [Int: Int]
-  /// Whether a file's text is every page's, each with its places, apart (`pagesApart`);
-  /// else the cover's with its places and the rest without (the shelf's search).
+  /// Whether a file's text is every page's, each with its places, apart (`pagesApart`, for
+  /// the library's search); else its cover's (the shelf's text layer).
   public let separatesPages: Bool
   /// The manifest entry that asks for every page's text apart.
   static let pagesApart = "pages:"
@@ -40,8 +40,8 @@ public final class LibraryDocument: OpenedDocument {
   /// A cover's size until its file is read: a US letter page.
   public static let standardSize = PointSize(width: 612, height: 792)
   /// The most text one file gives in one answer (with a place for every character, well under
-  /// the largest answer a worker may give): the shelf's search reads a longer file's first
-  /// part; a search that needs every page (`separatesPages`) is told it is too long.
+  /// the largest answer a worker may give): a longer file is said to be too long, and the
+  /// library's search reads it alone, a part at a time.
   static let textLimit = 2 << 20
   /// What follows `failureMark` for a file too long to be read in one answer.
   public static let tooLong = "too long for one answer"
@@ -144,10 +144,10 @@ public final class LibraryDocument: OpenedDocument {
     try file(page.rawValue).render(PageIndex(0), region: region, size: size)
   }
 
-  /// The cover's text layer, then every other page's text (without places on the cover, each
-  /// after a `PageMark`); with
-  /// `separatesPages`, every page's with its places, each after a `pageBreak` but the first. A
-  /// file that cannot be opened: `failureMark` and why.
+  /// The cover's text layer (the shelf draws it); with `separatesPages` (the library's
+  /// search), every page's text with its places, each after a `pageBreak` but the first, or
+  /// `failureMark` and why the file cannot be read (`tooLong` past `textLimit`). A page's own
+  /// breaks and NUL characters read as spaces, so they never part or fail it.
   public func text(at page: PageIndex) -> PageText {
     let document: PopplerDocument
     do {
@@ -156,23 +156,23 @@ public final class LibraryDocument: OpenedDocument {
       guard separatesPages else { return .empty }
       return PageText(text: String(Self.failureMark) + error.reason, boxes: [])
     }
+    guard separatesPages else { return document.text(at: PageIndex(0)) }
     var text = ""
     var boxes: [TextBox] = []
     for index in 0..<document.pageCount {
       guard text.utf8.count < Self.textLimit else {
-        guard separatesPages else { break }
         return PageText(text: String(Self.failureMark) + Self.tooLong, boxes: [])
       }
       let pageText = document.text(at: PageIndex(index))
       if index > 0 {
-        text.unicodeScalars.append(separatesPages ? Self.pageBreak : PageMark.scalar)
+        text.unicodeScalars.append(Self.pageBreak)
         boxes.append(TextBox())
       }
-      // A break inside a page would part it.
-      text += pageText.text.replacingOccurrences(of: String(Self.pageBreak), with: " ")
-      boxes +=
-        index == 0 || separatesPages
-        ? pageText.boxes : Array(repeating: TextBox(), count: pageText.text.unicodeScalars.count)
+      text.unicodeScalars.append(
+        contentsOf: pageText.text.unicodeScalars.lazy.map {
+          $0 == Self.pageBreak || $0 == Self.failureMark ? " " : $0
+        })
+      boxes += pageText.boxes
     }
     return PageText(text: text, boxes: boxes)
   }

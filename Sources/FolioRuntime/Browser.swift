@@ -29,7 +29,7 @@ public final class Browser<Terminal: TerminalBackend> {
   private var fileWatch: FileWatch?
   private let places: PlaceKeeper?
   /// Searching the document's text, when it can be searched.
-  var searcher: DocumentSearcher?
+  var searcher: (any PageSearcher)?
   /// The outline and links of the version shown, read when asked.
   private var navigation: NavigationReader
   /// Pages as images, when the terminal shows them (`showPagesAsImages`).
@@ -79,12 +79,12 @@ public final class Browser<Terminal: TerminalBackend> {
     reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
     watching watchedPath: String? = nil, watchingFolders watchedFolders: [String] = [],
     places: PlaceKeeper.Setup? = nil,
-    search: DocumentSearcher.Setup? = nil, startup: [Event] = []
+    search: SearchSetup? = nil, startup: [Event] = []
   ) throws {
     self.state = state
     let inbox = try LoopInbox()
     self.inbox = inbox
-    searcher = search.map { DocumentSearcher($0, inbox: inbox) }
+    searcher = search.map { $0.makeSearcher(inbox: inbox) }
     self.terminal = terminal
     self.view = view
     self.readsAllPageFacts = readsAllPageFacts
@@ -325,7 +325,7 @@ public final class Browser<Terminal: TerminalBackend> {
       queue.append(.problem("cannot start rendering the new version (\(error))"))
     }
     places?.identity = document.identity
-    searcher = document.search.map { DocumentSearcher($0, inbox: inbox) }
+    searcher = document.search.map { $0.makeSearcher(inbox: inbox) }
     navigation = NavigationReader(
       version: version, pageCount: document.summary.pageCount, sharing: board.work)
     ledger.forgetServices()

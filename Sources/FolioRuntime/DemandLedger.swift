@@ -63,5 +63,5 @@ struct DemandLedger {
 struct DemandedServices {
   var board: PictureBoard
   var navigation: NavigationReader
-  var searcher: DocumentSearcher?
+  var searcher: (any PageSearcher)?
 }

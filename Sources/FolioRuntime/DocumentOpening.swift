@@ -57,12 +57,12 @@ public struct ReopenedDocument: Sendable {
   /// What identifies its content in the store of places, if it is remembered.
   public var identity: DocumentIdentity?
   /// How to search it, if it can be searched.
-  public var search: DocumentSearcher.Setup?
+  public var search: SearchSetup?
 
   /// Creates a reopened document.
   public init(
     summary: DocumentSummary, opening: DocumentOpening, identity: DocumentIdentity?,
-    search: DocumentSearcher.Setup? = nil
+    search: SearchSetup? = nil
   ) {
     self.summary = summary
     self.opening = opening

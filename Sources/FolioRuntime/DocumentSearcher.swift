@@ -18,19 +18,15 @@ public final class DocumentSearcher: LoopService {
     public var opening: DocumentOpening
     public var threads: Int
     public var openCache: @Sendable () -> (cache: TextCache, key: DocumentFingerprint)?
-    /// Whether a page's text is a whole document's, its pages parted by `PageMark` (a
-    /// library's shelf): each hit line then says its page inside the document.
-    public var marksPages: Bool
 
     /// Creates a setup.
     public init(
-      pageCount: Int, opening: DocumentOpening, threads: Int = 2, marksPages: Bool = false,
+      pageCount: Int, opening: DocumentOpening, threads: Int = 2,
       openCache: @escaping @Sendable () -> (cache: TextCache, key: DocumentFingerprint)?
     ) {
       self.pageCount = pageCount
       self.opening = opening
       self.threads = threads
-      self.marksPages = marksPages
       self.openCache = openCache
     }
   }
@@ -204,17 +200,11 @@ public final class DocumentSearcher: LoopService {
       let body = RunningText.body(ofPage: page, pageCount: setup.pageCount) {
         matching.text(of: $0)
       }
-      let marks = setup.marksPages
       let made = ranges.enumerated().map { index, range in
         let context = HitContext(of: range, in: text, reach: 30, body: body)
-        // A page mark in the context reads as a space.
-        func plain(_ part: String) -> String {
-          marks ? part.replacingOccurrences(of: String(PageMark.scalar), with: " ") : part
-        }
         return HitLine(
           position: HitPosition(page: PageIndex(page), index: index),
-          before: plain(context.before), match: plain(context.match), after: plain(context.after),
-          innerPage: marks ? PageMark.page(at: range.lowerBound, in: text.utf8) : nil)
+          before: context.before, match: context.match, after: context.after)
       }
       // Kept once the pages its running head is told by are read.
       if near.allSatisfy({ matching.text(of: $0) != nil }) { linesByPage[page] = made }

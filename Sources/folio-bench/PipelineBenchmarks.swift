@@ -46,7 +46,8 @@ enum PipelineBenchmarks {
       return try Browser(
         state: state, terminal: terminal ?? MemoryTerminal(size: size),
         view: AppView(width: .approximate), cacheBytes: cacheBytes, readsAllPageFacts: readsFacts,
-        opening: workers, releaseFreedMemory: MemoryPolicy.releaseFreedMemory, search: search)
+        opening: workers, releaseFreedMemory: MemoryPolicy.releaseFreedMemory,
+        search: search.map { .document($0) })
     }
     return try Browser(
       state: state, terminal: MemoryTerminal(size: size), view: AppView(width: .approximate),

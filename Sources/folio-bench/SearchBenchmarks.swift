@@ -171,7 +171,7 @@ enum SearchBenchmarks {
       style: RenderStyle(symbols: .sextant, colors: .truecolor, text: .off))
     let browser = try Browser(
       state: state, terminal: MemoryTerminal(size: size), view: AppView(width: .approximate),
-      cacheBytes: 64 << 20, readsAllPageFacts: false, opening: workers, search: setup)
+      cacheBytes: 64 << 20, readsAllPageFacts: false, opening: workers, search: .document(setup))
     browser.settle()
     let start = ContinuousClock.now
     browser.find(rareWord)

@@ -112,8 +112,7 @@ enum DocumentText {
   /// the text cache.
   static func searchSetup(
     readablePath: String, name: String, password: String?, pageCount: Int,
-    options: PrintOptions, version: DocumentVersion = .first, pinned: PinnedFile? = nil,
-    isLibrary: Bool = false
+    options: PrintOptions, version: DocumentVersion = .first, pinned: PinnedFile? = nil
   ) -> DocumentSearcher.Setup {
     // The workers and the cache's key read the same file, pinned now: a file renamed over
     // the path later is another version, whose text never goes under this one's key.
@@ -123,8 +122,8 @@ enum DocumentText {
       pageCount: pageCount,
       opening: BrowserSetup.opening(
         readablePath: readablePath, name: name, password: password, options: options,
-        version: version, pinned: pinned, prestarted: 0, niceness: 10, isLibrary: isLibrary),
-      threads: FindList.viewerThreads, marksPages: isLibrary,
+        version: version, pinned: pinned, prestarted: 0, niceness: 10),
+      threads: FindList.viewerThreads,
       openCache: {
         withExtendedLifetime(pinned) { cacheOpener(readablePath: file, pageCount: pageCount)() }
       })

@@ -23,10 +23,8 @@ enum FramePrinter {
       colors: colorMode, cellAspect: CellAspect(options.cellAspect ?? 2), environment: environment,
       prefetches: false, defaultText: .off)
     let terminal = OffscreenTerminal(size: size, colorMode: colorMode)
-    let search = find.map { _ in
-      DocumentText.searchSetup(
-        readablePath: document.readablePath, name: path, password: document.password,
-        pageCount: document.pageCount, options: options, isLibrary: document.isLibrary)
+    let search = find.flatMap { _ in
+      LibrarySearchSetup.search(for: document, name: path, options: options)
     }
     let browser = try BrowserSetup.browser(
       state: state, terminal: terminal, opening: opening, options: options,
@@ -120,7 +118,7 @@ enum BrowserSetup {
     readsAllPageFacts: Bool,
     reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
     watching: String? = nil, watchingFolders: [String] = [], places: PlaceKeeper.Setup? = nil,
-    search: DocumentSearcher.Setup? = nil, startup: [Event] = []
+    search: SearchSetup? = nil, startup: [Event] = []
   ) throws -> Browser<Terminal> {
     try Browser(
       state: state, terminal: terminal, view: AppView(width: .locale),

@@ -240,10 +240,8 @@ struct LibraryViewer {
           readablePath: manifest, name: library.name, password: nil, options: options,
           version: request.version, isLibrary: true),
         identity: nil,
-        search: DocumentText.searchSetup(
-          readablePath: manifest, name: library.name, password: nil,
-          pageCount: document.pageCount, options: options, version: request.version,
-          isLibrary: true))
+        search: (try? LibrarySearchSetup.text(of: files, options: options, forViewer: true))
+          .map { .library($0) })
     }
   }
 

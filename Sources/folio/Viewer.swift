@@ -94,9 +94,7 @@ struct Viewer {
         reopen: following?.reopen ?? (isStream ? nil : reopener(remembers: memory != nil)),
         watching: isStream ? nil : path, watchingFolders: following?.folders ?? [],
         places: places,
-        search: DocumentText.searchSetup(
-          readablePath: document.readablePath, name: path, password: document.password,
-          pageCount: document.pageCount, options: options, isLibrary: document.isLibrary),
+        search: LibrarySearchSetup.search(for: document, name: path, options: options),
         startup: startup)
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
@@ -179,9 +177,10 @@ struct Viewer {
           readablePath: readable, name: path, password: password, options: options,
           version: request.version, pinned: pinned),
         identity: identity,
-        search: DocumentText.searchSetup(
-          readablePath: readable, name: path, password: password, pageCount: opened.pageCount,
-          options: options, version: request.version, pinned: pinned))
+        search: .document(
+          DocumentText.searchSetup(
+            readablePath: readable, name: path, password: password, pageCount: opened.pageCount,
+            options: options, version: request.version, pinned: pinned)))
     }
   }
 }

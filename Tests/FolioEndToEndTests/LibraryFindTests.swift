@@ -120,4 +120,30 @@ struct LibraryFindTests {
         == alone.standardOutput.split(separator: "\n").map { root + "/manual.pdf\t" + $0 + "\n" }
         .joined())
   }
+
+  /// A document whose own text holds the characters the shelf's search once used as marks
+  /// (U+E000 between pages, U+0000 for a failure, U+000C between pages apart): its hits keep
+  /// their pages, and the hits after those characters are found.
+  @Test func charactersOnceUsedAsMarksKeepHitsOnTheirPages() throws {
+    let folder = try ScratchFolder()
+    let root = folder.path + "/marked"
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    let pages = [
+      ["\u{E000}\u{E000} private \u{E000} marks", "a form\u{0C}feed and a nul\u{0}here"],
+      ["\u{0}starts with a nul", "orbit on the second page"],
+      ["\u{E000}\u{0C}\u{0}", "orbit and orbit on the third"],
+    ].map { FixturePage(width: 612, height: 792, lines: $0) }
+    try FixturePDF.write(pages, title: "marks", to: root + "/marks.pdf")
+    try FixturePDF.write(
+      [FixturePage(width: 612, height: 792, lines: ["an orbit elsewhere"])], title: "other",
+      to: root + "/other.pdf")
+    let result = try FolioProcess.run(
+      ["--find", "orbit", "--list", root], environment: folder.environment,
+      timeLimit: .seconds(120))
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      parse(result.standardOutput) == [
+        root + "/marks.pdf:2": 1, root + "/marks.pdf:3": 2, root + "/other.pdf:1": 1,
+      ])
+  }
 }

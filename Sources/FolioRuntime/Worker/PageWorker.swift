@@ -23,9 +23,15 @@ public protocol PageWorker: AnyObject {
   func contentBoxes(of pages: Range<Int>) throws -> [PageRegion?]
   /// Called when the worker has had nothing to do for a while: gives back what it can.
   func rest()
+  /// The document's page count, once known (a worker process learns it with its first
+  /// request).
+  var documentPageCount: Int? { get }
 }
 
 extension PageWorker {
+  /// Not known.
+  public var documentPageCount: Int? { nil }
+
   /// No pixels: for workers that draw only cells.
   public func pixels(_ request: PixelRequest) throws -> PixelPicture {
     throw DocumentError.renderFailed(reason: "no pixels from this worker")
@@ -49,6 +55,8 @@ public final class LocalPageWorker: PageWorker {
 
   /// Works on `document`, which must not be used elsewhere from now on.
   public init(_ document: any DocumentSource) { self.document = document }
+
+  public var documentPageCount: Int? { document.pageCount }
 
   public func render(_ request: RenderRequest) throws -> RenderedPage {
     RenderedPage(

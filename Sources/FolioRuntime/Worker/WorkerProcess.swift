@@ -117,6 +117,8 @@ public final class WorkerProcess: PageWorker {
   /// The deepest page asked for lately: a successor looks it up while it waits, so that its
   /// first request does not walk Poppler's page tree.
   private var deepestPage = 0
+  /// The document's page count, as the worker said when it opened it.
+  public private(set) var documentPageCount: Int?
 
   /// The worker serving requests, if one runs.
   private var current: Running?
@@ -233,7 +235,9 @@ public final class WorkerProcess: PageWorker {
       // The open's answer first, so that what the libraries say while opening (a repaired
       // cross-reference table) is not taken for a complaint about this request's page.
       switch try reply(from: child, id: 0, until: deadline) {
-      case .opened: current?.isOpened = true
+      case .opened(let pageCount):
+        current?.isOpened = true
+        documentPageCount = pageCount
       case .failed(let error):
         retire()
         throw error
