@@ -39,12 +39,12 @@ public final class LibraryDocument: OpenedDocument {
   static let openLimit = 4
   /// A cover's size until its file is read: a US letter page.
   public static let standardSize = PointSize(width: 612, height: 792)
-  /// The most text one file gives in one answer (with a place for every character, well under
-  /// the largest answer a worker may give): a longer file is said to be too long, and the
-  /// library's search reads it alone, a part at a time.
-  static let textLimit = 2 << 20
-  /// What follows `failureMark` for a file too long to be read in one answer.
-  public static let tooLong = "too long for one answer"
+  /// The most text one file gives in one answer: a longer file gives its first pages, then a
+  /// page of `failureMark` and `continues`, and the library's search reads the rest of it
+  /// alone, a part at a time (small, so that the first hits of a long book come at once).
+  static let textLimit = 256 << 10
+  /// What follows `failureMark` in the last page of a file's first pages.
+  public static let continues = "continues"
 
   /// The library of the files in the manifest at `manifestPath`.
   public init(manifestAt manifestPath: String, named name: String = "library", opensFiles: Bool)
@@ -145,8 +145,9 @@ public final class LibraryDocument: OpenedDocument {
   }
 
   /// The cover's text layer (the shelf draws it); with `separatesPages` (the library's
-  /// search), every page's text with its places, each after a `pageBreak` but the first, or
-  /// `failureMark` and why the file cannot be read (`tooLong` past `textLimit`). A page's own
+  /// search), every page's text with its places, each after a `pageBreak` but the first (past
+  /// `textLimit`, the pages so far and a last one saying it `continues`), or `failureMark` and
+  /// why the file cannot be read. A page's own
   /// breaks and NUL characters read as spaces, so they never part or fail it.
   public func text(at page: PageIndex) -> PageText {
     let document: PopplerDocument
@@ -161,7 +162,11 @@ public final class LibraryDocument: OpenedDocument {
     var boxes: [TextBox] = []
     for index in 0..<document.pageCount {
       guard text.utf8.count < Self.textLimit else {
-        return PageText(text: String(Self.failureMark) + Self.tooLong, boxes: [])
+        text.unicodeScalars.append(Self.pageBreak)
+        text.unicodeScalars.append(Self.failureMark)
+        text += Self.continues
+        boxes += Array(repeating: TextBox(), count: 2 + Self.continues.unicodeScalars.count)
+        return PageText(text: text, boxes: boxes)
       }
       let pageText = document.text(at: PageIndex(index))
       if index > 0 {

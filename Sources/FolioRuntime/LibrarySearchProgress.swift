@@ -170,8 +170,10 @@ struct LibrarySearchProgress {
       texts[file] = pages
       readings[file] = .done
       hasNews = true
-    case (.whole(let file), .success(.needsParts(let content))):
+    case (.whole(let file), .success(.needsParts(let content, let first))):
       guard readings[file] == .unread else { return }
+      texts[file] = first
+      hasNews = hasNews || !first.isEmpty
       readings[file] = .parts(PartsRead(content: content))
     case (.whole(let file), .success(.failed(let reason))):
       fail(file, reason)
@@ -207,7 +209,9 @@ struct LibrarySearchProgress {
     parts.early[pages.lowerBound] = read
     var ended = false
     while let next = parts.early.removeValue(forKey: parts.taken) {
-      texts[file] += next
+      // Pages known already (the first pages of a whole read) stay, matched as they are.
+      let known = texts[file].count - parts.taken
+      if known < next.count { texts[file] += next[max(0, known)...] }
       parts.taken += next.count
       hasNews = true
       // A short part is the file's last.

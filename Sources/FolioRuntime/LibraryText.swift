@@ -48,8 +48,8 @@ public enum FileText: Sendable {
   case pages([PageText])
   /// It cannot be read, and why (not a PDF, encrypted…).
   case failed(String)
-  /// It is too long for one answer: read it in parts.
-  case tooLong
+  /// Its first pages: it is too long for one answer, the rest is read in parts.
+  case firstPages([PageText])
 }
 
 /// One piece of work of a library's reading, on one of its threads.
@@ -66,8 +66,9 @@ enum LibraryTextJob: Hashable, Sendable {
 enum LibraryTextResult: Sendable {
   /// Every page of the file.
   case pages([SearchableText])
-  /// The file must be read alone, in parts (`content`: its key without the page count).
-  case needsParts(content: DocumentFingerprint?)
+  /// The file must be read alone, in parts (`content`: its key without the page count), from
+  /// the first page; `first` are its first pages, for matching meanwhile.
+  case needsParts(content: DocumentFingerprint?, first: [SearchableText] = [])
   /// The file cannot be read.
   case failed(String)
   /// A part's pages, and the file's page count once known.
@@ -130,7 +131,10 @@ final class LibraryTextWorker {
     }
     switch text.parting(read) {
     case .failed(let reason): return .failed(reason)
-    case .tooLong: return .needsParts(content: content)
+    case .firstPages(let pages):
+      // Matched now; read again with the rest, to go into the cache under the page count.
+      return .needsParts(
+        content: content, first: pages.map { SearchableText(normalizing: $0.text) })
     case .pages(let pages):
       let searchable = pages.map { SearchableText(normalizing: $0.text) }
       store(

@@ -49,11 +49,11 @@ enum LibrarySearchSetup {
   }
 
   /// What a file's text from the library's workers says: a failure (`failureMark` and why),
-  /// too long for one answer, or its pages parted at the page breaks.
+  /// or its pages parted at the page breaks (the first of them, when a last page of
+  /// `failureMark` says it `continues`).
   static func parting(_ text: PageText) -> FileText {
     if text.text.unicodeScalars.first == LibraryDocument.failureMark {
-      let reason = String(text.text.unicodeScalars.dropFirst())
-      return reason == LibraryDocument.tooLong ? .tooLong : .failed(reason)
+      return .failed(String(text.text.unicodeScalars.dropFirst()))
     }
     var pages: [PageText] = []
     var scalars = String.UnicodeScalarView()
@@ -66,6 +66,9 @@ enum LibrarySearchSetup {
         scalars.append(scalar)
         boxes.append(box)
       }
+    }
+    if scalars.first == LibraryDocument.failureMark {
+      return .firstPages(pages)
     }
     pages.append(PageText(text: String(scalars), boxes: boxes))
     return .pages(pages)

@@ -104,4 +104,26 @@ import Testing
     #expect(progress.hitCount(of: 0) == 1)
     #expect(progress.failures.first?.reason == "could not be read past page 2")
   }
+
+  @Test func aLongFilesFirstPagesAreMatchedAtOnceAndReadAgainWithoutDoubling() {
+    var progress = LibrarySearchProgress(fileCount: 1, partSize: 2)
+    progress.search(TextQuery("orbit"), generation: 1, start: 0)
+    progress.take(
+      .whole(file: 0), .success(.needsParts(content: nil, first: pages(["orbit", "x", "y"]))))
+    matchAll(&progress)
+    #expect(progress.hitCount(of: 0) == 1)
+    #expect(!progress.isSearched(0))
+    progress.take(
+      .part(file: 0, pages: 0..<2, content: nil),
+      .success(.part(pages(["orbit", "x"]), pageCount: 5)))
+    progress.take(
+      .part(file: 0, pages: 2..<4, content: nil),
+      .success(.part(pages(["y", "orbit"]), pageCount: 5)))
+    progress.take(
+      .part(file: 0, pages: 4..<6, content: nil), .success(.part(pages(["z"]), pageCount: 5)))
+    matchAll(&progress)
+    #expect(progress.texts[0].count == 5)
+    #expect(progress.matches[0]?.keys.sorted() == [0, 3])
+    #expect(progress.isSearched(0))
+  }
 }
