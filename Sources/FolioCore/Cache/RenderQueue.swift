@@ -134,7 +134,8 @@ public struct RenderQueue<Request: Hashable> {
   /// O(1) per lane plus the requests passed over.
   public mutating func next(accepting accepts: (Request) -> Bool) -> Request? {
     var best: (lane: Int, index: Int, rank: Rank)?
-    for number in lanes.keys {
+    // The numbers copied first: each lane is changed in place (sorted) on the way.
+    for number in Array(lanes.keys) {
       guard let found = lanes[number]?.mostUrgent(accepting: accepts) else { continue }
       if best.map({ found.rank < $0.rank }) ?? true { best = (number, found.index, found.rank) }
     }
