@@ -212,7 +212,8 @@ public final class Browser<Terminal: TerminalBackend> {
   }
 
   /// Applies the queued events (answers queued meanwhile go to the back of the queue), meeting
-  /// the demands after each unless told not to.
+  /// the demands after each unless told not to; input followed by more input is folded into
+  /// it (the demands are met after the last).
   private func applyQueue(meetingDemands: Bool = true) {
     guard !isApplying else { return }
     isApplying = true
@@ -224,7 +225,10 @@ public final class Browser<Terminal: TerminalBackend> {
       carryOut(state.update(event))
       guard ending == nil else { break }
       board.isDocumentChanging = state.reload.phase != .idle
-      if meetingDemands { meetDemands() }
+      // Input typed together is folded: only the screen after the last of it is asked of the
+      // services, never those passed on the way.
+      let isFolded = next < queue.count && event.isInput && queue[next].isInput
+      if meetingDemands && !isFolded { meetDemands() }
     }
     queue.removeAll()
   }

@@ -25,9 +25,8 @@ struct DemandLedger {
       services.searcher?.findRegions(request)
     }
     hitRegions = demands.hitRegions
-    if !demands.links.isEmpty, demands.links != links {
-      services.navigation.wantLinks(demands.links)
-    }
+    // Asked even when empty: links of pages left are no longer wanted.
+    if demands.links != links { services.navigation.wantLinks(demands.links) }
     links = demands.links
     if !demands.contentBoxes.isEmpty, demands.contentBoxes != contentBoxes {
       services.navigation.wantContentBoxes(demands.contentBoxes)

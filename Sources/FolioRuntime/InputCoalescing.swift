@@ -1,4 +1,5 @@
 import FolioCore
+import FolioUI
 
 extension InputEvent {
   /// Consecutive resizes make one (the last); a Ctrl-Z typed twice before the loop read the
@@ -15,5 +16,13 @@ extension InputEvent {
       }
     }
     return result
+  }
+}
+
+extension Event {
+  /// Whether the event is input (keys, mouse, resizes, signals).
+  var isInput: Bool {
+    if case .input = self { return true }
+    return false
   }
 }

@@ -95,11 +95,14 @@ public final class NavigationReader: LoopService {
   }
 
   /// Asks for the links of `pages`: those read already are answered at once (a page outside
-  /// the document with no links), the others when they are read, the pages of the latest
-  /// question first.
+  /// the document with no links), the others when they are read. Pages asked before and not
+  /// named again are no longer wanted (the screen moved on): their reads are withdrawn unless
+  /// a worker has started them.
   public func wantLinks(_ pages: [PageIndex]) {
     questions += 1
     var isNew = false
+    let withdrawn = askedPages.keys.filter { !pages.contains(PageIndex($0)) }
+    for index in withdrawn { askedPages[index] = nil }
     for page in pages {
       let index = page.rawValue
       if let known = links[index] {
@@ -111,7 +114,7 @@ public final class NavigationReader: LoopService {
         isNew = true
       }
     }
-    if isNew { schedule() }
+    if isNew || !withdrawn.isEmpty { schedule() }
   }
 
   /// Asks how large `page`'s body text is: answered at once when measured, else when it is.
@@ -229,8 +232,8 @@ public final class NavigationReader: LoopService {
     }
   }
 
-  /// Hands the thread what is asked: the outline first, then the pages of the latest question,
-  /// in page order, then those of earlier ones.
+  /// Hands the thread what is asked: the outline first, then the pages whose links are asked,
+  /// in page order.
   private func schedule() {
     if work == nil, let opening {
       work = try? PageWork(

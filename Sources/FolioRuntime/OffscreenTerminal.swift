@@ -22,7 +22,14 @@ public final class OffscreenTerminal: TerminalBackend {
   /// The last frame presented.
   public var screen: ScreenBuffer? { frames.last }
 
+  /// How many frames were presented since the start.
+  public private(set) var presentedCount = 0
+
+  /// How many typed events wait to be read.
+  public var waitingInputCount: Int { input.count }
+
   public func present(_ screen: ScreenBuffer) {
+    presentedCount += 1
     frames.append(screen)
     if frames.count > 8 { frames.removeFirst() }
   }

@@ -25,10 +25,13 @@ enum LoopBenchmarks {
 
   static func run() throws -> [String] {
     var rows: [String] = []
+    // `--loop --stream`: only the steady stream of keys.
+    let streamOnly = CommandLine.arguments.contains("--stream")
     func row(_ name: String, _ stall: Duration, _ turns: Int) {
       rows.append(
         "| \(name) | \(Measure.format(stall.inSeconds)) over \(turns) turns | < 20 ms |")
     }
+    if streamOnly { return try streamRows() }
     let search = try stallsWhileSearching()
     row(
       "the loop's longest stall while the first search of the `manual` fixture reads its text (cold cache, a key every turn)",
@@ -37,6 +40,24 @@ enum LoopBenchmarks {
     row(
       "the loop's longest stall paging the 15,000-page fixture (continuous, workers recycled every 100 pages, \(recycling.pages) pages)",
       recycling.stall, recycling.turns)
+    return rows + (try streamRows())
+  }
+
+  /// The rows of the steady stream of PageDowns.
+  static func streamRows() throws -> [String] {
+    var rows: [String] = []
+    let stream = try SteadyStreamBenchmark.run()
+    let fed =
+      "a PageDown every 1.5 ms for 3 s (\(stream.keys) keys) on the 15,000-page fixture, continuous"
+    rows.append(
+      "| keys a second handled, \(fed) | \(Int(stream.handledPerSecond.rounded())) (typed at \(Int(stream.keysPerSecond.rounded()))), \(stream.frames) frames, \(stream.rendersStarted) renders started, last page \(stream.lastPage) | as typed |"
+    )
+    rows.append(
+      "| the loop's longest stall, \(fed) | \(Measure.format(stream.stall.inSeconds)) over \(stream.turns) turns | < 20 ms |"
+    )
+    rows.append(
+      "| the view settled after the last key, \(fed) | \(Measure.format(stream.settle.inSeconds)) | < 20 ms |"
+    )
     return rows
   }
 

@@ -114,6 +114,20 @@ struct NavigationReaderTests {
     #expect(document.outlineReads == 0)
   }
 
+  /// Links of pages the screen left are withdrawn: only the pages of the latest question are
+  /// answered. (The reader's one thread reads in turn, so a withdrawn read it had started is
+  /// in before page 5's, and answered by nobody.)
+  @Test func linksOfPagesNoLongerAskedForAreNotAnswered() {
+    let reader = NavigationReader(
+      version: .first, pageCount: 10, opening: DocumentOpening(open: { Self.document() }))
+    reader.wantLinks([PageIndex(0), PageIndex(1), PageIndex(2)])
+    reader.wantLinks([PageIndex(5)])
+    var events = Self.events(from: reader) { !Self.pageLinks($0).isEmpty }
+    reader.wantLinks([PageIndex(6)])
+    events += Self.events(from: reader) { Self.pageLinks($0).contains { $0.page == PageIndex(6) } }
+    #expect(Self.pageLinks(events).map(\.page) == [PageIndex(5), PageIndex(6)])
+  }
+
   static func contentBoxes(_ events: [Event]) -> [[PageContentBox]] {
     events.compactMap { if case .contentBoxesRead(let boxes, _) = $0 { boxes } else { nil } }
   }

@@ -5,7 +5,8 @@
 /// its result is still worth caching.
 ///
 /// Several clients can share one queue, each in a lane of its own (renders, reads of the
-/// outline and links, page facts): a client replaces only its lane's wanted set. Across lanes
+/// outline and links, page facts): a client replaces only its lane's wanted set, at a cost
+/// that does not depend on the other lanes' (a request belongs to one lane). Across lanes
 /// the order is the priority's tier, then the lane (lower first), then the distance and the
 /// position in the wanted list.
 ///
@@ -13,7 +14,7 @@
 public struct RenderQueue<Request: Hashable> {
   /// The place of a waiting request in the order: tier, lane, distance, then position in the
   /// wanted list.
-  private struct Rank: Comparable {
+  fileprivate struct Rank: Comparable {
     var priority: RenderPriority
     var lane: Int
     var sequence: Int
@@ -24,12 +25,43 @@ public struct RenderQueue<Request: Hashable> {
     }
   }
 
-  /// Waiting requests and their ranks.
-  private var waiting: [Request: Rank] = [:]
-  /// Waiting requests, least urgent first, valid when `isOrderCurrent`; may also hold requests
-  /// that have left `waiting` since it was sorted, which `next()` skips.
-  private var order: [Request] = []
-  private var isOrderCurrent = true
+  /// One lane's waiting requests: replacing a lane's wanted set touches only that lane, so a
+  /// lane holding thousands (every page's facts) costs nothing to the others.
+  fileprivate struct Lane {
+    /// Waiting requests and their ranks.
+    var waiting: [Request: Rank] = [:]
+    /// Waiting requests, least urgent first, valid when `isOrderCurrent`; may also hold
+    /// requests that have left `waiting` since it was sorted, which `next()` skips.
+    var order: [Request] = []
+    var isOrderCurrent = true
+
+    mutating func sortIfNeeded() {
+      guard !isOrderCurrent else { return }
+      // Least urgent first, so the most urgent pops off the end.
+      order = waiting.sorted { $1.value < $0.value }.map(\.key)
+      isOrderCurrent = true
+    }
+
+    /// The place in `order` of the most urgent waiting request `accepts` lets through, and its
+    /// rank (requests no longer waiting are dropped on the way).
+    mutating func mostUrgent(accepting accepts: (Request) -> Bool) -> (index: Int, rank: Rank)? {
+      sortIfNeeded()
+      var index = order.count - 1
+      while index >= 0 {
+        let request = order[index]
+        if let rank = waiting[request] {
+          if accepts(request) { return (index, rank) }
+        } else {
+          order.remove(at: index)
+        }
+        index -= 1
+      }
+      return nil
+    }
+  }
+
+  /// The lanes, by number.
+  private var lanes: [Int: Lane] = [:]
   /// Requests handed out by `next()` and not yet completed, with their lanes.
   private var runningLanes: [Request: Int] = [:]
   /// Requests handed out by `next()` and not yet completed.
@@ -42,13 +74,11 @@ public struct RenderQueue<Request: Hashable> {
   /// Creates an empty queue.
   public init() {}
 
-  /// The number of requests waiting to start.
-  public var waitingCount: Int { waiting.count }
+  /// The number of requests waiting to start. O(lanes).
+  public var waitingCount: Int { lanes.values.reduce(0) { $0 + $1.waiting.count } }
 
-  /// The number of requests of `lane` waiting to start. O(waiting).
-  public func waitingCount(inLane lane: Int) -> Int {
-    waiting.values.lazy.filter { $0.lane == lane }.count
-  }
+  /// The number of requests of `lane` waiting to start. O(1).
+  public func waitingCount(inLane lane: Int) -> Int { lanes[lane]?.waiting.count ?? 0 }
 
   /// The number of requests running.
   public var runningCount: Int { runningLanes.count }
@@ -59,16 +89,20 @@ public struct RenderQueue<Request: Hashable> {
   }
 
   /// Whether nothing waits and nothing runs.
-  public var isIdle: Bool { waiting.isEmpty && runningLanes.isEmpty }
+  public var isIdle: Bool { waitingCount == 0 && runningLanes.isEmpty }
 
   /// Whether `request` waits to start.
-  public func isWaiting(_ request: Request) -> Bool { waiting[request] != nil }
+  public func isWaiting(_ request: Request) -> Bool {
+    lanes.values.contains { $0.waiting[request] != nil }
+  }
 
   /// Whether `request` has started and not completed.
   public func isRunning(_ request: Request) -> Bool { runningLanes[request] != nil }
 
   /// The priority `request` waits with, if it waits.
-  public func priority(of request: Request) -> RenderPriority? { waiting[request]?.priority }
+  public func priority(of request: Request) -> RenderPriority? {
+    lanes.values.lazy.compactMap { $0.waiting[request]?.priority }.first
+  }
 
   /// Makes `wanted` the set of requests to render: waiting requests not in it are cancelled,
   /// requests in it wait with their new priority (equal priorities keep the list's order; a
@@ -79,9 +113,8 @@ public struct RenderQueue<Request: Hashable> {
   public mutating func replaceWanted(
     _ wanted: some Sequence<(Request, RenderPriority)>, inLane lane: Int = 0
   ) -> Int {
-    var previous = waiting
-    waiting = waiting.filter { $0.value.lane != lane }
-    previous = previous.filter { $0.value.lane == lane }
+    let previous = lanes[lane]?.waiting ?? [:]
+    var waiting: [Request: Rank] = [:]
     var sequence = 0
     for (request, priority) in wanted where runningLanes[request] == nil {
       let rank = Rank(priority: priority, lane: lane, sequence: sequence)
@@ -92,63 +125,39 @@ public struct RenderQueue<Request: Hashable> {
     var cancelled = 0
     for request in previous.keys where waiting[request] == nil { cancelled += 1 }
     cancelledCount += cancelled
-    isOrderCurrent = false
+    lanes[lane] = waiting.isEmpty ? nil : Lane(waiting: waiting, isOrderCurrent: false)
     return cancelled
   }
 
   /// Takes the most urgent waiting request `accepts` lets through and marks it running; nil
-  /// when none waits. O(n log n) after the wanted set changed (a sort), else amortized O(1)
-  /// plus the requests passed over.
+  /// when none waits. O(n log n) for a lane whose wanted set changed (a sort), else amortized
+  /// O(1) per lane plus the requests passed over.
   public mutating func next(accepting accepts: (Request) -> Bool) -> Request? {
-    sortIfNeeded()
-    var index = order.count - 1
-    while index >= 0 {
-      let request = order[index]
-      guard let rank = waiting[request] else {
-        order.remove(at: index)
-        index -= 1
-        continue
-      }
-      if accepts(request) {
-        order.remove(at: index)
-        waiting[request] = nil
-        runningLanes[request] = rank.lane
-        startedCount += 1
-        return request
-      }
-      index -= 1
+    var best: (lane: Int, index: Int, rank: Rank)?
+    // The numbers copied first: each lane is changed in place (sorted) on the way.
+    for number in Array(lanes.keys) {
+      guard let found = lanes[number]?.mostUrgent(accepting: accepts) else { continue }
+      if best.map({ found.rank < $0.rank }) ?? true { best = (number, found.index, found.rank) }
     }
-    return nil
+    // Taken out of the dictionary while it changes, so its storage is not copied.
+    guard let best, var lane = lanes.removeValue(forKey: best.lane) else { return nil }
+    let request = lane.order.remove(at: best.index)
+    lane.waiting[request] = nil
+    if !lane.waiting.isEmpty { lanes[best.lane] = lane }
+    runningLanes[request] = best.lane
+    startedCount += 1
+    return request
   }
 
   /// Whether a waiting request passes `accepts`. O(waiting).
   public func hasWaiting(accepting accepts: (Request) -> Bool) -> Bool {
-    waiting.keys.contains(where: accepts)
-  }
-
-  private mutating func sortIfNeeded() {
-    guard !isOrderCurrent else { return }
-    order.removeAll(keepingCapacity: true)
-    order.append(contentsOf: waiting.keys)
-    order.sort { lhs, rhs in
-      // Least urgent first, so the most urgent pops off the end.
-      guard let left = waiting[lhs], let right = waiting[rhs] else { return false }
-      return right < left
-    }
-    isOrderCurrent = true
+    lanes.values.contains { $0.waiting.keys.contains(where: accepts) }
   }
 
   /// Takes the most urgent waiting request and marks it running; nil when nothing waits.
-  /// O(n log n) after the wanted set changed (a sort), else amortized O(1).
+  /// O(n log n) for a lane whose wanted set changed (a sort), else amortized O(1) per lane.
   public mutating func next() -> Request? {
-    sortIfNeeded()
-    while let request = order.popLast() {
-      guard let rank = waiting.removeValue(forKey: request) else { continue }
-      runningLanes[request] = rank.lane
-      startedCount += 1
-      return request
-    }
-    return nil
+    next(accepting: { _ in true })
   }
 
   /// Marks a running request finished (whether it succeeded or not). Returns whether it was
@@ -162,12 +171,12 @@ public struct RenderQueue<Request: Hashable> {
   /// cancelled.
   @discardableResult
   public mutating func cancelWaiting() -> Int {
-    let cancelled = waiting.count
-    waiting.removeAll()
+    let cancelled = waitingCount
+    lanes.removeAll()
     cancelledCount += cancelled
-    isOrderCurrent = false
     return cancelled
   }
 }
 
 extension RenderQueue: Sendable where Request: Sendable {}
+extension RenderQueue.Lane: Sendable where Request: Sendable {}

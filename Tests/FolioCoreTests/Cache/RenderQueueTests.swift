@@ -139,6 +139,29 @@ struct RenderQueueLaneTests {
     #expect(queue.isWaiting("page 1") && !queue.isWaiting("links 1"))
   }
 
+  /// Replacing one lane's wanted set, screen after screen, leaves the other lanes' waiting
+  /// requests and their order alone.
+  @Test func replacingALaneLeavesTheOthersInOrder() {
+    var queue = RenderQueue<String>()
+    let visible = RenderPriority(tier: .visible, distance: 0)
+    queue.replaceWanted(
+      (0..<1000).map { ("facts \($0)", RenderPriority(tier: .behind, distance: $0)) }, inLane: 2)
+    for screen in 0..<50 {
+      #expect(queue.replaceWanted([("page \(screen)", visible)], inLane: 0) == min(screen, 1))
+    }
+    #expect(queue.waitingCount(inLane: 2) == 1000)
+    #expect(queue.waitingCount == 1001)
+    #expect(queue.next() == "page 49")
+    #expect(queue.next() == "facts 0")
+    queue.replaceWanted([("page 50", visible)], inLane: 0)
+    #expect(queue.next() == "page 50")
+    #expect(queue.next() == "facts 1")
+    #expect(queue.cancelledCount == 49)
+    #expect(queue.runningCount(inLane: 2) == 2)
+    #expect(queue.cancelWaiting() == 998)
+    #expect(queue.waitingCount == 0 && !queue.isIdle)
+  }
+
   /// Within a tier the lower lane goes first; a more urgent tier beats any lane.
   @Test func lanesOrderWithinATier() {
     var queue = RenderQueue<String>()
