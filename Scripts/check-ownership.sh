@@ -7,7 +7,9 @@
 # `state.view.zooms.grid += …`, `&status.message`, `navigation.jumps.append(…)`,
 # `document.links[page] = …`). Writes inside the sub-state's own files (`Type.swift`,
 # `Type+Concern.swift`) are its methods and pass; any other fails, one line per write
-# (file:line: Type.field written outside its own files).
+# (file:line: Type.field written outside its own files). Each stored field must also be declared
+# `private(set)` (or `fileprivate(set)`, `private`), so that the compiler itself keeps writes out
+# of other files; a looser one fails too.
 #
 #   Scripts/check-ownership.sh            (from anywhere)
 set -euo pipefail
@@ -19,7 +21,7 @@ import sys
 
 # Each sub-state: the name AppState keeps it under, its type, and its declaration file.
 SUB_STATES = [
-    ("terminal", "TerminalFacts", "Sources/FolioUI/App/AppState.swift"),
+    ("terminal", "TerminalFacts", "Sources/FolioUI/App/TerminalFacts.swift"),
     ("document", "DocumentFacts", "Sources/FolioUI/Document/DocumentFacts.swift"),
     ("view", "ViewState", "Sources/FolioUI/View/ViewState.swift"),
     ("drawing", "DrawingState", "Sources/FolioUI/Drawing/DrawingState.swift"),
@@ -45,7 +47,7 @@ def stored_fields(path, type_name):
         lines = file.read().split("\n")
     fields = []
     depth = None
-    for line in lines:
+    for number, line in enumerate(lines, 1):
         code = re.sub(r"//.*", "", line)
         if depth is None:
             if re.search(r"\bstruct\s+" + type_name + r"\b", code):
@@ -61,6 +63,8 @@ def stored_fields(path, type_name):
             # Stored: an initial value, or a type and no body (a body after `=` is an observer).
             if match and (match.group(3) or not match.group(4)):
                 fields.append(match.group(1))
+                if not re.search(r"\b(private|fileprivate)\b", code.split("var")[0]):
+                    loose.append((path, number, type_name, match.group(1)))
         depth += code.count("{") - code.count("}")
         if depth <= 0 and "}" in code:
             break
@@ -91,6 +95,7 @@ def swift_files():
 
 
 checks = []
+loose = []
 for name, type_name, path in SUB_STATES:
     if not os.path.exists(path):
         sys.exit(f"check-ownership: {path} (the declaration of {type_name}) is missing")
@@ -101,6 +106,11 @@ for name, type_name, path in SUB_STATES:
     print(f"{type_name}: {', '.join(fields)}")
 
 problems = 0
+# The compiler keeps writes out only while each stored field's setter is private to its file.
+for path, number, type_name, field in loose:
+    print(f"{path}:{number}: {type_name}.{field} is settable outside its file: make it private(set)")
+    problems += 1
+
 for path in sorted(swift_files()):
     with open(path, encoding="utf-8") as file:
         lines = file.read().split("\n")
@@ -115,6 +125,6 @@ for path in sorted(swift_files()):
                 problems += 1
 
 if problems:
-    sys.exit(f"check-ownership: {problems} writes to a sub-state's fields outside its own files")
+    sys.exit(f"check-ownership: {problems} sub-state fields written or settable outside their own files")
 print("check-ownership: every sub-state field is written only in its own files")
 PYTHON
