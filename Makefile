@@ -12,7 +12,7 @@ TEST_DEBIAN_PACKAGES := man-db file ranger python3-pip libsixel-bin
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
-.PHONY: all deps bench-deps build release run test test-tools lint check-imports bench check-palette check-generated sample clean leak-check \
+.PHONY: all deps bench-deps build release run test test-tools lint check-imports check-ownership bench check-palette check-generated sample clean leak-check \
 	fuzz libfuzz asan-check install install-files uninstall
 
 # Where `make install` puts folio (PREFIX=~/.local needs no root), and what it installs from.
@@ -68,7 +68,7 @@ test-tools:
 	@./Scripts/install-deps.sh $(TEST_DEBIAN_PACKAGES)
 	@./Scripts/install-test-tools.sh
 
-test: deps test-tools lint check-imports
+test: deps test-tools lint check-imports check-ownership
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -81,6 +81,11 @@ lint:
 # another dependency), or is one of the toolchain's own.
 check-imports:
 	SWIFT=$(SWIFT) ./Scripts/check-imports.sh
+
+# Each sub-state of AppState (Search, View, Status…) is written only in its own files, through
+# its own methods: no `search.query = …` from elsewhere (Sources and Tests).
+check-ownership:
+	./Scripts/check-ownership.sh
 
 bench: bench-deps release
 	.build/release/folio-bench --check-palette

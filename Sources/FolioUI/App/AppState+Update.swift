@@ -44,10 +44,9 @@ extension AppState {
   private mutating func take(_ event: Event, effects: inout [Effect]) {
     switch event {
     case .input(.key):
-      status.message = nil
-      status.hintsKeys = false
+      status.noteKey()
     case .input(.resize(let size)):
-      terminal.size = size
+      terminal.resize(to: size)
     case .input(.mouse), .input(.signal), .timerFired(.count), .timerFired(.searchDebounce):
       break
     case .pagesRead(let facts):
@@ -55,10 +54,9 @@ extension AppState {
     case .labelFixed(let page, let label):
       document.fixLabel(label, of: page)
     case .renderProgress(let pending):
-      status.pendingRenders = max(0, pending)
+      status.track(pendingRenders: pending)
     case .timerFired(.message):
-      // A message that stays until a key outlives a timer an earlier one started.
-      if !status.messageStays { status.message = nil }
+      status.expireMessage()
     case .timerFired(.savePlace):
       effects += savingPlace
     case .timerFired(.reloadDebounce), .timerFired(.reloadAtLatest):
@@ -89,7 +87,7 @@ extension AppState {
     case .problem(let problem):
       say(problem)
     case .pixelsAvailable:
-      if drawing.pixels == .unavailable { drawing.pixels = .on }
+      drawing.makePixelsAvailable()
     case .restorePlace(let place):
       restore(place)
     case .find(let query):
@@ -124,7 +122,7 @@ extension AppState {
     }
     var normal = modes.normal
     let response = normal.handle(event, state: &self, effects: &effects)
-    modes.normal = normal
+    modes.replaceNormal(with: normal)
     if case .open(let opened) = response { modes.open(opened) }
   }
 

@@ -43,7 +43,7 @@ public struct AppState: Sendable {
     keymap: Keymap = .standard, library: LibraryRole? = nil
   ) {
     var document = document
-    document.metrics = metrics
+    document.adopt(metrics)
     self.document = document
     settings = SessionSettings(
       remembersPlace: remembersPlace, prefetches: prefetches, library: library)
@@ -101,19 +101,5 @@ public struct SessionSettings: Hashable, Sendable {
     self.remembersPlace = remembersPlace
     self.prefetches = prefetches
     self.library = library
-  }
-}
-
-/// What the app knows of the terminal: its size in cells and the shape of a cell.
-public struct TerminalFacts: Hashable, Sendable {
-  /// The terminal's size.
-  public var size: CellSize
-  /// How tall a cell is compared with its width.
-  public var cellAspect: CellAspect
-
-  /// Creates facts.
-  public init(size: CellSize, cellAspect: CellAspect = .standard) {
-    self.size = size
-    self.cellAspect = cellAspect
   }
 }

@@ -7,7 +7,7 @@ import FolioLayout
 /// terminal. Changed only through its own `take` methods, from events.
 public struct DocumentFacts: Sendable {
   /// Which version of the document this is.
-  public internal(set) var version = DocumentVersion.first
+  public private(set) var version = DocumentVersion.first
   /// The number of pages, at least 1.
   public let pageCount: Int
   /// The title to show: the document's own, else its file name.
@@ -20,9 +20,9 @@ public struct DocumentFacts: Sendable {
   /// document was read: where it was left).
   private var fixedLabels: Set<Int> = []
   /// Page sizes, known or estimated.
-  public internal(set) var metrics: PageMetrics
+  public private(set) var metrics: PageMetrics
   /// Links of pages read so far, by page.
-  public internal(set) var links: [PageIndex: [PageLink]] = [:]
+  public private(set) var links: [PageIndex: [PageLink]] = [:]
   /// The outline, once read, and the same prepared for the panel.
   public private(set) var outline: DocumentOutline?
   public private(set) var outlineIndex: OutlineIndex?
@@ -30,7 +30,7 @@ public struct DocumentFacts: Sendable {
   public private(set) var contentBoxes: [PageIndex: PageRegion] = [:]
   public private(set) var contentBoxRevision = 0
   /// Body text sizes measured, by page (for `z`).
-  public internal(set) var bodyText: [PageIndex: BodyTextSize] = [:]
+  public private(set) var bodyText: [PageIndex: BodyTextSize] = [:]
   /// The text of pages read for selecting and copying, as words, the most recent
   /// `textLimit` pages.
   public private(set) var texts: [PageIndex: PageWords] = [:]
@@ -92,6 +92,12 @@ public struct DocumentFacts: Sendable {
       }
     }
   }
+
+  /// Takes page sizes known before the first page is read (an estimate, or a library's covers).
+  mutating func adopt(_ metrics: PageMetrics) { self.metrics = metrics }
+
+  /// Takes a page's measured body text size (`z`).
+  mutating func take(bodyText size: BodyTextSize, of page: PageIndex) { bodyText[page] = size }
 
   /// Takes one page's links, if they are of this version.
   mutating func take(_ pageLinks: PageLinks) {

@@ -4,7 +4,7 @@ import FolioCore
 /// the symbol sets this terminal can draw.
 public struct DrawingState: Hashable, Sendable {
   /// The style every page is drawn in.
-  public internal(set) var style: RenderStyle
+  public private(set) var style: RenderStyle
   /// The symbol sets the terminal can draw (never empty), in the order `c` steps through them.
   public let drawableSymbols: [SymbolSet]
 
@@ -37,7 +37,7 @@ public struct DrawingState: Hashable, Sendable {
   }
 
   /// Pages as images or block art.
-  public internal(set) var pixels = Pixels.unavailable
+  public private(set) var pixels = Pixels.unavailable
 
   /// `p`: images on or off; returns what the status line says.
   mutating func togglePixels() -> String {
@@ -60,5 +60,24 @@ public struct DrawingState: Hashable, Sendable {
     case .on: return "all text as characters"
     case .off: return "no text: block art only"
     }
+  }
+
+  /// The terminal can show images: pages show as images unless turned off already.
+  mutating func makePixelsAvailable() {
+    if pixels == .unavailable { pixels = .on }
+  }
+
+  /// Dark paper on or off (`i`).
+  mutating func toggleInvert() { style.isInverted.toggle() }
+
+  /// `z`'s legible text: the text layer on where legible if it was off.
+  mutating func showLegibleText() {
+    if style.text == .off { style.text = .auto }
+  }
+
+  /// A remembered place's looks: its symbols if this terminal can draw them, its paper.
+  mutating func restore(symbols: SymbolSet, isInverted: Bool) {
+    if drawableSymbols.contains(symbols) { style.symbols = symbols }
+    style.isInverted = isInverted
   }
 }

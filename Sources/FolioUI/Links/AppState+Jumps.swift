@@ -25,7 +25,7 @@ extension AppState {
 
   /// Records the place a jump is about to leave.
   mutating func recordJump() {
-    navigation.jumps.record(leaving: here)
+    navigation.recordJump(leaving: here)
   }
 
   /// Goes to `destination` as a jump: the place left goes on the jump list.
@@ -42,7 +42,7 @@ extension AppState {
 
   /// `Ctrl-O`: back to the place before, `count` times.
   mutating func jumpBack(count: Int) {
-    guard let place = navigation.jumps.back(from: here, count: count) else {
+    guard let place = navigation.jumpBack(from: here, count: count) else {
       say("no jump to go back to")
       return
     }
@@ -51,7 +51,7 @@ extension AppState {
 
   /// `Ctrl-P`: forward again, `count` times.
   mutating func jumpForward(count: Int) {
-    guard let place = navigation.jumps.forward(count: count) else {
+    guard let place = navigation.jumpForward(count: count) else {
       say("no jump to go forward to")
       return
     }
@@ -83,7 +83,7 @@ extension AppState {
     var origin = view.viewport.origin
     // A row of what comes before stays in view.
     origin.y = y - 1
-    view.viewport = layout.clamped(Viewport(origin: origin, size: view.viewport.size))
+    view.scroll(to: layout.clamped(Viewport(origin: origin, size: view.viewport.size)))
     view.followViewport()
   }
 }

@@ -55,7 +55,7 @@ extension AppState {
     case .destination(let destination):
       jump(to: destination)
     case .uri(let uri):
-      navigation.shownLink = uri
+      navigation.show(link: uri)
       say("link: \(TerminalText.sanitized(uri)) · y copies it")
     }
   }

@@ -28,7 +28,7 @@ public struct MarkMode: OverlayMode {
         state.say("marks are letters")
         return .close
       }
-      state.navigation.marks[letter] = state.here
+      state.navigation.mark(state.here, as: letter)
       state.say("mark \(letter) set on page \(state.document.label(of: state.view.currentPage))")
     case .go:
       if letter == "'" || letter == "`" {

@@ -5,7 +5,7 @@ import FolioCore
 /// `AppState.update` changes it.
 public struct ModeStack: Sendable {
   /// Normal browsing, the bottom of the stack.
-  public internal(set) var normal: NormalMode
+  public private(set) var normal: NormalMode
   /// The modes opened over it, the top one last.
   public private(set) var overlays: [any InputMode] = []
 
@@ -38,4 +38,7 @@ public struct ModeStack: Sendable {
 
   /// Opens `mode` on top.
   mutating func open(_ mode: any InputMode) { overlays.append(mode) }
+
+  /// Puts back normal browsing after it handled an event.
+  mutating func replaceNormal(with mode: NormalMode) { normal = mode }
 }

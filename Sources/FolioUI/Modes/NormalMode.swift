@@ -60,6 +60,11 @@ public struct NormalMode: InputMode {
   ) -> ModeResponse {
     var response = ModeResponse.handled
     for (action, count) in actions {
+      if let answer = LibraryKeys.answer(to: action, in: state) {
+        effects += state.apply(answer)
+        if case .leave = answer { return .handled }
+        continue
+      }
       switch action {
       case .quit:
         let status = state.picking.format == nil ? 0 : AppState.pickCancelledStatus
@@ -67,31 +72,6 @@ public struct NormalMode: InputMode {
         return .handled
       case .open where state.picking.format != nil:
         effects += state.finishingPick(state.picking.format ?? .ranges)
-        return .handled
-      case .open where state.settings.library == .shelf && state.view.mode == .grid:
-        // The shelf's Enter opens the document, on its first hit while a search is on.
-        let query = state.search.isActive ? state.search.query : nil
-        effects += state.leaving(.open(state.view.currentPage, query: query))
-        return .handled
-      case .back where state.settings.library == .member && state.view.mode == .grid:
-        effects += state.leaving(.back)
-        return .handled
-      case .cycleOrder:
-        guard state.settings.library == .shelf else {
-          state.say("O orders a library's shelf: folio FOLDER or folio FILE…")
-          continue
-        }
-        effects += state.leaving(.reorder)
-        return .handled
-      case .previousDocument, .nextDocument:
-        guard state.settings.library == .member else {
-          state.say(
-            state.settings.library == .shelf
-              ? "[ ] go through the library from a document: Enter opens one"
-              : "[ ] go through a library's documents: folio FOLDER or folio FILE…")
-          continue
-        }
-        effects += state.leaving(action == .nextDocument ? .next : .previous)
         return .handled
       case .prompt:
         response = .open(PromptMode(purpose: .goTo))

@@ -8,19 +8,19 @@ extension AppState {
 
   /// Makes this a `--pick` session that prints the picked pages in `format`.
   mutating func startPicking(_ format: PickFormat) {
-    picking.format = format
+    picking.start(format)
     say("v picks a page, V up to here · Enter prints the picked pages · q cancels")
   }
 
   /// `v`: picks the current page, or unpicks it.
   mutating func toggleSelection() {
-    picking.selection.toggle(view.currentPage)
+    picking.toggle(view.currentPage)
     sayPickedCount()
   }
 
   /// `V`: picks every page from the last one toggled to the current one.
   mutating func selectRange() {
-    picking.selection.pickRange(to: view.currentPage)
+    picking.pickRange(to: view.currentPage)
     sayPickedCount()
   }
 

@@ -4,20 +4,7 @@ import FolioLayout
 /// Reloading: from a change of the file to the new version on screen.
 extension AppState {
   /// The file changed: wait for it to settle (restarting the wait), with a deadline.
-  mutating func noteFileChanged() -> [Effect] {
-    guard reload.canReopen else { return [] }
-    if reload.phase == .opening {
-      reload.changedWhileOpening = true
-      return []
-    }
-    var effects: [Effect] = [.startTimer(.reloadDebounce, after: ReloadState.quietPeriod)]
-    if !reload.isDeadlineRunning {
-      reload.isDeadlineRunning = true
-      effects.append(.startTimer(.reloadAtLatest, after: ReloadState.longestWait))
-    }
-    if case .waiting = reload.phase {} else { reload.phase = .settling }
-    return effects
-  }
+  mutating func noteFileChanged() -> [Effect] { reload.noteChange() }
 
   /// Opens the file again now (`R`, or the file settled).
   mutating func reopenDocument() -> [Effect] {
@@ -25,12 +12,7 @@ extension AppState {
       say("cannot reload: the document was read from a stream")
       return []
     }
-    if reload.phase == .opening {
-      reload.changedWhileOpening = true
-      return []
-    }
-    reload.phase = .opening
-    reload.isDeadlineRunning = false
+    guard reload.beginOpening() else { return [] }
     return [
       .cancelTimer(.reloadDebounce), .cancelTimer(.reloadAtLatest),
       .reopenDocument(around: view.currentPage),
@@ -49,29 +31,20 @@ extension AppState {
   mutating func adopt(_ summary: DocumentSummary) -> [Effect] {
     guard summary.version > document.version else { return [] }
     replaceDocument(with: summary)
-    reload.phase = .idle
+    let changedMeanwhile = reload.finishOpening()
     say("reloaded")
     var effects: [Effect] = [.adoptDocument(summary.version)]
     if search.isActive {
-      // The new version's text is searched again for the same query.
-      let query = search.query
-      let onlyHits = view.options.showsOnlyHits
-      search.query = ""
-      effects += startSearch(query)
-      if onlyHits { view.options.showsOnlyHits = true }
+      // The new version's text is searched again for the same query, which stays in force.
+      effects += restartSearch()
     }
-    if reload.changedWhileOpening {
-      reload.changedWhileOpening = false
-      effects += noteFileChanged()
-    }
+    if changedMeanwhile { effects += noteFileChanged() }
     return effects
   }
 
   /// The file did not open: keep the version on screen and wait for the next change.
   mutating func noteReopenFailed(_ reason: String) -> [Effect] {
-    reload.phase = .waiting(reason: TerminalText.sanitized(reason))
-    guard reload.changedWhileOpening else { return [] }
-    reload.changedWhileOpening = false
+    guard reload.failOpening(TerminalText.sanitized(reason)) else { return [] }
     return noteFileChanged()
   }
 }
@@ -85,18 +58,18 @@ extension AppState {
     let anchor = layout.continuousPageIndex(at: view.viewport)
     let across = crossFraction
     document = document.replaced(by: summary)
-    view.readingZoomPage = nil
-    picking.selection.clamp(toPageCount: document.pageCount)
-    view.currentPage = document.clamped(view.currentPage)
+    view.awaitBodyText(of: nil)
+    picking.clamp(toPageCount: document.pageCount)
+    view.goTo(page: document.clamped(view.currentPage))
     refreshLayout()
     let relaid = view.layout
     let clamped = ContinuousPageIndex(min(anchor.value, Double(document.pageCount).nextDown))
     let index = relaid.spreads.continuousSpreadIndex(for: clamped)
-    view.viewport = relaid.clamped(relaid.viewport(centeredOn: index, crossFraction: across))
+    view.scroll(to: relaid.clamped(relaid.viewport(centeredOn: index, crossFraction: across)))
     if view.mode == .grid {
-      view.viewport = relaid.viewport(showing: view.currentPage, at: .nearest, from: view.viewport)
+      view.scroll(to: relaid.viewport(showing: view.currentPage, at: .nearest, from: view.viewport))
     } else {
-      view.currentPage = relaid.continuousPageIndex(at: view.viewport).page
+      view.goTo(page: relaid.continuousPageIndex(at: view.viewport).page)
     }
     view.followCurrentPageInShelf()
   }

@@ -24,11 +24,11 @@ public struct ReloadState: Hashable, Sendable {
   /// Whether the document can be opened again (not when it came from a stream).
   public let canReopen: Bool
   /// Where a reload is.
-  public internal(set) var phase = Phase.idle
+  public private(set) var phase = Phase.idle
   /// The file changed again while it was being opened: once that finishes, settle again.
-  var changedWhileOpening = false
+  private(set) var changedWhileOpening = false
   /// The `reloadAtLatest` timer runs.
-  var isDeadlineRunning = false
+  private(set) var isDeadlineRunning = false
 
   /// Creates the state; `canReopen` is false for a document read from a stream.
   public init(canReopen: Bool) { self.canReopen = canReopen }
@@ -37,5 +37,51 @@ public struct ReloadState: Hashable, Sendable {
   public var notice: String? {
     guard case .waiting(let reason) = phase else { return nil }
     return "file changed; waiting for a complete file (\(reason))"
+  }
+
+  /// The file changed: while it opens, settle again once that finishes; else wait for it to
+  /// settle (restarting the wait), with a deadline.
+  mutating func noteChange() -> [Effect] {
+    guard canReopen else { return [] }
+    if phase == .opening {
+      changedWhileOpening = true
+      return []
+    }
+    var effects: [Effect] = [.startTimer(.reloadDebounce, after: Self.quietPeriod)]
+    if !isDeadlineRunning {
+      isDeadlineRunning = true
+      effects.append(.startTimer(.reloadAtLatest, after: Self.longestWait))
+    }
+    if case .waiting = phase {} else { phase = .settling }
+    return effects
+  }
+
+  /// Starts opening the file again; false when it is being opened already (then it settles
+  /// again once that finishes).
+  mutating func beginOpening() -> Bool {
+    if phase == .opening {
+      changedWhileOpening = true
+      return false
+    }
+    phase = .opening
+    isDeadlineRunning = false
+    return true
+  }
+
+  /// The new version opened; returns whether the file changed again meanwhile.
+  mutating func finishOpening() -> Bool {
+    phase = .idle
+    return takeChangeWhileOpening()
+  }
+
+  /// The file did not open (`reason`, sanitized); returns whether it changed again meanwhile.
+  mutating func failOpening(_ reason: String) -> Bool {
+    phase = .waiting(reason: reason)
+    return takeChangeWhileOpening()
+  }
+
+  private mutating func takeChangeWhileOpening() -> Bool {
+    defer { changedWhileOpening = false }
+    return changedWhileOpening
   }
 }

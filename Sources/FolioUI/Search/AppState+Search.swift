@@ -14,49 +14,33 @@ extension AppState {
     if trimmed == search.query {
       // The same search (typed, then Enter): keep what it found; go to its first hit.
       if movesToFirstHit && search.isActive {
-        search.pendingMove = true
-        search.pendingOrigin = view.currentPage
+        search.awaitFirstHit(after: view.currentPage)
         movePendingToFirstHit()
       }
       return []
     }
     // The grid of one search's pages with hits does not carry over to another.
-    view.options.showsOnlyHits = false
-    search.generation += 1
-    search.start = view.currentPage
-    search.pendingOrigin = view.currentPage
-    search.searchedFromStart = 0
-    search.query = trimmed
-    search.searchedPages = 0
-    search.pageCount = document.pageCount
-    search.pages = []
-    search.current = nil
-    search.regions = [:]
-    search.lines = []
-    search.pendingMove = movesToFirstHit && !trimmed.isEmpty
-    search.revealsCurrent = false
+    view.showOnlyHits(false)
     return [
       .search(
-        SearchRequest(
-          generation: search.generation, query: trimmed, near: view.currentPage,
-          pageCount: document.pageCount))
+        search.begin(
+          trimmed, near: view.currentPage, pageCount: document.pageCount,
+          movesToFirstHit: movesToFirstHit))
     ]
+  }
+
+  /// Searches a new version of the document for the query in force (kept, as is the grid of
+  /// the pages with hits).
+  mutating func restartSearch() -> [Effect] {
+    [.search(search.restart(near: view.currentPage, pageCount: document.pageCount))]
   }
 
   /// Takes what the runtime found so far.
   mutating func apply(_ results: SearchResults) {
-    guard results.generation == search.generation, search.isActive else { return }
     let wasComplete = search.isComplete
-    search.searchedPages = results.searchedPages
-    search.searchedFromStart = results.searchedFromStart
-    search.pageCount = results.pageCount
-    let found = search.pages.count != results.pages.count
-    search.pages = results.pages
+    guard let found = search.take(results) else { return }
     // A grid of the pages with hits grows as the search finds more (before a move to a hit).
     if found && view.options.showsOnlyHits && view.mode == .grid { refreshLayout() }
-    if let current = search.current, search.hitCount(of: current.page) <= current.index {
-      search.current = nil
-    }
     movePendingToFirstHit()
     // Finished: the count is said once; then the status line names the document again and
     // keeps the count on its right.
@@ -87,15 +71,11 @@ extension AppState {
             && distance(first.page.rawValue, from: start) < search.searchedFromStart)
       } ?? false
     if let first, isCertain {
-      search.pendingMove = false
+      search.cancelPendingMove()
       if first.page.rawValue < origin { say("past the last hit: back to the first") }
-      search.current = HitPosition(page: first.page, index: 0)
-      recordJump()
-      if first.page != view.currentPage { go(to: first.page) }
-      search.revealsCurrent = view.mode != .grid
-      if search.regions[first.page] != nil { revealCurrentHit() }
+      show(hit: HitPosition(page: first.page, index: 0))
     } else if search.isComplete {
-      search.pendingMove = false
+      search.cancelPendingMove()
       say("no hits for “\(TerminalText.sanitized(search.query))”")
     }
   }
@@ -106,7 +86,7 @@ extension AppState {
   /// `&`: the grid shows only the pages with hits, or every page again.
   mutating func toggleOnlyHits() {
     if view.options.showsOnlyHits && view.mode == .grid {
-      view.options.showsOnlyHits = false
+      view.showOnlyHits(false)
       say("every \(unit)")
       return
     }
@@ -120,29 +100,26 @@ extension AppState {
       return
     }
     show(.grid)
-    view.options.showsOnlyHits = true
+    view.showOnlyHits(true)
     say("only \(unit)s with hits: & shows every \(unit)")
   }
 
   /// Takes the hits panel's lines.
   mutating func apply(_ lines: HitLines) {
-    guard lines.generation == search.generation, search.isActive else { return }
-    search.lines = lines.lines
+    search.take(lines)
   }
 
   /// Makes `position` the current hit and shows it.
   mutating func show(hit position: HitPosition) {
-    search.current = position
+    search.select(position, reveals: view.mode != .grid)
     recordJump()
     if position.page != view.currentPage { go(to: position.page) }
-    search.revealsCurrent = view.mode != .grid
     if search.regions[position.page] != nil { revealCurrentHit() }
   }
 
   /// Takes where a page's hits lie; scrolls the current hit into view if it waited for them.
   mutating func apply(_ regions: HitRegions) {
-    guard regions.generation == search.generation, search.isActive else { return }
-    search.regions[regions.page] = regions.hits
+    guard search.take(regions) else { return }
     if search.revealsCurrent, let current = search.current, current.page == regions.page {
       revealCurrentHit()
     }
@@ -173,10 +150,7 @@ extension AppState {
       if search.isComplete {
         say("no hits for “\(TerminalText.sanitized(search.query))”")
       } else {
-        if forward {
-          search.pendingMove = true
-          search.pendingOrigin = currentPage
-        }
+        if forward { search.awaitFirstHit(after: currentPage) }
         say("searching…")
       }
       return
@@ -184,11 +158,7 @@ extension AppState {
     if wrapped {
       say(forward ? "past the last hit: back to the first" : "before the first hit: to the last")
     }
-    search.current = target
-    recordJump()
-    if target.page != view.currentPage { go(to: target.page) }
-    search.revealsCurrent = view.mode != .grid
-    if search.regions[target.page] != nil { revealCurrentHit() }
+    show(hit: target)
   }
 
   /// Scrolls so the current hit's first box is in view (continuous and spread views), when
@@ -198,7 +168,7 @@ extension AppState {
       let hits = search.regions[current.page], hits.indices.contains(current.index),
       let pageBox = hits[current.index].first
     else { return }
-    search.revealsCurrent = false
+    search.noteRevealed()
     reveal(pageBox.region, on: current.page)
   }
 

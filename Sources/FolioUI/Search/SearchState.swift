@@ -106,21 +106,21 @@ public struct HitPosition: Hashable, Sendable {
 /// the current hit, and the boxes of hits on pages that are visible.
 public struct SearchState: Hashable, Sendable {
   /// The query in force ("" for none).
-  public internal(set) var query = ""
+  public private(set) var query = ""
   /// Numbers each search asked of the runtime; results of older ones are ignored.
-  public internal(set) var generation = 0
+  public private(set) var generation = 0
   /// Pages searched so far and in all.
-  public internal(set) var searchedPages = 0
+  public private(set) var searchedPages = 0
   /// How many pages from `start` on (wrapping) are all searched.
-  public internal(set) var searchedFromStart = 0
+  public private(set) var searchedFromStart = 0
   /// The page the search started from (the reader's page then): the runtime searches outward
   /// from it, and `searchedFromStart` counts from it.
-  public internal(set) var start = PageIndex(0)
+  public private(set) var start = PageIndex(0)
   /// Where a pending move goes from: the first hit after this page is wanted.
-  var pendingOrigin = PageIndex(0)
-  public internal(set) var pageCount = 0
+  private(set) var pendingOrigin = PageIndex(0)
+  public private(set) var pageCount = 0
   /// Pages with hits, in page order.
-  public internal(set) var pages: [PageHits] = [] {
+  public private(set) var pages: [PageHits] = [] {
     didSet {
       hitsBefore = []
       hitsBefore.reserveCapacity(pages.count)
@@ -138,15 +138,86 @@ public struct SearchState: Hashable, Sendable {
   /// Hits on all pages.
   public private(set) var totalHits = 0
   /// The hit `n` and `N` moved to last, if any.
-  public internal(set) var current: HitPosition?
+  public private(set) var current: HitPosition?
   /// Where hits lie on pages the views asked about.
-  public internal(set) var regions: [PageIndex: [[HitBox]]] = [:]
+  public private(set) var regions: [PageIndex: [[HitBox]]] = [:]
   /// Every hit's line of context, for the hits panel (once it has asked for them).
-  public internal(set) var lines: [HitLine] = []
+  public private(set) var lines: [HitLine] = []
   /// A move asked for before any hit was known (Enter, or `--find`), made when one is.
-  var pendingMove: Bool = false
+  private(set) var pendingMove: Bool = false
   /// Whether the current hit must still be scrolled into view (its boxes were not known).
-  var revealsCurrent = false
+  private(set) var revealsCurrent = false
+
+  /// Makes `query` the search in force from `page` on, in a document of `pageCount` pages:
+  /// what the last one found goes. `movesToFirstHit`: move to the first hit once it is known.
+  /// Returns what to ask the runtime.
+  mutating func begin(
+    _ query: String, near page: PageIndex, pageCount: Int, movesToFirstHit: Bool
+  ) -> SearchRequest {
+    generation += 1
+    start = page
+    pendingOrigin = page
+    searchedFromStart = 0
+    self.query = query
+    searchedPages = 0
+    self.pageCount = pageCount
+    pages = []
+    current = nil
+    regions = [:]
+    lines = []
+    pendingMove = movesToFirstHit && !query.isEmpty
+    revealsCurrent = false
+    return SearchRequest(generation: generation, query: query, near: page, pageCount: pageCount)
+  }
+
+  /// Searches a new version of the document again for the same query, which stays in force.
+  mutating func restart(near page: PageIndex, pageCount: Int) -> SearchRequest {
+    begin(query, near: page, pageCount: pageCount, movesToFirstHit: false)
+  }
+
+  /// Takes what the runtime found so far for this search; returns whether the pages with
+  /// hits changed in number (nil: the results were of another search).
+  mutating func take(_ results: SearchResults) -> Bool? {
+    guard results.generation == generation, isActive else { return nil }
+    searchedPages = results.searchedPages
+    searchedFromStart = results.searchedFromStart
+    pageCount = results.pageCount
+    let found = pages.count != results.pages.count
+    pages = results.pages
+    if let current, hitCount(of: current.page) <= current.index { self.current = nil }
+    return found
+  }
+
+  /// Takes the hits panel's lines, if they are of this search.
+  mutating func take(_ hitLines: HitLines) {
+    guard hitLines.generation == generation, isActive else { return }
+    lines = hitLines.lines
+  }
+
+  /// Takes where a page's hits lie; returns false when they are of another search.
+  mutating func take(_ found: HitRegions) -> Bool {
+    guard found.generation == generation, isActive else { return false }
+    regions[found.page] = found.hits
+    return true
+  }
+
+  /// Asks for a move to the first hit after `page` once it is known (Enter, `n` early).
+  mutating func awaitFirstHit(after page: PageIndex) {
+    pendingMove = true
+    pendingOrigin = page
+  }
+
+  /// Drops the move asked for (made, or no hit to make it to).
+  mutating func cancelPendingMove() { pendingMove = false }
+
+  /// Makes `position` the current hit; `reveals`: it must still be scrolled into view.
+  mutating func select(_ position: HitPosition, reveals: Bool) {
+    current = position
+    revealsCurrent = reveals
+  }
+
+  /// The current hit was scrolled into view.
+  mutating func noteRevealed() { revealsCurrent = false }
 
   /// Whether a search is in force.
   public var isActive: Bool { !query.isEmpty }

@@ -21,7 +21,7 @@ extension AppState {
 
   /// `Y`: copies the whole text of the current page, now if it is read, else once it is.
   mutating func copyCurrentPage() -> [Effect] {
-    navigation.pageToCopy = view.currentPage
+    navigation.copyText(of: view.currentPage)
     let effects = copyPendingPage()
     if navigation.pageToCopy != nil { say("reading the page's text…") }
     return effects
@@ -30,7 +30,7 @@ extension AppState {
   /// Copies the page `Y` asked for, if its text is read.
   mutating func copyPendingPage() -> [Effect] {
     guard let page = navigation.pageToCopy, let words = document.texts[page] else { return [] }
-    navigation.pageToCopy = nil
+    navigation.copyText(of: nil)
     let scalars = words.text.text.unicodeScalars.count
     return copying(
       CopiedText.text(of: [(words.text, 0..<scalars)]),

@@ -6,13 +6,13 @@ public struct StatusState: Hashable, Sendable {
   /// A message ("no page 'xx'"), gone after a few seconds or at the next key; one of several
   /// lines (a config file's problems) stays until the next key. Lines are sanitized apart and
   /// joined with "\n".
-  public internal(set) var message: String?
+  public private(set) var message: String?
   /// Counts messages said, so the same words said again show for their full time again.
-  var messagesSaid = 0
+  private(set) var messagesSaid = 0
   /// Pages still being rendered.
-  public internal(set) var pendingRenders = 0
+  public private(set) var pendingRenders = 0
   /// Whether the line still points to the keys ("? keys"): until the first key.
-  public internal(set) var hintsKeys = true
+  public private(set) var hintsKeys = true
 
   /// Nothing to say.
   public init() {}
@@ -33,4 +33,22 @@ public struct StatusState: Hashable, Sendable {
       .map { TerminalText.sanitized(String($0)) }.joined(separator: "\n")
     messagesSaid &+= 1
   }
+
+  /// A key was pressed: the message goes, and the line stops pointing to the keys.
+  mutating func noteKey() {
+    message = nil
+    hintsKeys = false
+  }
+
+  /// The message timer fired: the message goes, unless it stays until a key (a message that
+  /// stays outlives a timer an earlier one started).
+  mutating func expireMessage() {
+    if !messageStays { message = nil }
+  }
+
+  /// Clears the message now (a search that starts says its own).
+  mutating func clearMessage() { message = nil }
+
+  /// `pending` pages are still being rendered (never fewer than none).
+  mutating func track(pendingRenders pending: Int) { pendingRenders = max(0, pending) }
 }

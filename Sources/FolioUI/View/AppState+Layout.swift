@@ -75,22 +75,24 @@ extension AppState {
     let layout = view.layout
     switch placement {
     case .page(let page, let position):
-      view.viewport = layout.viewport(showing: page, at: position, from: layout.startViewport)
+      view.scroll(to: layout.viewport(showing: page, at: position, from: layout.startViewport))
     case .keepingPlace where !hadLayout:
-      view.viewport = layout.viewport(
-        showing: view.currentPage, at: view.goToPosition, from: layout.startViewport)
+      view.scroll(
+        to: layout.viewport(
+          showing: view.currentPage, at: view.goToPosition, from: layout.startViewport))
     case .keepingPlace where view.mode == .spread && view.zooms.spread == .fit:
       // A whole spread is the place: shown as opening the document shows it.
-      view.viewport = layout.viewport(
-        showing: view.currentPage, at: view.goToPosition, from: layout.startViewport)
+      view.scroll(
+        to: layout.viewport(
+          showing: view.currentPage, at: view.goToPosition, from: layout.startViewport))
     case .keepingPlace where view.mode == .grid:
       let kept = layout.viewport(keepingPlaceOf: previousViewport, in: previous)
-      view.currentPage =
-        layout.pages(inItem: layout.itemIndex(containing: view.currentPage))
-        .lowerBound
-      view.viewport = layout.viewport(showing: view.currentPage, at: .nearest, from: kept)
+      view.goTo(
+        page: layout.pages(inItem: layout.itemIndex(containing: view.currentPage))
+          .lowerBound)
+      view.scroll(to: layout.viewport(showing: view.currentPage, at: .nearest, from: kept))
     case .keepingPlace:
-      view.viewport = layout.viewport(keepingPlaceOf: previousViewport, in: previous)
+      view.scroll(to: layout.viewport(keepingPlaceOf: previousViewport, in: previous))
     }
     view.followCurrentPageInShelf()
   }

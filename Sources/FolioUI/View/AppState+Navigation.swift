@@ -28,19 +28,18 @@ extension AppState {
     case .zoomOut: for _ in 0..<min(times, 40) { zoom(in: false) }
     case .zoomReset: resetZoom()
     case .cycleSpreadMode:
-      view.spreadStyle.mode = view.spreadStyle.mode.next
+      view.cycleSpreadMode()
       placeAfterSpreadChange()
       say("\(view.spreadStyle.mode) spreads")
     case .toggleBinding:
-      view.spreadStyle.binding =
-        view.spreadStyle.binding == .leftToRight ? .rightToLeft : .leftToRight
+      view.toggleBinding()
       placeAfterSpreadChange()
     case .toggleShift:
-      view.spreadStyle.isShiftedByOne.toggle()
+      view.toggleShift()
       placeAfterSpreadChange()
-    case .toggleShelf: view.options.showsShelf.toggle()
+    case .toggleShelf: view.toggleShelf()
     case .cycleSymbols: say(drawing.cycleSymbols())
-    case .toggleInvert: drawing.style.isInverted.toggle()
+    case .toggleInvert: drawing.toggleInvert()
     case .cycleTextLayer: say(drawing.cycleTextLayer())
     case .togglePixels: say(drawing.togglePixels())
     case .onlyHits: toggleOnlyHits()
@@ -96,7 +95,7 @@ extension AppState {
     guard newMode != view.mode else { return }
     rememberPlaceLeft()
     let fromGrid = view.mode == .grid
-    view.mode = newMode
+    view.switchTo(newMode)
     refreshLayout(placing: .page(view.currentPage, at: fromGrid ? view.goToPosition : .center))
     if returnToPlaceLeft() { view.followCurrentPageInShelf() }
   }
@@ -106,7 +105,7 @@ extension AppState {
   public mutating func go(to page: PageIndex) {
     var target = document.clamped(page)
     if view.mode == .spread && view.zooms.spread > .fit {
-      view.zooms.spread = .fit
+      view.zoom(spread: .fit)
       refreshLayout()
     }
     let layout = view.layout
@@ -114,8 +113,8 @@ extension AppState {
       // A grid of some pages selects the shown page nearest the one asked for.
       target = layout.pages(inItem: layout.itemIndex(containing: target)).lowerBound
     }
-    view.currentPage = target
-    view.viewport = layout.viewport(showing: target, at: view.goToPosition, from: view.viewport)
+    view.goTo(page: target)
+    view.scroll(to: layout.viewport(showing: target, at: view.goToPosition, from: view.viewport))
     view.followCurrentPageInShelf()
   }
 
@@ -179,10 +178,10 @@ extension AppState {
     let spreads = view.layout.spreads
     let current = spreads.spreadIndex(containing: view.currentPage)
     let target = min(max(0, current + count), spreads.spreadCount - 1)
-    view.zooms.spread = .fit
+    view.zoom(spread: .fit)
     refreshLayout()
-    view.currentPage = spreads.pages(inSpread: target).lowerBound
-    view.viewport = view.layout.viewport(showingItem: target, at: .center, from: view.viewport)
+    view.goTo(page: spreads.pages(inSpread: target).lowerBound)
+    view.scroll(to: view.layout.viewport(showingItem: target, at: .center, from: view.viewport))
     view.followCurrentPageInShelf()
   }
 
@@ -202,12 +201,12 @@ extension AppState {
           moved.origin.x, view: moved.size.columns, start: frame.minX, length: frame.size.columns),
         y: keep(moved.origin.y, view: moved.size.rows, start: frame.minY, length: frame.size.rows)),
       size: moved.size)
-    view.viewport = layout.clamped(kept)
+    view.scroll(to: layout.clamped(kept))
     view.followViewport()
   }
 
   mutating func scroll(dx: Int, dy: Int) {
-    view.viewport = view.layout.clamped(view.viewport.offsetBy(dx: dx, dy: dy))
+    view.scroll(to: view.layout.clamped(view.viewport.offsetBy(dx: dx, dy: dy)))
     view.followViewport()
   }
 
@@ -221,15 +220,16 @@ extension AppState {
     case .spread:
       // Zoomed: page through the spread, and on to the next one from its far edge.
       let before = view.viewport
-      view.viewport = view.layout.clamped(
-        view.viewport.offsetBy(dx: 0, dy: overlappingStep * screens))
+      view.scroll(
+        to: view.layout.clamped(
+          view.viewport.offsetBy(dx: 0, dy: overlappingStep * screens)))
       if view.viewport == before { turnSpreads(screens > 0 ? 1 : -1) }
     case .grid:
       let slots = view.layout.itemRows(inLength: rows)
       move(screens > 0 ? .down : .up, times: abs(screens) * slots)
       let layout = view.layout
-      view.viewport = layout.clamped(view.viewport.offsetBy(dx: 0, dy: rows * screens))
-      view.viewport = layout.viewport(showing: view.currentPage, at: .nearest, from: view.viewport)
+      view.scroll(to: layout.clamped(view.viewport.offsetBy(dx: 0, dy: rows * screens)))
+      view.scroll(to: layout.viewport(showing: view.currentPage, at: .nearest, from: view.viewport))
     default:
       scroll(dx: 0, dy: overlappingStep * screens)
     }
@@ -240,32 +240,36 @@ extension AppState {
     case .grid:
       guard let grid = view.layouts.grid else { return }
       let zoom = grid.options.zoom
-      view.zooms.grid = zoomIn ? grid.sizing.zoomingIn(zoom) : grid.sizing.zoomingOut(zoom)
+      view.zoom(grid: zoomIn ? grid.sizing.zoomingIn(zoom) : grid.sizing.zoomingOut(zoom))
       refreshLayout()
-      view.viewport = view.layout.viewport(
-        showing: view.currentPage, at: .nearest, from: view.viewport)
+      view.scroll(
+        to: view.layout.viewport(
+          showing: view.currentPage, at: .nearest, from: view.viewport))
     case .continuous:
-      view.zooms.continuous =
-        zoomIn ? view.zooms.continuous.zoomedIn : view.zooms.continuous.zoomedOut
+      view.zoom(
+        continuous: zoomIn ? view.zooms.continuous.zoomedIn : view.zooms.continuous.zoomedOut)
       refreshLayout()
     case .spread:
       let next = zoomIn ? view.zooms.spread.zoomedIn : view.zooms.spread.zoomedOut
-      view.zooms.spread = max(.fit, next)
+      view.zoom(spread: max(.fit, next))
       refreshLayout()
-      view.viewport = view.layout.viewport(
-        showing: view.currentPage, at: .center, from: view.viewport)
+      view.scroll(
+        to: view.layout.viewport(
+          showing: view.currentPage, at: .center, from: view.viewport))
     }
   }
 
   private mutating func resetZoom() {
     switch view.mode {
-    case .grid: view.zooms.grid = .standard
-    case .continuous: view.zooms.continuous = .fit
-    case .spread: view.zooms.spread = .fit
+    case .grid: view.zoom(grid: .standard)
+    case .continuous: view.zoom(continuous: .fit)
+    case .spread: view.zoom(spread: .fit)
     }
     refreshLayout()
-    view.viewport = view.layout.viewport(
-      showing: view.currentPage, at: view.mode == .grid ? .nearest : .center, from: view.viewport)
+    view.scroll(
+      to: view.layout.viewport(
+        showing: view.currentPage, at: view.mode == .grid ? .nearest : .center, from: view.viewport)
+    )
   }
 
   /// The mouse over the pages: the wheel scrolls, a click selects (grid), follows a link or
@@ -279,7 +283,7 @@ extension AppState {
       let forward = mouse.kind == .wheelDown
       switch view.mode {
       case .grid:
-        view.viewport = layout.clamped(viewport.offsetBy(dx: 0, dy: forward ? 3 : -3))
+        view.scroll(to: layout.clamped(viewport.offsetBy(dx: 0, dy: forward ? 3 : -3)))
       case .continuous: scroll(dx: 0, dy: forward ? 3 : -3)
       case .spread: move(forward ? .down : .up, times: 1)
       }
@@ -303,7 +307,7 @@ extension AppState {
       } else if followLink(at: mouse.position) {
         return
       } else {
-        view.currentPage = page
+        view.goTo(page: page)
         view.followCurrentPageInShelf()
       }
     case .press, .release, .drag:

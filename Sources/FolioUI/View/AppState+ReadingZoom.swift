@@ -12,16 +12,16 @@ extension AppState {
       applyReadingZoom(size)
       return
     }
-    view.readingZoomPage = view.currentPage
+    view.awaitBodyText(of: view.currentPage)
     say("measuring the text…")
   }
 
   /// Takes a page's measured body text; makes the zoom `z` waited for.
   mutating func apply(bodyText size: BodyTextSize?, of page: PageIndex, document: DocumentVersion) {
     guard document == self.document.version else { return }
-    if let size { self.document.bodyText[page] = size }
+    if let size { self.document.take(bodyText: size, of: page) }
     guard view.readingZoomPage == page else { return }
-    view.readingZoomPage = nil
+    view.awaitBodyText(of: nil)
     guard view.mode == .continuous, view.currentPage == page else { return }
     if let size {
       applyReadingZoom(size)
@@ -48,10 +48,10 @@ extension AppState {
       max(
         TextOverlay.legibleHeight / (size.height * rows),
         TextOverlay.legibleAdvance / (size.advance * columns)) * 1.05
-    view.zooms.continuous = ZoomScale(needed)
+    view.zoom(continuous: ZoomScale(needed))
     refreshLayout()
     startAtTextColumn(size.left)
-    if drawing.style.text == .off { drawing.style.text = .auto }
+    drawing.showLegibleText()
     say(
       "zoomed to \(Int(saturating: view.zooms.continuous.value * 100))% to read the text (= resets)"
     )
@@ -70,6 +70,6 @@ extension AppState {
     let column = Int((fraction * Double(placed.frame.size.columns)).rounded(.down))
     var origin = view.viewport.origin
     origin.x = placed.frame.minX + max(0, column - 1)
-    view.viewport = layout.clamped(Viewport(origin: origin, size: view.viewport.size))
+    view.scroll(to: layout.clamped(Viewport(origin: origin, size: view.viewport.size)))
   }
 }

@@ -29,7 +29,7 @@ extension AppState {
     if rect.minX < visible.minX || rect.maxX > visible.maxX {
       origin.x = rect.minX - visible.size.columns / 4
     }
-    view.viewport = layout.clamped(Viewport(origin: origin, size: visible.size))
+    view.scroll(to: layout.clamped(Viewport(origin: origin, size: visible.size)))
     view.followViewport()
   }
 }

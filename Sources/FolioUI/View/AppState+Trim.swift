@@ -49,7 +49,7 @@ extension AppState {
 
   /// `T`: trims the margins, or shows whole pages again, keeping the place.
   mutating func toggleTrim() {
-    view.options.trimsMargins.toggle()
+    view.trimMargins(!view.options.trimsMargins)
     say(view.options.trimsMargins ? "margins trimmed" : "whole pages")
   }
 

@@ -59,22 +59,23 @@ extension AppState {
   /// Goes back to a remembered place: its page (clamped to the document), view, zooms and
   /// spreads; its symbols only if this terminal can draw them.
   mutating func restore(_ place: Place) {
-    view.zooms = ViewZooms(
-      grid: place.gridZoom, continuous: place.continuousZoom, spread: place.spreadZoom)
-    view.spreadStyle = place.spreadStyle
-    if drawing.drawableSymbols.contains(place.symbols) { drawing.style.symbols = place.symbols }
-    drawing.style.isInverted = place.isInverted
-    navigation.marks = place.marks
-    view.options.trimsMargins = place.trimsMargins
+    view.restore(
+      zooms: ViewZooms(
+        grid: place.gridZoom, continuous: place.continuousZoom, spread: place.spreadZoom))
+    view.restore(spreadStyle: place.spreadStyle)
+    drawing.restore(symbols: place.symbols, isInverted: place.isInverted)
+    navigation.restore(place.marks)
+    view.trimMargins(place.trimsMargins)
     refreshLayout()
     show(place.mode)
     go(to: place.page)
     if view.mode == .spread && place.spreadZoom > .fit {
       // Going to a page undoes a spread's zoom; the remembered one comes back after.
-      view.zooms.spread = place.spreadZoom
+      view.zoom(spread: place.spreadZoom)
       refreshLayout()
-      view.viewport = view.layout.viewport(
-        showing: view.currentPage, at: .center, from: view.viewport)
+      view.scroll(
+        to: view.layout.viewport(
+          showing: view.currentPage, at: .center, from: view.viewport))
     }
   }
 }

@@ -21,8 +21,9 @@ extension AppState {
   /// selection, which it keeps by itself).
   mutating func rememberPlaceLeft() {
     guard view.mode != .grid else { return }
-    view.placesLeft[view.mode] = PlaceLeft(
-      page: view.currentPage, viewport: view.viewport, key: view.layouts.key, here: here)
+    view.noteLeft(
+      PlaceLeft(
+        page: view.currentPage, viewport: view.viewport, key: view.layouts.key, here: here))
   }
 
   /// Goes back to where the current view (just switched to, laid out) was left, if the reader
@@ -33,13 +34,13 @@ extension AppState {
       return false
     }
     if left.key == view.layouts.key {
-      view.viewport = view.layout.clamped(left.viewport)
+      view.scroll(to: view.layout.clamped(left.viewport))
     } else if view.mode == .continuous {
       show(left.here)
     } else {
       return false
     }
-    view.currentPage = left.page
+    view.goTo(page: left.page)
     return true
   }
 }

@@ -7,25 +7,25 @@ import FolioLayout
 /// what they are made from changed, keeping the reader's place.
 public struct ViewState: Sendable {
   /// The current view.
-  public internal(set) var mode: ViewMode
+  public private(set) var mode: ViewMode
   /// How pages group into spreads, and the binding.
-  public internal(set) var spreadStyle: SpreadStyle
+  public private(set) var spreadStyle: SpreadStyle
   /// The zoom of each view.
-  public internal(set) var zooms = ViewZooms()
+  public private(set) var zooms = ViewZooms()
   /// The drop cap, the filmstrip, trimmed margins, only the pages with hits.
-  public internal(set) var options: ViewOptions
+  public private(set) var options: ViewOptions
   /// The page the reader is on: the selected thumbnail, or the page at the center.
-  public internal(set) var currentPage: PageIndex
+  public private(set) var currentPage: PageIndex
   /// Where the content is scrolled to in the current layout.
-  public internal(set) var viewport: Viewport
+  public private(set) var viewport: Viewport
   /// The filmstrip's scroll position.
-  public internal(set) var shelfViewport: Viewport
+  public private(set) var shelfViewport: Viewport
   /// The layouts made from the settings, and what they were made from.
   public private(set) var layouts: ViewLayouts
   /// The page whose body text `z` waits for, if it waits.
-  public internal(set) var readingZoomPage: PageIndex?
+  public private(set) var readingZoomPage: PageIndex?
   /// Where each page view was left, to come back to.
-  var placesLeft: [ViewMode: PlaceLeft] = [:]
+  private(set) var placesLeft: [ViewMode: PlaceLeft] = [:]
 
   /// A view of `mode` on `page`, not laid out yet (`AppState.refreshLayout` does that).
   init(mode: ViewMode, spreadStyle: SpreadStyle, options: ViewOptions, page: PageIndex) {
@@ -86,6 +86,56 @@ public struct ViewState: Sendable {
     currentPage = layout.continuousPageIndex(at: viewport).page
     followCurrentPageInShelf()
   }
+
+  /// Shows `newMode` (the root lays it out and places the reader).
+  mutating func switchTo(_ newMode: ViewMode) { mode = newMode }
+
+  /// Makes `page` the current page (the root scrolls to it).
+  mutating func goTo(page: PageIndex) { currentPage = page }
+
+  /// Scrolls the main area to `newViewport` (clamped by the caller to the layout).
+  mutating func scroll(to newViewport: Viewport) { viewport = newViewport }
+
+  /// Zooms the grid to `zoom`.
+  mutating func zoom(grid zoom: GridZoom) { zooms.grid = zoom }
+
+  /// Zooms the continuous view to `zoom`.
+  mutating func zoom(continuous zoom: ZoomScale) { zooms.continuous = zoom }
+
+  /// Zooms the spread view to `zoom`.
+  mutating func zoom(spread zoom: ZoomScale) { zooms.spread = zoom }
+
+  /// Takes a remembered place's zooms.
+  mutating func restore(zooms remembered: ViewZooms) { zooms = remembered }
+
+  /// Takes a remembered place's spreads.
+  mutating func restore(spreadStyle remembered: SpreadStyle) { spreadStyle = remembered }
+
+  /// `s`: the next way pages group into spreads.
+  mutating func cycleSpreadMode() { spreadStyle.mode = spreadStyle.mode.next }
+
+  /// `b`: left-to-right binding or right-to-left.
+  mutating func toggleBinding() {
+    spreadStyle.binding = spreadStyle.binding == .leftToRight ? .rightToLeft : .leftToRight
+  }
+
+  /// Shifts spreads by one page, or back.
+  mutating func toggleShift() { spreadStyle.isShiftedByOne.toggle() }
+
+  /// Shows the filmstrip, or hides it.
+  mutating func toggleShelf() { options.showsShelf.toggle() }
+
+  /// Trims the pages' margins, or shows whole pages.
+  mutating func trimMargins(_ trims: Bool) { options.trimsMargins = trims }
+
+  /// The grid shows only the pages with hits, or every page.
+  mutating func showOnlyHits(_ only: Bool) { options.showsOnlyHits = only }
+
+  /// `z` waits for `page`'s body text to be measured (nil: it waits no more).
+  mutating func awaitBodyText(of page: PageIndex?) { readingZoomPage = page }
+
+  /// The current page view is left for another: where it was, to come back to.
+  mutating func noteLeft(_ place: PlaceLeft) { placesLeft[mode] = place }
 }
 
 /// The zoom of each view.

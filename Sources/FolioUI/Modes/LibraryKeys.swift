@@ -1,0 +1,58 @@
+import FolioCore
+
+/// The library's keys, apart from browsing a document: on the shelf's grid Enter opens the
+/// selected document (on its first hit while a search is on) and `O` orders the shelf anew; in a
+/// document of the library Esc on the grid goes back to the shelf and `[` `]` go to the previous
+/// and next document. Elsewhere `O`, `[` and `]` say where they work. Reads the state; the root
+/// applies the answer (`AppState.apply(_:)`).
+enum LibraryKeys {
+  /// What a library key does.
+  enum Answer: Hashable, Sendable {
+    /// Leaves the document shown for another of the library.
+    case leave(LibraryMove)
+    /// Says why the key does nothing here.
+    case explain(String)
+  }
+
+  /// What `action` does as a library key in `state`; nil when it is not one here (the key
+  /// browses as usual).
+  static func answer(to action: Action, in state: AppState) -> Answer? {
+    let library = state.settings.library
+    switch action {
+    case .open where library == .shelf && state.view.mode == .grid && state.picking.format == nil:
+      let query = state.search.isActive ? state.search.query : nil
+      return .leave(.open(state.view.currentPage, query: query))
+    case .back where library == .member && state.view.mode == .grid:
+      return .leave(.back)
+    case .cycleOrder:
+      guard library == .shelf else {
+        return .explain("O orders a library's shelf: folio FOLDER or folio FILE…")
+      }
+      return .leave(.reorder)
+    case .previousDocument, .nextDocument:
+      guard library == .member else {
+        return .explain(
+          library == .shelf
+            ? "[ ] go through the library from a document: Enter opens one"
+            : "[ ] go through a library's documents: folio FOLDER or folio FILE…")
+      }
+      return .leave(action == .nextDocument ? .next : .previous)
+    default:
+      return nil
+    }
+  }
+}
+
+extension AppState {
+  /// Applies a library key's answer: leaves for another document of the library (the place
+  /// saved first), or says why the key does nothing here.
+  mutating func apply(_ answer: LibraryKeys.Answer) -> [Effect] {
+    switch answer {
+    case .leave(let move):
+      return leaving(move)
+    case .explain(let text):
+      say(text)
+      return []
+    }
+  }
+}
