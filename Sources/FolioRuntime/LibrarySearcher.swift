@@ -19,6 +19,9 @@ public final class LibrarySearcher: PageSearcher {
   private var sendsLines = false
   /// The failures said on the status line already.
   private var failuresSaid = 0
+  /// The hits panel's context of each page's hits (by file, then page), made once a search.
+  private var contexts: [Int: [Int: [HitContext]]] = [:]
+  private var contextsGeneration = 0
 
   /// Prepares to search `text`'s files, posting to `inbox` (a private one when nil); nothing
   /// is read before the first search.
@@ -102,20 +105,18 @@ public final class LibrarySearcher: PageSearcher {
   public func stopLines() { sendsLines = false }
 
   /// Every hit's line, document by document in the shelf's order, page by page (at most
-  /// `HitLines.limit`).
+  /// `HitLines.limit`); each page's context made once.
   private func lines() -> HitLines {
+    if contextsGeneration != progress.generation {
+      contexts = [:]
+      contextsGeneration = progress.generation
+    }
     var lines: [HitLine] = []
     for file in progress.matches.keys.sorted() where lines.count < HitLines.limit {
       guard let pages = progress.matches[file] else { continue }
-      let texts = progress.texts[file]
       var index = 0
       for page in pages.keys.sorted() where lines.count < HitLines.limit {
-        let ranges = pages[page] ?? []
-        let body = RunningText.body(ofPage: page, pageCount: texts.count) {
-          texts.indices.contains($0) ? texts[$0] : nil
-        }
-        for range in ranges {
-          let context = HitContext(of: range, in: texts[page], reach: 30, body: body)
+        for context in self.context(of: page, in: file, ranges: pages[page] ?? []) {
           lines.append(
             HitLine(
               position: HitPosition(page: PageIndex(file), index: index), before: context.before,
@@ -125,6 +126,21 @@ public final class LibrarySearcher: PageSearcher {
       }
     }
     return HitLines(generation: progress.generation, lines: Array(lines.prefix(HitLines.limit)))
+  }
+
+  /// The context of each hit on one page of a file.
+  private func context(of page: Int, in file: Int, ranges: [Range<Int>]) -> [HitContext] {
+    if let made = contexts[file]?[page] { return made }
+    let texts = progress.texts[file]
+    let body = RunningText.body(ofPage: page, pageCount: texts.count) {
+      texts.indices.contains($0) ? texts[$0] : nil
+    }
+    let made = ranges.map { HitContext(of: $0, in: texts[page], reach: 30, body: body) }
+    // Kept once the pages its running head is told by are read.
+    if page + 2 < texts.count || progress.readings[file] == .done {
+      contexts[file, default: [:]][page] = made
+    }
+    return made
   }
 
   private func schedule() {
