@@ -128,12 +128,7 @@ struct LibraryFindTests {
     let folder = try ScratchFolder()
     let root = folder.path + "/marked"
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    let pages = [
-      ["\u{E000}\u{E000} private \u{E000} marks", "a form\u{0C}feed and a nul\u{0}here"],
-      ["\u{0}starts with a nul", "orbit on the second page"],
-      ["\u{E000}\u{0C}\u{0}", "orbit and orbit on the third"],
-    ].map { FixturePage(width: 612, height: 792, lines: $0) }
-    try FixturePDF.write(pages, title: "marks", to: root + "/marks.pdf")
+    try LibrarySearchTests.writeMarkedDocument(to: root + "/marks.pdf")
     try FixturePDF.write(
       [FixturePage(width: 612, height: 792, lines: ["an orbit elsewhere"])], title: "other",
       to: root + "/other.pdf")

@@ -15,12 +15,7 @@ struct LibrarySearchTests {
     // The 2,415-page manual: its text is longer than one worker answer.
     try FileManager.default.createSymbolicLink(
       atPath: root + "/manual.pdf", withDestinationPath: try FixtureLibrary.path(.manual))
-    let pages = [
-      ["\u{E000}\u{E000} private \u{E000} marks", "a form\u{0C}feed and a nul\u{0}here"],
-      ["\u{0}starts with a nul", "orbit on the second page"],
-      ["\u{E000}\u{0C}\u{0}", "orbit and orbit on the third"],
-    ].map { FixturePage(width: 612, height: 792, lines: $0) }
-    try FixturePDF.write(pages, title: "Marks", to: root + "/marks.pdf")
+    try Self.writeMarkedDocument(to: root + "/marks.pdf")
     let folio = [FolioProcess.executable, root].map(TmuxSession.quote).joined(separator: " ")
     let tmux = try TmuxSession(command: folio, environment: scratch.environment)
     _ = try tmux.waitFor("/ 2", timeout: 20)
@@ -52,5 +47,16 @@ struct LibrarySearchTests {
     try tmux.send("Escape")
     try tmux.send("q")
     _ = try tmux.waitFor("[exited] 0")
+  }
+
+  /// Three pages whose text holds U+E000, U+000C and U+0000 (one page starts with it):
+  /// "orbit" once on page 2 and twice on page 3.
+  static func writeMarkedDocument(to path: String) throws {
+    let pages = [
+      ["\u{E000}\u{E000} private \u{E000} marks", "a form\u{0C}feed and a nul\u{0}here"],
+      ["\u{0}starts with a nul", "orbit on the second page"],
+      ["\u{E000}\u{0C}\u{0}", "orbit and orbit on the third"],
+    ].map { FixturePage(width: 612, height: 792, lines: $0) }
+    try FixturePDF.write(pages, title: "Marks", to: path)
   }
 }
