@@ -94,7 +94,9 @@ public final class Browser<Terminal: TerminalBackend> {
     fileWatch =
       watchedFolders.isEmpty
       ? watchedPath.map { FileWatch(path: $0) }
-      : FileWatch(path: watchedFolders[0]) { _ in try FolderWatcher(roots: watchedFolders) }
+      : FileWatch(path: watchedFolders[0]) { [inbox] _ in
+        try FolderWatcher(roots: watchedFolders) { inbox.wakeLoop() }
+      }
     self.places = try places.map { try PlaceKeeper($0, inbox: inbox) }
     clipboard = try ClipboardCopier(inbox: inbox)
     board = try PictureBoard(
