@@ -93,7 +93,7 @@ let package = Package(
       name: "folio-bench",
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
-        "FolioSearch", "FolioStore", "FolioFixtures", "FolioTestSupport",
+        "FolioSearch", "FolioStore", "FolioFixtures", "FolioTestSupport", "FolioTerminal",
       ]),
     .testTarget(
       name: "FolioCoreTests",

@@ -45,7 +45,8 @@ public final class FileWatcher {
     if let error = follow() { throw error }  // The reader closes its descriptor.
   }
 
-  /// Reads every event waiting, without blocking, and tells what they said about the file.
+  /// Reads the events waiting (at most `InotifyReader.bytesPerTake` bytes: the rest at the
+  /// next call), without blocking, and tells what they said about the file.
   /// Empty when nothing concerned it; always holds `.watchEnded` once the watch has ended.
   public func takeChanges() -> FileChange {
     var change: FileChange = []

@@ -36,12 +36,20 @@ final class InotifyReader {
 
   deinit { close(descriptor) }
 
-  /// Reads every event waiting, without blocking, and hands each to `body` in order.
+  /// The most bytes of events one `readEvents` takes (four reads): a writer that makes events
+  /// as fast as they are parsed must not hold the loop; what is left keeps the descriptor
+  /// readable, for the next turn.
+  static let bytesPerTake = 256 * 1024
+
+  /// Reads the events waiting (at most `bytesPerTake` bytes of them), without blocking, and
+  /// hands each to `body` in order.
   func readEvents(_ body: (InotifyEvent) -> Void) {
-    while true {
+    var taken = 0
+    while taken < Self.bytesPerTake {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { return }  // EAGAIN: all read.
+      taken += count
       buffer.withUnsafeBytes { bytes in
         let bytes = UnsafeRawBufferPointer(rebasing: bytes[..<count])
         var offset = 0

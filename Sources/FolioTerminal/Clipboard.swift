@@ -50,8 +50,9 @@ public enum Clipboard {
   }
 
   /// How long `tmux set-buffer` may take before it is killed (a stopped tmux server never
-  /// answers).
-  public static let tmuxDeadline: Duration = .seconds(2)
+  /// answers). It runs off the loop, so it can be generous to a machine under heavy load,
+  /// where starting tmux is slow.
+  public static let tmuxDeadline: Duration = .seconds(5)
 
   /// Inside tmux (`TMUX` set in `environment`): the job that hands `text` to `tmux set-buffer
   /// -w`, for a service thread; nil outside tmux.

@@ -37,7 +37,7 @@ enum LoopBenchmarks {
     row(
       "the loop's longest stall paging the 15,000-page fixture (continuous, workers recycled every 100 pages, \(recycling.pages) pages)",
       recycling.stall, recycling.turns)
-    return rows
+    return rows + (try LoopBlockingBenchmarks.rows())
   }
 
   static let keys: [Key] = [.character("j"), .character("j"), .pageDown, .character("k")]
