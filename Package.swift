@@ -53,11 +53,13 @@ let package = Package(
       name: "FolioTestSupport",
       dependencies: ["FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore"]),
     .target(name: "FolioPoppler", dependencies: ["FolioRaster", "FolioCore", "CPoppler"]),
-    .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
+    .target(name: "FolioTerminal", dependencies: ["FolioCore", "FolioSystem", "CNcursesw"]),
+    // Child processes run with a deadline (argv only, killed and reaped past it): Glibc only.
+    .target(name: "FolioSystem"),
     // Pictures for terminals that show images: kitty (zlib), sixel (libsixel), iTerm2 (PNG
     // from cairo, which CPoppler brings).
     .target(name: "FolioGraphics", dependencies: ["FolioCore", "CZlib", "CSixel", "CPoppler"]),
-    .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore"]),
+    .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore", "FolioSystem"]),
     // The remembered place per document, in SQLite (GRDB links the system libsqlite3).
     .target(
       name: "FolioStore",
@@ -91,7 +93,7 @@ let package = Package(
       name: "folio-bench",
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
-        "FolioSearch", "FolioStore", "FolioFixtures", "FolioTestSupport",
+        "FolioSearch", "FolioStore", "FolioFixtures", "FolioTestSupport", "FolioTerminal",
       ]),
     .testTarget(
       name: "FolioCoreTests",
@@ -109,7 +111,9 @@ let package = Package(
       ],
       // Golden screens, read by path from the test files (expectSnapshot).
       exclude: ["Snapshots"]),
-    .testTarget(name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioCore"]),
+    .testTarget(
+      name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioCore", "FolioSystem"]),
+    .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
     .testTarget(
       name: "FolioPopplerTests",
       dependencies: [

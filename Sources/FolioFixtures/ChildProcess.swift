@@ -1,3 +1,4 @@
+import FolioSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -7,13 +8,12 @@ import Foundation
 /// Runs another program to its end, for fixtures, tests and benchmarks: the Poppler tools,
 /// tmux, or the built `folio` itself.
 ///
-/// Started with `posix_spawn` and waited for with `waitpid`, rather than with Foundation's
-/// `Process`, whose `waitUntilExit()` once never returned for a `pdfinfo` that had exited (two
-/// tests waiting at once; the suite hung until killed). Standard output and error go to files,
-/// so no pipe can fill up and stop the child. Descriptors are made close-on-exec and children
-/// are started under one lock, so no child inherits another one's pipe (a reader would never
-/// see its end). Children start with no blocked signals and default handlers, whatever the
-/// spawning thread had.
+/// Started and waited for by `ChildRun` (FolioSystem), rather than with Foundation's `Process`,
+/// whose `waitUntilExit()` once never returned for a `pdfinfo` that had exited (two tests
+/// waiting at once; the suite hung until killed). Standard output and error go to files, so no
+/// pipe can fill up and stop the child. Descriptors are close-on-exec and pipes are made under
+/// `ChildRun`'s lock, so no child inherits another one's pipe (a reader would never see its
+/// end).
 public enum ChildProcess {
   /// What the child reads on standard input.
   public enum Input {
@@ -58,9 +58,9 @@ public enum ChildProcess {
   }
 
   /// Runs `executable` (a path, or a name looked up in `PATH`) with `arguments` and waits for
-  /// it. `environment` replaces the calling process's when given; `workingDirectory` is the
-  /// child's current directory. A child still running after `timeLimit` is killed with
-  /// SIGKILL (`wasKilledForTime`).
+  /// it (with `ChildRun`, the one way children are started). `environment` replaces the calling
+  /// process's when given; `workingDirectory` is the child's current directory. A child still
+  /// running after `timeLimit` is killed with SIGKILL (`wasKilledForTime`).
   public static func run(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
     workingDirectory: String? = nil, input: Input = .nothing, mergesErrorIntoOutput: Bool = false,
@@ -72,129 +72,71 @@ public enum ChildProcess {
       unlink(outputPath)
       unlink(errorPath)
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    let create = O_WRONLY | O_CREAT | O_TRUNC
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, create, 0o600)
-    if mergesErrorIntoOutput {
-      posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 2, errorPath, create, 0o600)
-    }
-    if let workingDirectory {
-      guard let addChdir = addChdir else { throw StartError(executable: executable, code: ENOSYS) }
-      _ = addChdir(&actions, workingDirectory)
-    }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { cArguments.forEach { free($0) } }
-    let cEnvironment =
-      (environment ?? ProcessInfo.processInfo.environment)
-      .map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { cEnvironment.forEach { free($0) } }
-
-    var pid: pid_t = 0
-    var writeEnd: Int32 = -1
-    let status: Int32 = spawnLock.withLock {
-      switch input {
-      case .nothing:
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-      case .descriptor(let descriptor):
-        posix_spawn_file_actions_adddup2(&actions, descriptor, 0)
-      case .bytes:
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return errno }
-        // Inside the lock, so no other child starts before both ends are close-on-exec.
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
-        writeEnd = ends[1]
-        defer { close(ends[0]) }
-        return spawn(&pid, executable, &actions, &attributes, cArguments, cEnvironment)
+    let create = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+    let output = open(outputPath, create, 0o600)
+    guard output >= 0 else { throw StartError(executable: executable, code: errno) }
+    defer { close(output) }
+    let error = mergesErrorIntoOutput ? output : open(errorPath, create, 0o600)
+    guard error >= 0 else { throw StartError(executable: executable, code: errno) }
+    defer { if error != output { close(error) } }
+    var standardInput: Int32?
+    var pipeRead: Int32 = -1
+    defer { if pipeRead >= 0 { close(pipeRead) } }
+    switch input {
+    case .nothing:
+      standardInput = nil
+    case .descriptor(let descriptor):
+      standardInput = descriptor
+    case .bytes(let bytes):
+      guard let ends = ChildRun.makePipe() else {
+        throw StartError(executable: executable, code: errno)
       }
-      return spawn(&pid, executable, &actions, &attributes, cArguments, cEnvironment)
+      pipeRead = ends.read
+      standardInput = ends.read
+      write(bytes, to: ends.write)
     }
-    guard status == 0 else {
-      if writeEnd >= 0 { close(writeEnd) }
-      throw StartError(executable: executable, code: status)
+    let outcome = ChildRun.run(
+      [executable] + arguments, environment: environment, workingDirectory: workingDirectory,
+      input: standardInput, output: .descriptor(output), error: .descriptor(error),
+      deadline: timeLimit)
+    var status: Int32
+    var wasSignaled = false
+    switch outcome.ending {
+    case .couldNotStart(let code):
+      throw StartError(executable: executable, code: code)
+    case .exited(let code):
+      status = code
+    case .signaled(let signal):
+      (status, wasSignaled) = (signal, true)
+    case .timedOut:
+      (status, wasSignaled) = (SIGKILL, true)
     }
-    if case .bytes(let bytes) = input {
-      // Written while the child reads; a child that stops reading early closes its end, which
-      // must not kill the caller (SIGPIPE ignored, the write error dropped).
-      signal(SIGPIPE, SIG_IGN)
-      let descriptor = writeEnd
-      let writer = Thread {
-        bytes.withUnsafeBytes { buffer in
-          var offset = 0
-          while offset < buffer.count {
-            guard let base = buffer.baseAddress else { break }
-            let written = write(descriptor, base + offset, buffer.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { break }
-            offset += written
-          }
-        }
-        close(descriptor)
-      }
-      writer.start()
-    }
-    let deadline = timeLimit.map { DeadlineKiller(pid: pid, after: $0) }
-    // Waited for without reaping first: until the killer stands down, the pid stays this
-    // child's and cannot be reused by another process.
-    var exited = siginfo_t()
-    while waitid(P_PID, id_t(pid), &exited, WEXITED | WNOWAIT) < 0 {
-      guard errno == EINTR else { break }
-    }
-    let wasKilledForTime = deadline?.standDown() ?? false
-    var waitStatus: Int32 = 0
-    while waitpid(pid, &waitStatus, 0) < 0 {
-      guard errno == EINTR else { throw StartError(executable: executable, code: errno) }
-    }
-    // The <sys/wait.h> macros, which Swift does not import.
-    let signal = waitStatus & 0x7f
-    let wasSignaled = signal != 0 && signal != 0x7f
     return Result(
-      status: wasSignaled ? signal : (waitStatus >> 8) & 0xff, wasSignaled: wasSignaled,
+      status: status, wasSignaled: wasSignaled,
       standardOutput: FileManager.default.contents(atPath: outputPath) ?? Data(),
       standardError: mergesErrorIntoOutput
         ? Data() : FileManager.default.contents(atPath: errorPath) ?? Data(),
-      wasKilledForTime: wasKilledForTime)
+      wasKilledForTime: outcome.ending == .timedOut)
   }
 
-  /// Starts a child: by path when `program` has a slash, else looked up in `PATH`.
-  private static func spawn(
-    _ pid: inout pid_t, _ program: String, _ actions: inout posix_spawn_file_actions_t,
-    _ attributes: inout posix_spawnattr_t, _ arguments: [UnsafeMutablePointer<CChar>?],
-    _ environment: [UnsafeMutablePointer<CChar>?]
-  ) -> Int32 {
-    program.contains("/")
-      ? posix_spawn(&pid, program, &actions, &attributes, arguments, environment)
-      : posix_spawnp(&pid, program, &actions, &attributes, arguments, environment)
-  }
-
-  /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift does not
-  /// import: the child's working directory.
-  private static let addChdir:
-    (
-      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) ->
-        Int32
-    )? =
-      dlsym(nil, "posix_spawn_file_actions_addchdir_np").map {
-        unsafeBitCast($0, to: AddChdir.self)
+  /// Writes `bytes` to `descriptor` on a thread of its own while the child reads, then closes
+  /// it; a child that stops reading early closes its end, which must not kill the caller
+  /// (SIGPIPE ignored, the write error dropped).
+  private static func write(_ bytes: Data, to descriptor: Int32) {
+    signal(SIGPIPE, SIG_IGN)
+    let writer = Thread {
+      bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          guard let base = buffer.baseAddress else { break }
+          let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+          if written < 0 && errno == EINTR { continue }
+          if written <= 0 { break }
+          offset += written
+        }
       }
-  private typealias AddChdir =
-    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-
-  /// Held while a child starts (and while a pipe for one is made close-on-exec).
-  private static let spawnLock = NSLock()
+      close(descriptor)
+    }
+    writer.start()
+  }
 }

@@ -28,6 +28,8 @@ public final class Browser<Terminal: TerminalBackend> {
   private let releaseFreedMemory: @Sendable () -> Void
   private var fileWatch: FileWatch?
   private let places: PlaceKeeper?
+  /// Runs what may block of a copy to the clipboard (tmux), off the loop's thread.
+  private let clipboard: ClipboardCopier
   /// Searching the document's text, when it can be searched.
   var searcher: (any PageSearcher)?
   /// The outline and links of the version shown, read when asked.
@@ -92,8 +94,11 @@ public final class Browser<Terminal: TerminalBackend> {
     fileWatch =
       watchedFolders.isEmpty
       ? watchedPath.map { FileWatch(path: $0) }
-      : FileWatch(path: watchedFolders[0]) { _ in try FolderWatcher(roots: watchedFolders) }
+      : FileWatch(path: watchedFolders[0]) { [inbox] _ in
+        try FolderWatcher(roots: watchedFolders) { inbox.wakeLoop() }
+      }
     self.places = try places.map { try PlaceKeeper($0, inbox: inbox) }
+    clipboard = try ClipboardCopier(inbox: inbox)
     board = try PictureBoard(
       opening: opening, version: state.document.version, cacheBytes: cacheBytes,
       workerCount: workerCount, renderTimeout: renderTimeout, width: view.width,
@@ -136,7 +141,7 @@ public final class Browser<Terminal: TerminalBackend> {
 
   /// The services letters are for, and whose time limits the loop keeps.
   private var services: [any LoopService] {
-    var services: [any LoopService] = [board, navigation]
+    var services: [any LoopService] = [board, navigation, clipboard]
     if let pageReader { services.append(pageReader) }
     if let reopener { services.append(reopener) }
     if let places { services.append(places) }
@@ -258,6 +263,7 @@ public final class Browser<Terminal: TerminalBackend> {
     if let searcher { events += searcher.receive(letters) }
     if let pixels { events += pixels.receive(letters) }
     events += navigation.receive(letters)
+    events += clipboard.receive(letters)
     let pending = board.pendingCount
     if pending != state.status.pendingRenders { events.append(.renderProgress(pending: pending)) }
     return events
@@ -291,7 +297,7 @@ public final class Browser<Terminal: TerminalBackend> {
             request, pageCount: request.pageCount, because: "this document cannot be searched")
         }
       case .copyToClipboard(let text):
-        terminal.copyToClipboard(text)
+        if let job = terminal.copyToClipboard(text) { clipboard.copy(job) }
       case .suspend:
         // A stopped process saves nothing, and may be killed while stopped.
         places?.finish(timeout: .milliseconds(500))

@@ -4,7 +4,8 @@ import Glibc
 public protocol ChangeWatcher: AnyObject {
   /// The descriptor to poll for `POLLIN`.
   var descriptor: Int32 { get }
-  /// Reads every event waiting, without blocking, and tells what they said.
+  /// Reads the events waiting (a bounded number: the rest at the next call), without
+  /// blocking, and tells what they said.
   func takeChanges() -> FileChange
 }
 

@@ -14,7 +14,8 @@ import Glibc
 /// for quiet before reloading. One thread at a time.
 public final class FileWatcher {
   /// The inotify descriptor: non-blocking and close-on-exec. Readable while events wait.
-  public let descriptor: Int32
+  public var descriptor: Int32 { inotify.descriptor }
+  private let inotify: InotifyReader
   /// The path as given.
   public let path: String
   /// Whether the watcher still sees every change of the path; false for good once a watched
@@ -26,13 +27,10 @@ public final class FileWatcher {
   private let absolutePath: [UInt8]
   /// The names that count, by watch descriptor.
   private var names: [Int32: Set<[UInt8]>] = [:]
-  /// Room for many events at once; one event with the longest name takes 16 + 256 bytes.
-  private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
   private static let mask = UInt32(
     IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_MOVED_TO | IN_CREATE | IN_DELETE
       | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
-  private static let eventHeaderSize = MemoryLayout<inotify_event>.size
 
   /// Starts watching `path`, relative to the current directory unless absolute. The file
   /// itself need not exist; its directory must.
@@ -43,28 +41,16 @@ public final class FileWatcher {
     else { throw FileWatcherError.invalidPath(path) }
     self.path = path
     self.absolutePath = absolute
-    let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-    guard descriptor >= 0 else {
-      throw FileWatcherError.systemCall("inotify_init1", subject: "", errno: errno)
-    }
-    self.descriptor = descriptor
-    if let error = follow() { throw error }  // deinit closes the descriptor.
+    inotify = try InotifyReader()
+    if let error = follow() { throw error }  // The reader closes its descriptor.
   }
 
-  deinit {
-    close(descriptor)
-  }
-
-  /// Reads every event waiting, without blocking, and tells what they said about the file.
+  /// Reads the events waiting (at most `InotifyReader.bytesPerTake` bytes: the rest at the
+  /// next call), without blocking, and tells what they said about the file.
   /// Empty when nothing concerned it; always holds `.watchEnded` once the watch has ended.
   public func takeChanges() -> FileChange {
     var change: FileChange = []
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { break }  // EAGAIN: all read.
-      change.formUnion(parse(count: count))
-    }
+    inotify.readEvents { change.formUnion(take($0)) }
     // A name of the chain came or went (a link may point elsewhere now), or a directory did
     // (one the chain passes through may be gone): follow the chain again.
     let chainMayHaveChanged =
@@ -77,36 +63,19 @@ public final class FileWatcher {
     return change
   }
 
-  /// What the first `count` bytes of the buffer say.
-  private func parse(count: Int) -> FileChange {
-    var change: FileChange = []
-    buffer.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset + Self.eventHeaderSize <= count {
-        let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
-        let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-        let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-        let nameStart = offset + Self.eventHeaderSize
-        let nameEnd = min(nameStart + length, count)
-        offset = nameStart + length
-        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-          change.insert(.overflowed)
-          continue
-        }
-        guard let watched = names[watch] else { continue }  // A watch given up on.
-        // A directory came or went in a watched one: the kernel does not always report the end
-        // of a watch on a directory removed while it was being watched again.
-        if mask & UInt32(IN_ISDIR) != 0 { sawDirectoryChange = true }
-        if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT | IN_IGNORED) != 0 {
-          end(watch, removedByKernel: mask & UInt32(IN_IGNORED) != 0)
-          continue
-        }
-        let name = bytes[nameStart..<nameEnd].prefix { $0 != 0 }
-        guard !name.isEmpty, watched.contains(Array(name)) else { continue }
-        change.formUnion(Self.change(for: mask))
-      }
+  /// What one event says about the file.
+  private func take(_ event: InotifyEvent) -> FileChange {
+    if event.has(IN_Q_OVERFLOW) { return .overflowed }
+    guard let watched = names[event.watch] else { return [] }  // A watch given up on.
+    // A directory came or went in a watched one: the kernel does not always report the end
+    // of a watch on a directory removed while it was being watched again.
+    if event.has(IN_ISDIR) { sawDirectoryChange = true }
+    if event.has(IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT | IN_IGNORED) {
+      end(event.watch, removedByKernel: event.has(IN_IGNORED))
+      return []
     }
-    return change
+    guard !event.name.isEmpty, watched.contains(Array(event.name)) else { return [] }
+    return Self.change(for: event.mask)
   }
 
   /// What an event's mask means for a watched name.

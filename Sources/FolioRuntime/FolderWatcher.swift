@@ -5,104 +5,68 @@ import Glibc
 /// not enter it): inotify on each folder, new folders watched as they come. Any event on a
 /// name ending `.pdf` (any case) or on a folder counts. For `FileWatch`, as `FileWatcher` is
 /// for one file.
+///
+/// Only the roots are watched at once; the folders under them, and each new folder, are walked
+/// by a `FolderWalker` on a thread of its own, so the loop never waits for a large tree. A new
+/// folder counts once when it appears and once more when it has been walked (files may have
+/// landed in it before it was watched): `wake` is called then, for the loop to ask again.
 public final class FolderWatcher: ChangeWatcher {
-  public let descriptor: Int32
+  public var descriptor: Int32 { inotify.descriptor }
+  private let inotify: InotifyReader
   private let roots: [String]
-  /// The folder of each watch.
-  private var folders: [Int32: String] = [:]
-  private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+  private let walker: FolderWalker
   private var isWatching = true
 
-  /// The most folders watched (each takes one of the user's inotify watches).
-  static let folderLimit = 4096
-
-  private static let mask = UInt32(
-    IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF
-      | IN_MOVE_SELF | IN_ONLYDIR)
-  private static let eventHeaderSize = MemoryLayout<inotify_event>.size
-
-  /// Starts watching `roots` and every folder under them.
-  public init(roots: [String]) throws {
-    let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-    guard descriptor >= 0 else {
-      throw FileWatcherError.systemCall("inotify_init1", subject: "", errno: errno)
-    }
-    self.descriptor = descriptor
+  /// Starts watching `roots` and, in the background, every folder under them. `wake` is
+  /// called from the walker's thread when a new folder has been walked.
+  public init(roots: [String], wake: @escaping @Sendable () -> Void = {}) throws {
+    inotify = try InotifyReader()
     self.roots = roots
-    for root in roots { add(root) }
-    guard !folders.isEmpty else {
-      close(descriptor)
-      throw FileWatcherError.invalidPath(roots.first ?? "")
-    }
+    walker = try FolderWalker(descriptor: inotify.descriptor, wake: wake)
+    let watched = roots.filter { walker.watch($0) }
+    guard !watched.isEmpty else { throw FileWatcherError.invalidPath(roots.first ?? "") }
+    for root in watched { walker.walk(root, counts: false) }
   }
 
-  deinit { close(descriptor) }
+  deinit { walker.stop() }
 
   public func takeChanges() -> FileChange {
     var change: FileChange = []
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { break }
-      change.formUnion(parse(count: count))
-    }
+    inotify.readEvents { change.formUnion(take($0)) }
+    if walker.takeWalkedNewFolders() { change.insert(.replaced) }
     if !isWatching { change.insert(.watchEnded) }
     return change
   }
 
-  /// Watches `folder` and the folders under it.
-  private func add(_ folder: String) {
-    guard folders.count < Self.folderLimit else { return }
-    let watch = inotify_add_watch(descriptor, folder, Self.mask)
-    guard watch >= 0 else { return }
-    folders[watch] = folder
-    guard let dir = opendir(folder) else { return }
-    defer { closedir(dir) }
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard name != ".", name != ".." else { continue }
-      let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-      var status = stat()
-      // The link itself: a folder behind a link is not entered.
-      if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { add(path) }
-    }
+  /// Waits until the folders asked for so far are watched, at most `timeout` (tests, the
+  /// bench); returns whether they are.
+  func waitUntilWalked(timeout: Duration) -> Bool {
+    walker.waitUntilIdle(timeout: timeout)
   }
 
-  /// What the first `count` bytes of the buffer say.
-  private func parse(count: Int) -> FileChange {
+  /// How many folders are watched.
+  var watchedFolderCount: Int { walker.watchedCount }
+
+  /// What one event says.
+  private func take(_ event: InotifyEvent) -> FileChange {
     var change: FileChange = []
-    var offset = 0
-    while offset + Self.eventHeaderSize <= count {
-      let (watch, mask, length) = buffer.withUnsafeBytes { raw in
-        let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-        return (event.wd, event.mask, Int(event.len))
-      }
-      let nameStart = offset + Self.eventHeaderSize
-      let name = String(
-        decoding: buffer[nameStart..<min(count, nameStart + length)].prefix { $0 != 0 },
-        as: UTF8.self)
-      offset = nameStart + length
-      if mask & UInt32(IN_Q_OVERFLOW) != 0 { change.insert(.overflowed) }
-      if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0, let folder = folders[watch] {
-        if roots.contains(folder) { isWatching = false }
-        change.insert(.removed)
-        continue
-      }
-      if mask & UInt32(IN_IGNORED) != 0 {
-        folders[watch] = nil
-        continue
-      }
-      let isFolder = mask & UInt32(IN_ISDIR) != 0
-      if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = folders[watch] {
-        add(parent + "/" + name)
-      }
-      guard isFolder || (name.count > 4 && name.lowercased().hasSuffix(".pdf")) else { continue }
-      if mask & UInt32(IN_CLOSE_WRITE) != 0 { change.insert(.modified) }
-      if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { change.insert(.replaced) }
-      if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 { change.insert(.removed) }
+    if event.has(IN_Q_OVERFLOW) { change.insert(.overflowed) }
+    if event.has(IN_DELETE_SELF | IN_MOVE_SELF), let folder = walker.folder(of: event.watch) {
+      if roots.contains(folder) { isWatching = false }
+      return change.union(.removed)
     }
+    if event.has(IN_IGNORED) {
+      walker.forget(event.watch)
+      return change
+    }
+    let isFolder = event.has(IN_ISDIR)
+    if isFolder, event.has(IN_CREATE | IN_MOVED_TO), let parent = walker.folder(of: event.watch) {
+      walker.walk(parent + "/" + String(decoding: event.name, as: UTF8.self), counts: true)
+    }
+    guard isFolder || event.name.endsInPDF else { return change }
+    if event.has(IN_CLOSE_WRITE) { change.insert(.modified) }
+    if event.has(IN_CREATE | IN_MOVED_TO) { change.insert(.replaced) }
+    if event.has(IN_DELETE | IN_MOVED_FROM) { change.insert(.removed) }
     return change
   }
 }

@@ -56,6 +56,13 @@ final class JoinableThread {
     pthread_sigmask(SIG_BLOCK, &set, nil)
   }
 
+  /// Lets the thread go: it ends on its own, and nobody waits for it. No `join()` after.
+  func detach() {
+    guard !isJoined else { return }
+    isJoined = true
+    pthread_detach(handle)
+  }
+
   /// Waits for the thread to finish. Later calls return at once.
   func join() {
     guard !isJoined else { return }

@@ -49,6 +49,16 @@ public final class LoopInbox: @unchecked Sendable {
     if wakes { wake.signal() }
   }
 
+  /// Wakes the loop without a letter: for a watcher whose news the loop asks for on its own
+  /// each turn (`FolderWatcher`).
+  func wakeLoop() {
+    let wakes: Bool = lock.withLock {
+      defer { isWakePending = true }
+      return !isWakePending
+    }
+    if wakes { wake.signal() }
+  }
+
   /// Takes every letter posted since the last call, oldest first, and empties the wake pipe.
   public func takeAll() -> [Letter] {
     lock.withLock {

@@ -9,12 +9,16 @@ public final class OffscreenTerminal: TerminalBackend {
   /// Every frame presented, oldest first.
   public private(set) var frames: [ScreenBuffer] = []
   private var input: [InputEvent] = []
+  /// What a copy to the clipboard leaves to run off the loop (the bench: tmux); nil: nothing.
+  public var clipboardJob: ((String) -> ClipboardJob?)?
 
   /// Creates a terminal of `size` that shows `colorMode`.
   public init(size: CellSize, colorMode: ColorMode = .truecolor) {
     self.size = size
     self.colorMode = colorMode
   }
+
+  public func copyToClipboard(_ text: String) -> ClipboardJob? { clipboardJob?(text) }
 
   /// Queues events as if typed; a resize also changes `size`.
   public func type(_ events: [InputEvent]) { input += events }

@@ -1,4 +1,5 @@
-import Glibc
+import FolioCore
+import FolioSystem
 
 /// Copying text to the clipboard of the terminal Folio runs in: the OSC 52 sequence, which
 /// terminals that allow it (and tmux with `set-clipboard on`) take from programs; inside tmux
@@ -48,25 +49,27 @@ public enum Clipboard {
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// Inside tmux: hands `text` to `tmux set-buffer -w` (which returns at once) and waits for
-  /// it. Nothing happens outside tmux or when tmux cannot be started.
-  static func copyThroughTmux(_ text: String, environment: [String: String]) {
-    guard !(environment["TMUX"] ?? "").isEmpty else { return }
-    let arguments = ["tmux", "set-buffer", "-w", "--", clipped(text)]
-    var pid: pid_t = 0
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    // tmux must not draw on the screen or read keys.
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    if posix_spawnp(&pid, "tmux", &actions, nil, &argv, environ) == 0 {
-      var status: Int32 = 0
-      // set-buffer returns at once; wait for it so no zombie is left.
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    }
+  /// How long `tmux set-buffer` may take before it is killed (a stopped tmux server never
+  /// answers). It runs off the loop, so it can be generous to a machine under heavy load,
+  /// where starting tmux is slow.
+  public static let tmuxDeadline: Duration = .seconds(5)
+
+  /// Inside tmux (`TMUX` set in `environment`): the job that hands `text` to `tmux set-buffer
+  /// -w`, for a service thread; nil outside tmux.
+  public static func tmuxJob(copying text: String, environment: [String: String]) -> ClipboardJob? {
+    guard !(environment["TMUX"] ?? "").isEmpty else { return nil }
+    return { copyThroughTmux(text, environment: environment) }
+  }
+
+  /// Runs `tmux set-buffer -w` with `text` (tmux puts it in its buffer and passes it on to the
+  /// outer terminal), in `environment`, and waits for it at most `deadline` (then it is killed
+  /// and reaped). Nil when it worked, else one line saying why not. Blocks its thread.
+  public static func copyThroughTmux(
+    _ text: String, environment: [String: String], deadline: Duration = tmuxDeadline
+  ) -> String? {
+    let outcome = ChildRun.run(
+      ["tmux", "set-buffer", "-w", "--", clipped(text)], environment: environment,
+      deadline: deadline)
+    return outcome.problem(running: "tmux set-buffer").map { "Not copied through tmux: \($0)" }
   }
 }

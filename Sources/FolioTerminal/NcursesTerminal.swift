@@ -154,10 +154,10 @@ public final class NcursesTerminal: TerminalBackend {
     return screenCleared
   }
 
-  public func copyToClipboard(_ text: String) {
-    guard isActive else { return }
+  public func copyToClipboard(_ text: String) -> ClipboardJob? {
+    guard isActive else { return nil }
     writeRaw(Array(Clipboard.sequence(copying: text).utf8))
-    Clipboard.copyThroughTmux(text, environment: environment)
+    return Clipboard.tmuxJob(copying: text, environment: environment)
   }
 
   public func present(_ frame: ScreenBuffer) {

@@ -40,7 +40,7 @@ enum LoopBenchmarks {
     row(
       "the loop's longest stall paging the 15,000-page fixture (continuous, workers recycled every 100 pages, \(recycling.pages) pages)",
       recycling.stall, recycling.turns)
-    return rows + (try streamRows())
+    return rows + (try streamRows()) + (try LoopBlockingBenchmarks.rows())
   }
 
   /// The rows of the steady stream of PageDowns.

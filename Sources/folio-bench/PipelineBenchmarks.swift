@@ -25,7 +25,8 @@ enum PipelineBenchmarks {
     path: String, size: CellSize, mode: ViewMode = .grid,
     cacheBytes: Int = PictureBoard.defaultCacheMegabytes << 20,
     drawing: Drawing = .threads, limits: WorkerLimits = WorkerLimits(),
-    terminal: MemoryTerminal? = nil, search: DocumentSearcher.Setup? = nil
+    terminal: MemoryTerminal? = nil, search: DocumentSearcher.Setup? = nil,
+    watchingFolders: [String] = []
   ) throws -> Browser<MemoryTerminal> {
     // As the viewer does: workers start before this process opens its own copy.
     let workers =
@@ -47,7 +48,7 @@ enum PipelineBenchmarks {
         state: state, terminal: terminal ?? MemoryTerminal(size: size),
         view: AppView(width: .approximate), cacheBytes: cacheBytes, readsAllPageFacts: readsFacts,
         opening: workers, releaseFreedMemory: MemoryPolicy.releaseFreedMemory,
-        search: search.map { .document($0) })
+        watchingFolders: watchingFolders, search: search.map { .document($0) })
     }
     return try Browser(
       state: state, terminal: MemoryTerminal(size: size), view: AppView(width: .approximate),

@@ -155,6 +155,16 @@ if CommandLine.arguments.dropFirst().first == "--search" {
     exit(1)
   }
 }
+if CommandLine.arguments.dropFirst().first == "--loop-blocking" {
+  // Only the loop's stalls while tmux is stopped and files arrive in a watched folder.
+  do {
+    print(try LoopBlockingBenchmarks.rows().joined(separator: "\n"))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if CommandLine.arguments.dropFirst().first == "--loop" {
   // Only the loop's stalls.
   do {

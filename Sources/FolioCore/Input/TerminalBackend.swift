@@ -24,8 +24,10 @@ public protocol TerminalBackend: AnyObject {
   /// Gives the terminal back as it was. Safe to call more than once.
   func restore()
 
-  /// Puts `text` on the terminal's clipboard, where the terminal allows it.
-  func copyToClipboard(_ text: String)
+  /// Puts `text` on the terminal's clipboard, where the terminal allows it. What may block
+  /// (running `tmux set-buffer` inside tmux) is not done here but returned, for a service
+  /// thread to run.
+  func copyToClipboard(_ text: String) -> ClipboardJob?
 
   /// Writes image sequences (kitty graphics) after the frame just presented; the terminal
   /// deletes the images it showed when it is given back or suspended.
@@ -42,7 +44,7 @@ public protocol TerminalBackend: AnyObject {
 
 extension TerminalBackend {
   /// By default a terminal has no clipboard.
-  public func copyToClipboard(_ text: String) {}
+  public func copyToClipboard(_ text: String) -> ClipboardJob? { nil }
 
   /// By default a terminal shows no images.
   public func writeImages(_ bytes: [UInt8]) {}
@@ -53,3 +55,7 @@ extension TerminalBackend {
   /// By default nothing is painted into the cells.
   public func redraw(rows: [Range<Int>]) {}
 }
+
+/// The part of a copy to the clipboard that runs a program (tmux) and may block, for a service
+/// thread: it answers nil when it worked, else one line for the status line saying why not.
+public typealias ClipboardJob = @Sendable () -> String?
