@@ -54,9 +54,8 @@ let package = Package(
       dependencies: ["FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore"]),
     .target(name: "FolioPoppler", dependencies: ["FolioRaster", "FolioCore", "CPoppler"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "CNcursesw"]),
-    // Pictures for terminals that show images: kitty (zlib), sixel (libsixel), iTerm2 (PNG
-    // from cairo, which CPoppler brings).
-    .target(name: "FolioGraphics", dependencies: ["FolioCore", "CZlib", "CSixel", "CPoppler"]),
+    // Pictures for terminals that show images: kitty and iTerm2 (PNG, zlib), sixel (libsixel).
+    .target(name: "FolioGraphics", dependencies: ["FolioCore", "CZlib", "CSixel"]),
     .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore"]),
     // The remembered place per document, in SQLite (GRDB links the system libsqlite3).
     .target(
