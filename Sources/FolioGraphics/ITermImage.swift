@@ -1,5 +1,4 @@
 import FolioCore
-import Foundation
 
 /// A picture in iTerm2's inline image protocol (OSC 1337, also WezTerm and mintty): a PNG
 /// (`IndexedPNG.anyPNG`: a palette or gray for most pages, RGB for photographs), in base64,
@@ -14,6 +13,6 @@ public struct ITermImage: Sendable {
     let header =
       "\u{1B}]1337;File=inline=1;size=\(png.count);width=\(cells.columns);"
       + "height=\(cells.rows);preserveAspectRatio=0:"
-    bytes = Array(header.utf8) + Array(Data(png).base64EncodedData()) + [0x07]
+    bytes = Array(header.utf8) + Base64.encoded(png) + [0x07]
   }
 }
