@@ -56,9 +56,8 @@ let package = Package(
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "FolioSystem", "CNcursesw"]),
     // Child processes run with a deadline (argv only, killed and reaped past it): Glibc only.
     .target(name: "FolioSystem"),
-    // Pictures for terminals that show images: kitty (zlib), sixel (libsixel), iTerm2 (PNG
-    // from cairo, which CPoppler brings).
-    .target(name: "FolioGraphics", dependencies: ["FolioCore", "CZlib", "CSixel", "CPoppler"]),
+    // Pictures for terminals that show images: kitty and iTerm2 (PNG, zlib), sixel (libsixel).
+    .target(name: "FolioGraphics", dependencies: ["FolioCore", "CZlib", "CSixel"]),
     .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore", "FolioSystem"]),
     // The remembered place per document, in SQLite (GRDB links the system libsqlite3).
     .target(

@@ -46,17 +46,35 @@ public enum IndexedPNG {
         rows[index] = UInt8(palette[Int(rows[index])] & 0xFF)
       }
     }
+    let colors = palette.flatMap { [UInt8($0 >> 16), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
+    return file(picture.size, rows: rows, type: isGray ? 0 : 3, palette: isGray ? nil : colors)
+  }
+
+  /// `picture` as a PNG of any number of colors: as `png` makes it, else 8-bit RGB (each row
+  /// with filter "none", deflated at level 6) for a photograph; nil when zlib fails.
+  public static func anyPNG(_ picture: PixelPicture) -> [UInt8]? {
+    if let png = png(picture) { return png }
+    let width = picture.size.width * 3
+    var rows = [UInt8](repeating: 0, count: (width + 1) * picture.size.height)
+    for y in 0..<picture.size.height {
+      rows.replaceSubrange(
+        (width + 1) * y + 1..<(width + 1) * (y + 1), with: picture.rgb[width * y..<width * (y + 1)])
+    }
+    return file(picture.size, rows: rows, type: 2, palette: nil)
+  }
+
+  /// The PNG file of filtered `rows` of 8-bit samples of color `type` (0 gray, 2 RGB,
+  /// 3 palette), with `palette` for type 3; nil when zlib fails.
+  private static func file(_ size: PixelSize, rows: [UInt8], type: UInt8, palette: [UInt8]?)
+    -> [UInt8]?
+  {
     guard let data = KittyImage.deflated(rows, level: 6) else { return nil }
     var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    // 8 bits, gray (0) or palette (3), deflate, adaptive filters, no interlace.
+    // 8 bits, the color type, deflate, adaptive filters, no interlace.
     let header =
-      bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, isGray ? 0 : 3, 0, 0, 0]
+      bigEndian(UInt32(size.width)) + bigEndian(UInt32(size.height)) + [8, type, 0, 0, 0]
     png += chunk("IHDR", header)
-    if !isGray {
-      png += chunk(
-        "PLTE",
-        palette.flatMap { [UInt8($0 >> 16), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] })
-    }
+    if let palette { png += chunk("PLTE", palette) }
     png += chunk("IDAT", data)
     png += chunk("IEND", [])
     return png

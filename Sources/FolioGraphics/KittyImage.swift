@@ -1,6 +1,5 @@
 import CZlib
 import FolioCore
-import Foundation
 
 /// A picture in kitty's graphics protocol: a PNG of at most 256 colors (`IndexedPNG`: most
 /// text pages) or its RGB bytes deflated at level 1 (photographs), in base64, in chunks of at
@@ -21,11 +20,11 @@ public struct KittyImage: Sendable {
     public init?(_ picture: PixelPicture) {
       decodedBytes = picture.size.area * 4
       if let png = IndexedPNG.png(picture) {
-        payload = Array(Data(png).base64EncodedData())
+        payload = Base64.encoded(png)
         format = "f=100"
       } else {
         guard let compressed = KittyImage.deflated(picture.rgb, level: 1) else { return nil }
-        payload = Array(Data(compressed).base64EncodedData())
+        payload = Base64.encoded(compressed)
         format = "f=24,o=z,s=\(picture.size.width),v=\(picture.size.height)"
       }
     }

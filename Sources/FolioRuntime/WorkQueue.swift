@@ -253,16 +253,6 @@ public final class WorkQueue<Request: Hashable & Sendable, Output: Sendable> {
   }
 }
 
-/// Counts of a work queue's work.
-public struct RenderServiceStatistics: Hashable, Sendable {
-  /// Requests a worker has started.
-  public var started: Int
-  /// Requests cancelled before they started.
-  public var cancelled: Int
-  /// Requests waiting or running now.
-  public var pending: Int
-}
-
 /// The state a work queue shares with its threads, guarded by `condition`'s lock.
 private final class WorkQueueState<Request: Hashable & Sendable, Output: Sendable>:
   @unchecked Sendable

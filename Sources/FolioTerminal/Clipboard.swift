@@ -12,7 +12,7 @@ public enum Clipboard {
   /// The OSC 52 sequence that sets the clipboard to `text` (cut to `largestText` bytes on a
   /// character boundary).
   public static func sequence(copying text: String) -> String {
-    "\u{1B}]52;c;" + base64(Array(clipped(text).utf8)) + "\u{07}"
+    "\u{1B}]52;c;" + Base64.string(Array(clipped(text).utf8)) + "\u{07}"
   }
 
   /// `text` cut to at most `largestText` UTF-8 bytes, whole characters only.
@@ -27,26 +27,6 @@ public enum Clipboard {
       bytes += size
     }
     return result
-  }
-
-  /// Standard base64 with padding.
-  static func base64(_ bytes: [UInt8]) -> String {
-    let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-    var output: [UInt8] = []
-    output.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var index = 0
-    while index < bytes.count {
-      let first = UInt32(bytes[index])
-      let second = index + 1 < bytes.count ? UInt32(bytes[index + 1]) : 0
-      let third = index + 2 < bytes.count ? UInt32(bytes[index + 2]) : 0
-      let value = first << 16 | second << 8 | third
-      output.append(table[Int(value >> 18 & 63)])
-      output.append(table[Int(value >> 12 & 63)])
-      output.append(index + 1 < bytes.count ? table[Int(value >> 6 & 63)] : UInt8(ascii: "="))
-      output.append(index + 2 < bytes.count ? table[Int(value & 63)] : UInt8(ascii: "="))
-      index += 3
-    }
-    return String(decoding: output, as: UTF8.self)
   }
 
   /// How long `tmux set-buffer` may take before it is killed (a stopped tmux server never

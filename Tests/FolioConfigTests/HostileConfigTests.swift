@@ -37,6 +37,18 @@ import Testing
     _ = read(toml)
   }
 
+  /// Thousands of short files of TOML's punctuation, each read whole: an input toml++
+  /// asserts on that `UnsafeTOMLLine` lets through aborts the run.
+  @Test func shortFilesOfPunctuationNeverReachTheParsersAssertions() {
+    var random = SplitMix64(seed: 46)
+    let punctuation = Array("[]{}=\"'#.,\n \t-_0aT:+".utf8)
+    for _ in 0..<3000 {
+      let count = Int(random.next() % 40) + 1
+      _ = read(
+        (0..<count).map { _ in punctuation[Int(random.next() % UInt64(punctuation.count))] })
+    }
+  }
+
   @Test func nulBytesAndOtherControlCharactersCostTheirLinesOnly() {
     let config = read(Array("mode = \"gr\0id\"\nsymbols = \"quad\"\n\u{7}\nrtl = true".utf8))
     #expect(config.problems.count == 2, "\(config.problems)")

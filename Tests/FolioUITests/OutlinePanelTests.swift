@@ -345,20 +345,6 @@ struct OutlinePanelTests {
     #expect(app.mainArea.size.columns == 50)
   }
 
-  @Test func aClickOnThePagesBesideThePanelPicksThePageUnderIt() {
-    var app = opened(mode: .grid)
-    let area = app.mainArea
-    #expect(area.minX == 33)
-    let item = app.view.layout.item(5)
-    let frame = item.pages[0].frame
-    let point = CellPoint(
-      x: area.minX + frame.minX - app.view.viewport.origin.x + 1,
-      y: area.minY + frame.minY - app.view.viewport.origin.y + 1)
-    _ = app.update(.input(.mouse(MouseEvent(kind: .click, position: point))))
-    #expect(app.view.currentPage == PageIndex(5))
-    #expect(panel(app) != nil)
-  }
-
   @Test func aLargeOutlineIsDrawnAroundTheSectionBeingRead() {
     var app = helper.state(pages: 100_000, size: CellSize(columns: 120, rows: 40), mode: .grid)
     _ = helper.type("o", on: &app)
@@ -388,16 +374,5 @@ struct OutlinePanelTests {
     // Other keys reach normal browsing: Tab changes the view, the panel stays.
     _ = helper.press([.tab], on: &app)
     #expect(app.view.mode == .spread && panel(app) != nil)
-  }
-
-  @Test func clicksSelectAndADoubleClickJumps() {
-    var app = opened()
-    _ = app.update(.input(.mouse(MouseEvent(kind: .click, position: CellPoint(x: 5, y: 3)))))
-    #expect(selected(app) == "Chapter 1 Introduction")
-    _ = app.update(.input(.mouse(MouseEvent(kind: .doubleClick, position: CellPoint(x: 5, y: 5)))))
-    #expect(app.readingPlace.page == PageIndex(11))
-    #expect(selected(app) == "Part II: Practice")
-    _ = app.update(.input(.mouse(MouseEvent(kind: .wheelDown, position: CellPoint(x: 5, y: 5)))))
-    #expect(selected(app) == "Appendix")
   }
 }

@@ -110,13 +110,7 @@ public struct ContinuousLayout: DocumentLayout {
 
   /// The first spread that ends after progression coordinate `position` (`itemCount` if none).
   private func firstSpread(endingAfter position: Int) -> Int {
-    var low = 0
-    var high = starts.count
-    while low < high {
-      let middle = (low + high) / 2
-      if starts[middle] + lengths[middle] > position { high = middle } else { low = middle + 1 }
-    }
-    return low
+    starts.indices.partitioningIndex { starts[$0] + lengths[$0] > position }
   }
 
   public func items(intersecting rect: CellRect) -> [LayoutItem] {

@@ -123,12 +123,7 @@ public struct SpreadArrangement: Hashable, Sendable {
 
   /// The index in `sorted` (not empty) of the page nearest `page`.
   private static func nearest(to page: PageIndex, in sorted: [PageIndex]) -> Int {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < page { low = middle + 1 } else { high = middle }
-    }
+    let low = sorted.partitioningIndex { !($0 < page) }
     guard low > 0 else { return 0 }
     guard low < sorted.count else { return sorted.count - 1 }
     let before = page.rawValue - sorted[low - 1].rawValue

@@ -6,14 +6,9 @@ extension SRGBTransfer {
 
   /// The sRGB byte whose linear light is nearest to `value`: a binary search. O(log 256).
   static func encode(linear value: Float) -> UInt8 {
-    var low = 0
-    var high = 255
-    midpoints.withUnsafeBufferPointer { mid in
-      while low < high {
-        let m = (low + high) >> 1
-        if value > mid[m] { low = m + 1 } else { high = m }
-      }
+    let index = midpoints.withUnsafeBufferPointer { mid in
+      mid.partitioningIndex { !(value > $0) }
     }
-    return UInt8(low)
+    return UInt8(index)
   }
 }

@@ -399,17 +399,3 @@ public final class WorkerProcess: PageWorker {
     return WorkerFailure(.brokeProtocol(error))
   }
 }
-
-extension WorkerRequest {
-  /// The deepest page the request looks up, if it looks up pages.
-  var deepestPage: Int? {
-    switch self {
-    case .render(let request): return request.page.rawValue
-    case .renderPixels(let request): return request.page.rawValue
-    case .readFacts(let pages), .readText(let pages), .readLinks(let pages),
-      .readContentBoxes(let pages):
-      return pages.isEmpty ? nil : pages.upperBound - 1
-    case .open, .readOutline: return nil
-    }
-  }
-}

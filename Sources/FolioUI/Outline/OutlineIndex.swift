@@ -111,15 +111,9 @@ public struct OutlineIndex: Sendable {
   /// page marks only that page's place, never the pages after it. O(log n).
   public func section(at place: ReadingPlace) -> Int? {
     // Sections are sorted by destination, and being passed is monotone in that order.
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let middle = (low + high) / 2
-      if let destination = destinations[sections[middle]], place.hasPassed(destination) {
-        low = middle + 1
-      } else {
-        high = middle
-      }
+    let low = sections.partitioningIndex { section in
+      guard let destination = destinations[section] else { return true }
+      return !place.hasPassed(destination)
     }
     return low > 0 ? sections[low - 1] : nil
   }

@@ -80,12 +80,6 @@ public struct OutlineTree: Sendable {
 
   /// The first row whose entry is at or after `entry` in document order.
   private func firstRow(notBefore entry: Int) -> Int {
-    var low = 0
-    var high = rows.count
-    while low < high {
-      let middle = (low + high) / 2
-      if rows[middle] < entry { low = middle + 1 } else { high = middle }
-    }
-    return low
+    rows.partitioningIndex { !($0 < entry) }
   }
 }

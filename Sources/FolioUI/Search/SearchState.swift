@@ -233,12 +233,7 @@ public struct SearchState: Hashable, Sendable {
 
   /// The index in `pages` of `page`, if it has hits.
   func position(of page: PageIndex) -> Int? {
-    var low = 0
-    var high = pages.count
-    while low < high {
-      let middle = (low + high) / 2
-      if pages[middle].page < page { low = middle + 1 } else { high = middle }
-    }
+    let low = pages.partitioningIndex { !($0.page < page) }
     return low < pages.count && pages[low].page == page ? low : nil
   }
 
@@ -263,12 +258,7 @@ public struct SearchState: Hashable, Sendable {
       }
     } else {
       // The first page with hits after the place (or the last before it).
-      var low = 0
-      var high = pages.count
-      while low < high {
-        let middle = (low + high) / 2
-        if pages[middle].page < place.page { low = middle + 1 } else { high = middle }
-      }
+      let low = pages.partitioningIndex { !($0.page < place.page) }
       let neighbor = forward ? low : low - 1
       if pages.indices.contains(neighbor) {
         let target = pages[neighbor]
