@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLayout
 import FolioUI
 import Glibc
 
@@ -51,4 +52,16 @@ extension Browser {
     }
     settle(timeout: max(.seconds(1), deadline - .now))
   }
+}
+
+/// What tests, benchmarks and `--print` read of the pictures.
+extension Browser {
+  /// Whether every tile on screen shows its exact picture (or its render failed).
+  public var isScreenComplete: Bool { board.isScreenComplete }
+
+  /// Tile recycling counters of the main view.
+  public var tileCounters: TilePool<RenderRequest>.Counters { board.mainTiles.counters }
+
+  /// Pages drawn so far whose renders came with the libraries' complaints, and what they said.
+  public var damagedPages: [PageIndex: [String]] { board.damagedPages }
 }

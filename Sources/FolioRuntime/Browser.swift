@@ -386,17 +386,8 @@ public final class Browser<Terminal: TerminalBackend> {
     send([.renderProgress(pending: 0)])
   }
 
-  /// Whether every tile on screen shows its exact picture (or its render failed).
-  public var isScreenComplete: Bool { board.isScreenComplete }
-
   /// The frame as it stands.
   public var frame: ScreenBuffer {
     view.draw(state, main: board.mainTiles, shelf: board.filmstripTiles)
   }
-
-  /// Tile recycling counters of the main view.
-  public var tileCounters: TilePool<RenderRequest>.Counters { board.mainTiles.counters }
-
-  /// Pages drawn so far whose renders came with the libraries' complaints, and what they said.
-  public var damagedPages: [PageIndex: [String]] { board.damagedPages }
 }
