@@ -61,11 +61,11 @@ struct FolderWatcherTests {
     let outside = try TemporaryDirectory()
     try makeFolder(outside("tree/inner"))
     try check(rename(outside("tree"), root("tree")))
+    // The rename counts, and so does the walk's end (files may have landed before the watch);
+    // both may come in one read, so only the first is asked for apart.
     #expect(changes(of: watcher).contains(.replaced))
     #expect(watcher.waitUntilWalked(timeout: .seconds(30)))
     #expect(watcher.watchedFolderCount == 3)
-    // The walk's end counts too (files may have landed before the watch).
-    #expect(changes(of: watcher).contains(.replaced))
     try writeInPlace(root("tree/inner/late.pdf"))
     #expect(changes(of: watcher) { $0.contains(.modified) }.contains(.modified))
   }
