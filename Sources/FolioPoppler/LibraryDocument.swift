@@ -206,10 +206,7 @@ public final class LibraryDocument: OpenedDocument {
 
   /// A cover's label: the title and the page count, or where it was left.
   public static func label(title: String, pageCount: Int, place: Int?) -> String {
-    if let place, (0..<pageCount).contains(place), place > 0 {
-      return title + " · p. \(place + 1) / \(pageCount)"
-    }
-    return title + " · " + (pageCount == 1 ? "1 page" : "\(pageCount) pages")
+    CoverLabel.text(title: title, pageCount: pageCount, place: place)
   }
 
   /// What went wrong, in a few words for a label.

@@ -5,53 +5,41 @@ import FolioUI
 import Foundation
 
 /// The event loop, thin: one `poll` over the terminal (keys, mouse, resizes, signals), the one
-/// inbox every background service posts to, the watched file, and the nearest timer. What it
-/// notices becomes `Event`s in one queue; each is applied by `AppState.update`, its effects are
-/// carried out in order, the state's demands are met, and answers go to the back of the
-/// queue; one frame is presented per batch. It never writes the state itself, and nothing
-/// that can block (Poppler, SQLite, hashing, waiting for a process) runs on its thread.
+/// inbox every background service posts to, the watched files, and the nearest timer. What it
+/// notices becomes `SessionEvent`s in one queue; each is applied by `Session.update`, its
+/// effects are carried out in order by the services of the document they belong to
+/// (`DocumentEngine`), the front document's demands are met, and answers go to the back of
+/// the queue; one frame of the front document is presented per batch. It never writes the
+/// state itself, and nothing that can block (Poppler, SQLite, hashing, waiting for a process)
+/// runs on its thread.
 public final class Browser<Terminal: TerminalBackend> {
-  /// The app state (readable for tests and `--print`).
-  public private(set) var state: AppState
+  /// The session: every document's state, one in front.
+  public private(set) var session: Session
   let terminal: Terminal
-  private let view: AppView
+  let view: AppView
   /// Where every background service posts what it finished.
   public let inbox: LoopInbox
-  /// The pictures.
-  public let board: PictureBoard
-  private var pageReader: PageReader?
-  /// The workers started ahead for the current version, until the unclaimed ones are let go.
-  private var unclaimedWorkers: DocumentHandoff?
-  private let readsAllPageFacts: Bool
-  private var timers = TimerSchedule()
-  private let reopener: DocumentReopener?
-  private let releaseFreedMemory: @Sendable () -> Void
-  private var fileWatch: FileWatch?
-  private let places: PlaceKeeper?
+  /// The services of each document of the session.
+  var engines: [DocumentID: DocumentEngine] = [:]
+  /// Documents gone from the session whose place is still being written.
+  var retiring: [DocumentEngine] = []
+  /// The document whose frame is on the screen (its images there).
+  var shown: DocumentID
   /// Runs what may block of a copy to the clipboard (tmux), off the loop's thread.
-  private let clipboard: ClipboardCopier
-  /// Searching the document's text, when it can be searched.
-  var searcher: (any PageSearcher)?
-  /// The outline and links of the version shown, read when asked.
-  private var navigation: NavigationReader
-  /// Pages as images, when the terminal shows them (`showPagesAsImages`).
-  var pixels: (any PagePixels)?
-  /// Where the pixel layer's cells are measured, for a new version's layer.
+  let clipboard: ClipboardCopier
+  /// A library's ways to open its documents and order its shelf.
+  let library: LibraryHooks?
+  let opener: DocumentOpener?
+  /// Where the pixel layers' cells are measured, once pages are shown as images.
   var pixelCellSize: PixelSize?
   /// Which pixels the pages are drawn with.
   var pixelKind = PagePixelsKind.kitty(.placements)
 
-  /// What the services were asked for already.
-  private var ledger = DemandLedger()
   /// Events waiting for `update`, oldest first, and whether they are being applied.
-  private var queue: [Event] = []
+  var queue: [SessionEvent] = []
   private var isApplying = false
-  /// After a reload, frames wait (at most this long) for the new version's screen to be
-  /// complete, so its placeholders do not flash over the old version's pictures.
-  static var reloadHold: Duration { .milliseconds(300) }
-  private var holdingFrameUntil: ContinuousClock.Instant?
   /// How the loop ended, once it has.
-  public private(set) var ending: Ending?
+  public internal(set) var ending: Ending?
   /// In-process key-to-screen latencies (input read to frame presented), newest last.
   public private(set) var latencies: [Duration] = []
   /// The longest the loop went between two polls (its longest stall), since the start or the
@@ -64,17 +52,65 @@ public final class Browser<Terminal: TerminalBackend> {
     public var status: Int32
     /// Output for standard output, if any.
     public var output: String?
-    /// In a library: where to go next (nil: the program ends).
-    public var move: LibraryMove? = nil
   }
 
-  /// Creates the loop. `opening` gives each render thread its own instance of the document (the
-  /// first may take the caller's, handed off); `readsAllPageFacts` starts a background reader
-  /// of every page's size and label once the first screen is drawn. `reopen` opens the file
-  /// again when the file at `watchedPath` changes (or on `R`); `places` saves the reader's place.
-  /// `startup` (a remembered place, `--find`, `--pick`) is applied before anything is asked of
-  /// the workers, so the first renders are those of the place shown.
+  /// What a library's loop needs besides its shelf: its files, how a document of it is opened
+  /// (on the opener's thread), how a password is asked for (the terminal given back), and how
+  /// the shelf goes to its next order (the order's name, said on the status line).
+  public struct LibraryHooks {
+    /// The shelf's files, cover by cover.
+    public var files: [String]
+    /// Opens a document of the shelf, on the opener's thread.
+    public var open: @Sendable (DocumentOpener.Request) -> DocumentOpener.Outcome
+    /// Asks for the password of the file at the path, on the loop's thread; nil when none is
+    /// given.
+    public var askPassword: (String) -> String?
+    /// Takes the shelf's next order (the shelf's reopen lists its files in it); its name.
+    public var nextOrder: () -> String
+
+    /// Creates hooks.
+    public init(
+      files: [String], open: @escaping @Sendable (DocumentOpener.Request) -> DocumentOpener.Outcome,
+      askPassword: @escaping (String) -> String?, nextOrder: @escaping () -> String
+    ) {
+      self.files = files
+      self.open = open
+      self.askPassword = askPassword
+      self.nextOrder = nextOrder
+    }
+  }
+
+  /// Creates the loop showing `launch`'s document (with `library`, the shelf of a library, in
+  /// front). Its startup events (a remembered place, `--find`, `--pick`) are applied before
+  /// anything is asked of the workers, so the first renders are those of the place shown.
   public init(
+    _ launch: DocumentLaunch, terminal: Terminal, view: AppView, library: LibraryHooks? = nil
+  ) throws {
+    session =
+      library.map { Session(shelf: launch.state, files: $0.files) }
+      ?? Session(document: launch.state)
+    shown = session.front
+    let inbox = try LoopInbox()
+    self.inbox = inbox
+    self.terminal = terminal
+    self.view = view
+    self.library = library
+    clipboard = try ClipboardCopier(inbox: inbox)
+    opener = try library.map {
+      try DocumentOpener(timeLimit: launch.renderTimeout, inbox: inbox, open: $0.open)
+    }
+    engines[.first] = try DocumentEngine(launch, width: view.width, inbox: inbox)
+    queue = launch.startup.map { .document(.first, $0) }
+    applyQueue(meetingDemands: false)
+    carryOut(launch.state.startingEffects.map { .document(.first, $0) })
+    meetDemands()
+    applyQueue()
+  }
+
+  /// The loop of one document: `state` drawn by `opening`'s workers; `reopen` opens the file
+  /// again when the file at `watchedPath` changes (or on `R`); `places` saves the reader's
+  /// place; `startup` is applied first.
+  public convenience init(
     state: AppState, terminal: Terminal, view: AppView, cacheBytes: Int, workerCount: Int = 2,
     renderTimeout: Duration = .seconds(20), readsAllPageFacts: Bool = true,
     opening: DocumentOpening, releaseFreedMemory: @escaping @Sendable () -> Void = {},
@@ -83,39 +119,18 @@ public final class Browser<Terminal: TerminalBackend> {
     places: PlaceKeeper.Setup? = nil,
     search: SearchSetup? = nil, startup: [Event] = []
   ) throws {
-    self.state = state
-    let inbox = try LoopInbox()
-    self.inbox = inbox
-    searcher = search.map { $0.makeSearcher(inbox: inbox) }
-    self.terminal = terminal
-    self.view = view
-    self.readsAllPageFacts = readsAllPageFacts
-    self.releaseFreedMemory = releaseFreedMemory
-    fileWatch =
-      watchedFolders.isEmpty
-      ? watchedPath.map { FileWatch(path: $0) }
-      : FileWatch(path: watchedFolders[0]) { [inbox] _ in
-        try FolderWatcher(roots: watchedFolders) { inbox.wakeLoop() }
-      }
-    self.places = try places.map { try PlaceKeeper($0, inbox: inbox) }
-    clipboard = try ClipboardCopier(inbox: inbox)
-    board = try PictureBoard(
-      opening: opening, version: state.document.version, cacheBytes: cacheBytes,
-      workerCount: workerCount, renderTimeout: renderTimeout, width: view.width,
-      releaseFreedMemory: releaseFreedMemory, inbox: inbox)
-    navigation = NavigationReader(
-      version: state.document.version, pageCount: state.document.pageCount, sharing: board.work)
-    reopener = try reopen.map {
-      try DocumentReopener(
-        current: state.document.version, timeLimit: renderTimeout, inbox: inbox, reopen: $0)
-    }
-    pageReader = makePageReader(pageCount: state.document.pageCount)
-    unclaimedWorkers = opening.handoff
-    queue = startup
-    applyQueue(meetingDemands: false)
-    carryOut(state.startingEffects)
-    meetDemands()
-    applyQueue()
+    var launch = DocumentLaunch(state: state, opening: opening, cacheBytes: cacheBytes)
+    launch.workerCount = workerCount
+    launch.renderTimeout = renderTimeout
+    launch.readsAllPageFacts = readsAllPageFacts
+    launch.releaseFreedMemory = releaseFreedMemory
+    launch.reopen = reopen
+    launch.watching = watchedPath
+    launch.watchingFolders = watchedFolders
+    launch.places = places
+    launch.search = search
+    launch.startup = startup
+    try self.init(launch, terminal: terminal, view: view)
   }
 
   /// The loop with one way of opening the document, optionally a handed-off instance, and no
@@ -134,21 +149,25 @@ public final class Browser<Terminal: TerminalBackend> {
       releaseFreedMemory: releaseFreedMemory)
   }
 
-  private func makePageReader(pageCount: Int) -> PageReader? {
-    guard readsAllPageFacts && pageCount > 1 else { return nil }
-    return PageReader(pageCount: pageCount, sharing: board.work)
+  /// The state of the document in front (tests and `--print` read it).
+  public var state: AppState { session.frontState }
+
+  /// The services of the document in front.
+  var front: DocumentEngine {
+    guard let engine = engines[session.front] else {
+      preconditionFailure("the front document has no services")
+    }
+    return engine
   }
 
-  /// The services letters are for, and whose time limits the loop keeps.
-  private var services: [any LoopService] {
-    var services: [any LoopService] = [board, navigation, clipboard]
-    if let pageReader { services.append(pageReader) }
-    if let reopener { services.append(reopener) }
-    if let places { services.append(places) }
-    if let searcher { services.append(searcher) }
-    if let pixels { services.append(pixels) }
-    return services
-  }
+  /// The front document's pictures.
+  public var board: PictureBoard { front.board }
+
+  /// Searching the front document's text, when it can be searched.
+  var searcher: (any PageSearcher)? { front.searcher }
+
+  /// The front document's pages as images, when the terminal shows them.
+  var pixels: (any PagePixels)? { front.pixels }
 
   /// Runs until `update` asks to quit; returns how. Saves asked for on the way out are waited
   /// for (at most two seconds). The terminal is restored by its owner.
@@ -156,30 +175,18 @@ public final class Browser<Terminal: TerminalBackend> {
     refresh()
     while ending == nil { turn() }
     deleteImages()
-    places?.finish(timeout: .seconds(2))
+    for engine in engines.values + retiring { engine.places?.finish(timeout: .seconds(2)) }
     return ending ?? Ending(status: 0, output: nil)
   }
 
-  /// Runs again after an ending (a library's shelf, back from one of its documents): the
-  /// screen drawn whole, `events` applied first.
-  public func resume(with events: [Event]) -> Ending {
-    ending = nil
-    terminal.invalidate()
-    // The terminal may have been resized meanwhile, while another browser ran.
-    let size = terminal.size
-    send((size != state.terminal.size ? [.input(.resize(size))] : []) + events)
-    return run()
-  }
-
   /// One turn of the loop: waits (at most `longest`, else until the nearest deadline) for
-  /// input, a letter in the inbox or a change of the watched file; applies everything typed
+  /// input, a letter in the inbox or a change of a watched file; applies everything typed
   /// meanwhile and everything the services posted; presents one frame. The time from waking
   /// to the frame is the turn's stall (`longestStall` keeps the longest).
   public func turn(waitingAtMost longest: Duration? = nil) {
     let now = ContinuousClock.now
-    let deadlines =
-      [timers.nextDeadline, holdingFrameUntil, fileWatch?.nextCheck, longest.map { now + $0 }]
-      + services.map(\.nextDeadline)
+    var deadlines = [longest.map { now + $0 }, clipboard.nextDeadline, opener?.nextDeadline]
+    deadlines += engines.values.map(\.nextDeadline)
     let timeout = deadlines.compactMap { $0 }.min().map {
       max(0, ($0 - now).wholeMilliseconds + 1)
     }
@@ -206,12 +213,17 @@ public final class Browser<Terminal: TerminalBackend> {
   public func resetLongestStall() { longestStall = .zero }
 
   private var wakeDescriptors: [Int32] {
-    [inbox.wakeDescriptor] + (fileWatch?.descriptor.map { [$0] } ?? [])
+    [inbox.wakeDescriptor] + engines.values.compactMap { $0.fileWatch?.descriptor }
   }
 
-  /// Queues events and applies them in order, each update's effects carried out and the
-  /// state's demands met before the next event; stops at a quit.
+  /// Queues events for the front document and applies them in order, each update's effects
+  /// carried out and the state's demands met before the next event; stops at a quit.
   public func send(_ events: [Event]) {
+    send(events.map { .document(nil, $0) })
+  }
+
+  /// Queues session events and applies them in order.
+  public func send(_ events: [SessionEvent]) {
     queue += events
     applyQueue()
   }
@@ -227,9 +239,12 @@ public final class Browser<Terminal: TerminalBackend> {
     while next < queue.count, ending == nil {
       let event = queue[next]
       next += 1
-      carryOut(state.update(event))
+      carryOut(session.update(event))
       guard ending == nil else { break }
-      board.isDocumentChanging = state.reload.phase != .idle
+      for (id, engine) in engines {
+        engine.board.isDocumentChanging =
+          session.state(of: id).map { $0.reload.phase != .idle } ?? false
+      }
       // Input typed together is folded: only the screen after the last of it is asked of the
       // services, never those passed on the way.
       let isFolded = next < queue.count && event.isInput && queue[next].isInput
@@ -238,109 +253,34 @@ public final class Browser<Terminal: TerminalBackend> {
     queue.removeAll()
   }
 
-  /// What the background services and the clock have to say: timers that ran out, a changed
-  /// file, and every letter in the inbox (renders, page facts, text and matches, the outline
-  /// and links, reopened documents, failed saves).
-  func backgroundEvents() -> [Event] {
-    var events: [Event] = timers.takeFired(now: .now).map { .timerFired($0) }
-    if let fileWatch, fileWatch.takeChange() { events.append(.fileChanged) }
-    for service in services { service.enforceDeadlines() }
+  /// What the background services and the clock have to say, for the document each belongs
+  /// to: timers that ran out, changed files, and every letter in the inbox (renders, page
+  /// facts, text and matches, the outline and links, reopened and opened documents, failed
+  /// saves and copies).
+  func backgroundEvents() -> [SessionEvent] {
+    clipboard.enforceDeadlines()
+    opener?.enforceDeadlines()
+    for engine in engines.values { for service in engine.services { service.enforceDeadlines() } }
     let letters = inbox.takeAll()
-    events += board.receive(letters)
-    if let pageReader {
-      if !pageReader.hasStarted && board.pendingCount == 0 { pageReader.start() }
-      events += pageReader.receive(letters)
-      if pageReader.isFinished { self.pageReader = nil }
+    var events: [SessionEvent] = []
+    for (id, engine) in engines.sorted(by: { $0.key < $1.key }) {
+      let shown = session.state(of: id)?.status.pendingRenders ?? 0
+      events += engine.events(from: letters, pendingShown: shown).map { .document(id, $0) }
     }
-    if board.pendingCount == 0, let unclaimed = unclaimedWorkers {
-      // Workers started ahead that no page-work thread took (a document with fewer pages on
-      // screen than threads): they are killed, and reaped off this thread.
-      unclaimed.discardRemaining()
-      unclaimedWorkers = nil
+    events += clipboard.receive(letters).map { .document(nil, $0) }
+    for (request, outcome) in opener?.outcomes(in: letters) ?? [] {
+      events += take(outcome, of: request)
     }
-    if let reopener { events += reopener.receive(letters) }
-    if let places { events += places.receive(letters) }
-    if let searcher { events += searcher.receive(letters) }
-    if let pixels { events += pixels.receive(letters) }
-    events += navigation.receive(letters)
-    events += clipboard.receive(letters)
-    let pending = board.pendingCount
-    if pending != state.status.pendingRenders { events.append(.renderProgress(pending: pending)) }
+    // A document gone from the session goes once its place is written.
+    retiring.removeAll { $0.places?.finish(timeout: .zero) ?? true }
     return events
   }
 
-  /// Carries out effects in order; answers a service gives at once go to the back of the
-  /// queue.
-  private func carryOut(_ effects: [Effect]) {
-    for effect in effects {
-      switch effect {
-      case .startTimer(let timer, let delay):
-        timers.start(timer, after: delay, now: .now)
-      case .cancelTimer(let timer):
-        timers.cancel(timer)
-      case .savePlace(let place):
-        places?.save(place)
-      case .reopenDocument(let page):
-        if let reopener {
-          reopener.reopen(around: page)
-        } else {
-          queue.append(.reopenFailed(reason: "the document cannot be opened again"))
-        }
-      case .adoptDocument(let version):
-        adopt(version)
-      case .search(let request):
-        if let searcher {
-          searcher.search(request)
-          queue += searcher.receive([])
-        } else if !request.query.isEmpty {
-          queue += SearchResults.ending(
-            request, pageCount: request.pageCount, because: "this document cannot be searched")
-        }
-      case .copyToClipboard(let text):
-        if let job = terminal.copyToClipboard(text) { clipboard.copy(job) }
-      case .suspend:
-        // A stopped process saves nothing, and may be killed while stopped.
-        places?.finish(timeout: .milliseconds(500))
-        deleteImages()
-        terminal.suspend()
-        terminal.invalidate()
-      case .quit(let status, let output):
-        ending = Ending(status: status, output: output)
-        return
-      case .leave(let move):
-        ending = Ending(status: 0, output: nil, move: move)
-        return
-      }
-    }
-  }
-
-  /// Asks the services for what the state needs now and did not need before; what they know
-  /// already comes back at once, queued.
+  /// Asks the front document's services for what its state needs now and did not need
+  /// before; what they know already comes back at once, queued.
   private func meetDemands() {
-    ledger.meet(
-      state.demands,
-      services: DemandedServices(board: board, navigation: navigation, searcher: searcher))
-    queue += navigation.receive([])
-    if let searcher { queue += searcher.receive([]) }
-  }
-
-  private func adopt(_ version: DocumentVersion) {
-    guard let document = reopener?.take(version) else { return }
-    do {
-      try board.replaceDocument(with: document.opening, version: version)
-      pageReader = makePageReader(pageCount: document.summary.pageCount)
-      unclaimedWorkers = document.opening.handoff
-      try replacePixels(with: document.opening)
-    } catch {
-      queue.append(.problem("cannot start rendering the new version (\(error))"))
-    }
-    places?.identity = document.identity
-    searcher = document.search.map { $0.makeSearcher(inbox: inbox) }
-    navigation = NavigationReader(
-      version: version, pageCount: document.summary.pageCount, sharing: board.work)
-    ledger.forgetServices()
-    // Reloads in quick succession do not push the hold back: frames come at least every 300 ms.
-    holdingFrameUntil = holdingFrameUntil ?? .now + Self.reloadHold
+    let id = session.front
+    queue += front.meet(state.demands).map { .document(id, $0) }
   }
 
   /// Takes in finished work and draws a frame.
@@ -349,13 +289,15 @@ public final class Browser<Terminal: TerminalBackend> {
     present()
   }
 
-  /// Presents the frame, unless a reload's new screen is still being drawn (for a moment).
+  /// Presents the front document's frame, unless a reload's new screen is still being drawn
+  /// (for a moment).
   private func present() {
-    if let hold = holdingFrameUntil {
-      if !board.isScreenComplete && ContinuousClock.now < hold { return }
-      holdingFrameUntil = nil
+    let front = self.front
+    if let hold = front.holdingFrameUntil {
+      if !front.board.isScreenComplete && ContinuousClock.now < hold { return }
+      front.holdingFrameUntil = nil
     }
-    if let pixels {
+    if let pixels = front.pixels {
       pixels.present(frame, of: state, on: terminal)
     } else {
       terminal.present(frame)
@@ -383,11 +325,11 @@ public final class Browser<Terminal: TerminalBackend> {
   /// frame that is printed once, when nothing beyond the screen matters any more.
   public func stopPrefetching() {
     board.stopPrefetching()
-    send([.renderProgress(pending: 0)])
+    send([Event.renderProgress(pending: 0)])
   }
 
   /// The frame as it stands.
   public var frame: ScreenBuffer {
-    view.draw(state, main: board.mainTiles, shelf: board.filmstripTiles)
+    view.draw(state, main: front.board.mainTiles, shelf: front.board.filmstripTiles)
   }
 }

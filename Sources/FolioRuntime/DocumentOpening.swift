@@ -58,16 +58,19 @@ public struct ReopenedDocument: Sendable {
   public var identity: DocumentIdentity?
   /// How to search it, if it can be searched.
   public var search: SearchSetup?
+  /// A shelf's files, cover by cover, when the document is a shelf made again.
+  public var members: [String]?
 
   /// Creates a reopened document.
   public init(
     summary: DocumentSummary, opening: DocumentOpening, identity: DocumentIdentity?,
-    search: SearchSetup? = nil
+    search: SearchSetup? = nil, members: [String]? = nil
   ) {
     self.summary = summary
     self.opening = opening
     self.identity = identity
     self.search = search
+    self.members = members
   }
 }
 

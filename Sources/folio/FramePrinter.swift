@@ -111,23 +111,41 @@ enum BrowserSetup {
   }
 
   /// The loop for `state` on `terminal`, drawing with `opening`'s workers, `startup` applied
-  /// first; the viewer adds reloading (`reopen`, `watching`) and the remembered place
-  /// (`places`).
+  /// first.
   static func browser<Terminal: TerminalBackend>(
     state: AppState, terminal: Terminal, opening: DocumentOpening, options: PrintOptions,
-    readsAllPageFacts: Bool,
+    readsAllPageFacts: Bool, search: SearchSetup? = nil, startup: [Event] = []
+  ) throws -> Browser<Terminal> {
+    try Browser(
+      launch(
+        state: state, opening: opening, options: options, readsAllPageFacts: readsAllPageFacts,
+        search: search, startup: startup),
+      terminal: terminal, view: AppView(width: .locale))
+  }
+
+  /// What the loop needs to show `state`, drawing with `opening`'s workers, `startup` applied
+  /// first; the viewer adds reloading (`reopen`, `watching`) and the remembered place
+  /// (`places`).
+  static func launch(
+    state: AppState, opening: DocumentOpening, options: PrintOptions, readsAllPageFacts: Bool,
     reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)? = nil,
     watching: String? = nil, watchingFolders: [String] = [], places: PlaceKeeper.Setup? = nil,
     search: SearchSetup? = nil, startup: [Event] = []
-  ) throws -> Browser<Terminal> {
-    try Browser(
-      state: state, terminal: terminal, view: AppView(width: .locale),
-      cacheBytes: (options.cacheMb ?? PictureBoard.defaultCacheMegabytes) << 20,
-      workerCount: options.workerCount,
-      renderTimeout: options.renderTimeLimit, readsAllPageFacts: readsAllPageFacts,
-      opening: opening, releaseFreedMemory: MemoryPolicy.releaseFreedMemory, reopen: reopen,
-      watching: watching, watchingFolders: watchingFolders, places: places, search: search,
-      startup: startup)
+  ) -> DocumentLaunch {
+    var launch = DocumentLaunch(
+      state: state, opening: opening,
+      cacheBytes: (options.cacheMb ?? PictureBoard.defaultCacheMegabytes) << 20)
+    launch.workerCount = options.workerCount
+    launch.renderTimeout = options.renderTimeLimit
+    launch.readsAllPageFacts = readsAllPageFacts
+    launch.releaseFreedMemory = MemoryPolicy.releaseFreedMemory
+    launch.reopen = reopen
+    launch.watching = watching
+    launch.watchingFolders = watchingFolders
+    launch.places = places
+    launch.search = search
+    launch.startup = startup
+    return launch
   }
 
   /// Page workers for the document at `readablePath` (`name` in messages): `prestarted` worker

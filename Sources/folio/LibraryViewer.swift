@@ -6,11 +6,13 @@ import FolioTerminal
 import FolioUI
 import Foundation
 
-/// A library in the terminal: the shelf of covers (a `LibraryDocument` shown in the grid), and
-/// its documents opened from it one at a time on the same terminal. Enter on a cover opens the
-/// document at its remembered place (on its first hit when a search is on); Esc or Backspace
-/// in the document's grid goes back to the shelf where it was; `[` and `]` go on to the
-/// previous and next document without going back.
+/// A library in the terminal: one session of the shelf of covers (a `LibraryDocument` shown in
+/// the grid) and the documents opened from it, in one loop. Enter on a cover opens the
+/// document (on the opener's thread, the shelf drawing meanwhile) at its remembered place, on
+/// its first hit when a search is on; Esc or Backspace in the document's grid goes back to the
+/// shelf where it was; `[` and `]` go on to the previous and next document; `O` orders the
+/// shelf anew. The session (`Session`) follows these moves; this wires the files, the opener
+/// and the order.
 struct LibraryViewer {
   /// The files, in the shelf's order.
   let files: [String]
@@ -66,7 +68,7 @@ struct LibraryViewer {
     }
   }
 
-  /// Runs the shelf and the documents opened from it until the person quits.
+  /// Runs the shelf and the documents opened from it, in one loop, until the person quits.
   func run() throws -> Browser<NcursesTerminal>.Ending {
     let environment = ProcessInfo.processInfo.environment
     var shelfOptions = options
@@ -75,121 +77,81 @@ struct LibraryViewer {
     let session = try ViewerTerminal.start(options: options, environment: environment)
     defer { session.terminal.restore() }
     let order = OrderBox(LibraryOrder.remembered(environment: environment))
-    var (shelf, shelfFiles) = try makeShelf(
-      list(files, in: order.value), order: order, options: shelfOptions, session: session,
-      notices: problems, isFirst: true, find: find)
-    var ending = shelf.run()
-    while let move = ending.move {
-      // The files of the shelf shown (made again when its folders changed).
-      let files = shelfFiles.files(of: shelf.state.document.version) ?? self.files
-      var index = shelf.state.view.currentPage.rawValue
-      var events: [Event] = []
-      switch move {
-      case .reorder:
-        order.value = order.value.next
-        order.value.remember(environment: environment)
-        let selected = files[min(index, files.count - 1)]
-        let found = arguments.isEmpty ? self.files : LibraryFiles.collect(arguments).files
-        let named = found.isEmpty ? files : found
-        let sorted = list(named, in: order.value)
-        do {
-          (shelf, shelfFiles) = try makeShelf(
-            sorted, order: order, options: shelfOptions, session: session, notices: [])
-        } catch let failure as Failure {
-          ending = shelf.resume(with: [.problem(failure.line)])
-          continue
-        }
-        var place = shelf.state.place
-        place.page = PageIndex(sorted.files.firstIndex(of: selected) ?? 0)
-        shelf.send([.restorePlace(place), .problem("order: \(order.value.rawValue)")])
-        ending = shelf.run()
-        continue
-      case .open(let page, let query):
-        index = page.rawValue
-        events += try readDocuments(
-          from: &index, of: files, find: query, shelf: shelf, session: session, ending: &ending)
-        if ending.move == nil { return ending }
-      case .back, .previous, .next:
-        break
-      }
-      var place = shelf.state.place
-      place.page = PageIndex(index)
-      ending = shelf.resume(with: events + [.restorePlace(place)])
-    }
-    return ending
-  }
-
-  /// One document after another from `index`, until one goes back to the shelf (its move is
-  /// then `.back`) or the person quits (nil); returns what the shelf must hear: the covers'
-  /// new labels, what could not be opened.
-  private func readDocuments(
-    from index: inout Int, of files: [String], find query: String?,
-    shelf: Browser<NcursesTerminal>, session: ViewerTerminal,
-    ending: inout Browser<NcursesTerminal>.Ending
-  ) throws -> [Event] {
-    var find = query
-    var events: [Event] = []
-    var notice: String?
-    while true {
-      let opened: Browser<NcursesTerminal>.Ending
-      do {
-        let browser = try documentBrowser(
-          at: index, of: files, find: find, notice: notice, session: session)
-        opened = browser.run()
-        // Its cover says where it was left.
-        let state = browser.state
-        let label = LibraryDocument.label(
-          title: state.document.title, pageCount: state.document.pageCount,
-          place: remembers ? state.view.currentPage.rawValue : nil)
-        events.append(.labelFixed(PageIndex(index), label))
-      } catch let failure as Failure {
-        events.append(.problem(failure.line))
-        ending.move = .back
-        return events
-      }
-      find = nil
-      notice = nil
-      switch opened.move {
-      case nil:
-        ending = opened
-        return events
-      case .back, .open, .reorder:
-        ending.move = .back
-        return events
-      case .next:
-        if index + 1 < files.count { index += 1 } else { notice = "the library's last document" }
-      case .previous:
-        if index > 0 { index -= 1 } else { notice = "the library's first document" }
-      }
-    }
-  }
-
-  /// A shelf of `files`, ready to run, and the record of its files by version.
-  private func makeShelf(
-    _ list: (files: [String], places: [String: Int]), order: OrderBox,
-    options shelfOptions: PrintOptions, session: ViewerTerminal, notices: [String],
-    isFirst: Bool = false, find: String? = nil
-  ) throws -> (Browser<NcursesTerminal>, ShelfFiles) {
+    let listed = list(files, in: order.value)
     let shelfDocument: LibraryDocument
     do {
-      shelfDocument = try LibraryDocument.holding(list.files, places: list.places, named: name)
+      shelfDocument = try LibraryDocument.holding(listed.files, places: listed.places, named: name)
     } catch {
       throw Failure(path: nil, reason: "the library cannot be made: \(error.reason)")
     }
     let manifest = shelfDocument.readablePath
-    let shelfFiles = ShelfFiles(list.files, manifest: manifest)
+    let shelfFiles = ShelfFiles(listed.files, manifest: manifest)
     var viewer = Viewer(
       document: shelfDocument,
       opening: BrowserSetup.opening(
         readablePath: manifest, name: name, password: nil, options: shelfOptions,
         isLibrary: true),
       options: shelfOptions, path: name, isStream: true, forgetsPlace: true, find: find,
-      keymap: keymap, configProblems: isFirst ? configProblems : [], library: .shelf,
-      notices: notices)
-    if !folders.isEmpty {
-      viewer.following = (folders, reopener(shelfFiles, order: order, options: shelfOptions))
+      keymap: keymap, configProblems: configProblems, library: .shelf, notices: problems)
+    viewer.following = (folders, reopener(shelfFiles, order: order, options: shelfOptions))
+    let screen = Viewer.Screen(session, options: options, environment: environment)
+    let library = self
+    let hooks = Browser<NcursesTerminal>.LibraryHooks(
+      files: listed.files,
+      open: { request in library.open(request, on: screen, environment: environment) },
+      askPassword: { path in
+        session.terminal.givingBack {
+          // Tried as typed (three times at most), so only a password that opens it is given.
+          let readable = try? PopplerDocument.readablePath(for: path)
+          return readable.flatMap { try? FolioCommand.openAskingForPassword($0, named: path) }?
+            .password
+        }
+      },
+      nextOrder: {
+        order.value = order.value.next
+        order.value.remember(environment: environment)
+        return order.value.rawValue
+      })
+    return try withExtendedLifetime(shelfFiles) {
+      try viewer.browser(on: session, library: hooks).run()
     }
-    return (try viewer.browser(on: session), shelfFiles)
+  }
+
+  /// Opens the document at `request`'s path for `screen` (on the opener's thread): at its own
+  /// remembered place, in its own view; an encrypted one without its password asks for it.
+  private func open(
+    _ request: DocumentOpener.Request, on screen: Viewer.Screen, environment: [String: String]
+  ) -> DocumentOpener.Outcome {
+    let path = request.path
+    var documentOptions = options
+    (documentOptions.mode, documentOptions.page) = (nil, nil)
+    do {
+      let readable = try PopplerDocument.readablePath(for: path)
+      let document: PopplerDocument
+      switch Result(catching: { () throws(DocumentError) in
+        try PopplerDocument.open(readablePath: readable, named: path, password: request.password)
+      }) {
+      case .success(let opened): document = opened
+      case .failure(.encrypted(passwordGiven: false)): return .needsPassword
+      case .failure(let error): return .failed(Failure(path: path, reason: error.reason).line)
+      }
+      let opening = BrowserSetup.opening(
+        readablePath: document.readablePath, name: path, password: document.password,
+        options: documentOptions)
+      let viewer = Viewer(
+        document: document, opening: opening, options: documentOptions, path: path,
+        isStream: false, forgetsPlace: !remembers, find: request.find, keymap: keymap,
+        library: .member)
+      var screen = screen
+      screen.size = request.screenSize
+      return .opened(try viewer.launch(on: screen, environment: environment))
+    } catch let failure as Failure {
+      return .failed(failure.line)
+    } catch let error as DocumentError {
+      return .failed(Failure(path: path, reason: error.reason).line)
+    } catch {
+      return .failed(Failure(path: path, reason: "\(error)").line)
+    }
   }
 
   /// `files` (in name order) in `order`, with the page each was left at where places are
@@ -219,7 +181,8 @@ struct LibraryViewer {
   {
     let library = self
     return { request in
-      let found = LibraryFiles.collect(library.arguments).files
+      let found =
+        library.arguments.isEmpty ? library.files : LibraryFiles.collect(library.arguments).files
       guard !found.isEmpty else {
         throw DocumentError.unreadable(reason: "no PDF file left in \(library.name)")
       }
@@ -241,49 +204,8 @@ struct LibraryViewer {
           version: request.version, isLibrary: true),
         identity: nil,
         search: (try? LibrarySearchSetup.text(of: files, options: options, forViewer: true))
-          .map { .library($0) })
+          .map { .library($0) },
+        members: files)
     }
-  }
-
-  /// The browser of the document at `index` of the library, ready to run; a file that cannot
-  /// be opened is a `Failure` for the shelf's status line.
-  private func documentBrowser(
-    at index: Int, of files: [String], find: String?, notice: String? = nil,
-    session: ViewerTerminal
-  ) throws -> Browser<NcursesTerminal> {
-    let path = files[index]
-    // Each document opens at its own remembered place, in its own view.
-    var documentOptions = options
-    (documentOptions.mode, documentOptions.page) = (nil, nil)
-    let readable: String
-    let opened: Result<PopplerDocument, DocumentError>
-    do {
-      readable = try PopplerDocument.readablePath(for: path)
-      opened = Result { () throws(DocumentError) in
-        try PopplerDocument.open(readablePath: readable, named: path)
-      }
-    } catch {
-      throw Failure(path: path, reason: error.reason)
-    }
-    let document: PopplerDocument
-    switch opened {
-    case .success(let ready): document = ready
-    case .failure(.encrypted(passwordGiven: false)):
-      // Asked for at a prompt of its own, the terminal given back meanwhile.
-      let typed = session.terminal.givingBack {
-        Result { try FolioCommand.openAskingForPassword(readable, named: path) }
-      }
-      document = try typed.get()
-    case .failure(let error): throw Failure(path: path, reason: error.reason)
-    }
-    let opening = BrowserSetup.opening(
-      readablePath: document.readablePath, name: path, password: document.password,
-      options: documentOptions)
-    session.terminal.invalidate()
-    let viewer = Viewer(
-      document: document, opening: opening, options: documentOptions, path: path,
-      isStream: false, forgetsPlace: !remembers, find: find, keymap: keymap, library: .member,
-      notices: notice.map { [$0] } ?? [])
-    return try viewer.browser(on: session)
   }
 }

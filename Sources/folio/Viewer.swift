@@ -41,10 +41,62 @@ struct Viewer {
     return try browser(on: session).run()
   }
 
-  /// The browser of this document on `session`'s terminal, ready to run.
-  func browser(on session: ViewerTerminal) throws -> Browser<NcursesTerminal> {
+  /// What a document's state is made for: the terminal's size, colors, cell shape and the
+  /// symbols it can draw, and whether pages are shown as images. Read on the loop's thread,
+  /// used on any.
+  struct Screen: Sendable {
+    var size: CellSize
+    var colors: ColorMode
+    var cellAspect: CellAspect
+    var drawableSymbols: [SymbolSet]
+    /// Whether pages are shown as images (each document brings workers for them).
+    var showsPixels: Bool
+
+    /// What `session`'s terminal is, with the command line's cell shape over its own.
+    init(_ session: ViewerTerminal, options: PrintOptions, environment: [String: String]) {
+      let terminal = session.terminal
+      size = terminal.size
+      colors = terminal.colorMode
+      cellAspect = options.cellAspect.map { CellAspect($0) } ?? terminal.cellAspect ?? .standard
+      // ncurses places characters by the C library's widths (the terminal set the locale), so
+      // only sets whose glyphs all have a width there can be drawn.
+      drawableSymbols = SymbolSet.allCases.filter { $0.isDrawable(measuredBy: .locale) }
+      showsPixels = session.pixels(options: options, environment: environment).display != .blockArt
+    }
+  }
+
+  /// The browser of this document on `session`'s terminal, ready to run; with `library`, the
+  /// shelf of a library.
+  func browser(on session: ViewerTerminal, library: Browser<NcursesTerminal>.LibraryHooks? = nil)
+    throws -> Browser<NcursesTerminal>
+  {
     let environment = ProcessInfo.processInfo.environment
     let terminal = session.terminal
+    let screen = Screen(session, options: options, environment: environment)
+    var launch = try self.launch(on: screen, environment: environment)
+    let pixels = session.pixels(options: options, environment: environment)
+    if let notice = session.takePixelsNotice() { launch.startup.append(.problem(notice)) }
+    let browser: Browser<NcursesTerminal>
+    do {
+      browser = try Browser(
+        launch, terminal: terminal, view: AppView(width: .locale), library: library)
+    } catch {
+      throw Failure(path: nil, reason: "cannot start rendering (\(error))")
+    }
+    if let opening = launch.pixels {
+      try showPixels(pixels, browser: browser, terminal: terminal, opening: opening)
+    }
+    if let kind = environment["FOLIO_CRASH_TEST"] {
+      // For the tests of the crash guard: crash with the first frame on screen.
+      browser.refresh()
+      CrashGuard.crash(kind)
+    }
+    return browser
+  }
+
+  /// Everything the loop needs to show this document on `screen` (on any thread: the shelf's
+  /// documents are opened on the opener's): its state, its services, what the start asks for.
+  func launch(on screen: Screen, environment: [String: String]) throws -> DocumentLaunch {
     let page = try options.startPage(in: document, path: path)
     let memory =
       isStream || forgetsPlace
@@ -52,17 +104,12 @@ struct Viewer {
       : PlaceMemory.open(
         readablePath: document.readablePath, pageCount: document.pageCount,
         pathHint: Self.absolute(path), environment: environment)
-    let aspect = options.cellAspect.map { CellAspect($0) } ?? terminal.cellAspect ?? .standard
-    // ncurses places characters by the C library's widths (the terminal set the locale), so
-    // only sets whose glyphs all have a width there can be drawn.
     let state = BrowserSetup.state(
       for: document, options: options, mode: options.mode ?? .grid, page: page,
-      screenSize: terminal.size, colors: terminal.colorMode, cellAspect: aspect,
-      environment: environment,
-      drawableSymbols: SymbolSet.allCases.filter { $0.isDrawable(measuredBy: .locale) },
+      screenSize: screen.size, colors: screen.colors, cellAspect: screen.cellAspect,
+      environment: environment, drawableSymbols: screen.drawableSymbols,
       remembersPlace: memory?.store != nil, canReopen: !isStream || following != nil,
-      keymap: keymap,
-      library: library)
+      keymap: keymap, library: library)
     // What the start asks for arrives as events: the remembered place (the command line's
     // options over it), picking, the search of --find, and what went wrong meanwhile.
     var startup: [Event] = []
@@ -78,34 +125,26 @@ struct Viewer {
     }
     startup += notices.map { .problem($0) }
     if let find { startup.append(.find(find)) }
-    let pixels = session.pixels(options: options, environment: environment)
-    if let notice = session.takePixelsNotice() { startup.append(.problem(notice)) }
-    let browser: Browser<NcursesTerminal>
-    do {
-      let places = memory.flatMap { memory in
-        memory.store.map {
-          PlaceKeeper.Setup(
-            writer: $0, identity: memory.identity, knownProblem: memory.problems.last)
-        }
+    let places = memory.flatMap { memory in
+      memory.store.map {
+        PlaceKeeper.Setup(
+          writer: $0, identity: memory.identity, knownProblem: memory.problems.last)
       }
-      browser = try BrowserSetup.browser(
-        state: state, terminal: terminal, opening: opening, options: options,
-        readsAllPageFacts: !document.isLibrary,
-        reopen: following?.reopen ?? (isStream ? nil : reopener(remembers: memory != nil)),
-        watching: isStream ? nil : path, watchingFolders: following?.folders ?? [],
-        places: places,
-        search: LibrarySearchSetup.search(for: document, name: path, options: options),
-        startup: startup)
-    } catch {
-      throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
-    try showPixels(pixels, browser: browser, terminal: terminal)
-    if let kind = environment["FOLIO_CRASH_TEST"] {
-      // For the tests of the crash guard: crash with the first frame on screen.
-      browser.refresh()
-      CrashGuard.crash(kind)
+    var launch = BrowserSetup.launch(
+      state: state, opening: opening, options: options,
+      readsAllPageFacts: !document.isLibrary,
+      reopen: following?.reopen ?? (isStream ? nil : reopener(remembers: memory != nil)),
+      watching: isStream ? nil : path, watchingFolders: following?.folders ?? [],
+      places: places,
+      search: LibrarySearchSetup.search(for: document, name: path, options: options),
+      startup: startup)
+    if screen.showsPixels {
+      launch.pixels = BrowserSetup.opening(
+        readablePath: document.readablePath, name: path, password: document.password,
+        options: options, prestarted: 0, isLibrary: document.isLibrary)
     }
-    return browser
+    return launch
   }
 
   /// `path` from the root (the place store's hint, from which `folio` alone lists the recent
@@ -116,11 +155,11 @@ struct Viewer {
     return URL(fileURLWithPath: full).standardizedFileURL.path
   }
 
-  /// Starts drawing pages as pixels in `choice`'s display (rendered by workers of their own;
-  /// the block art's keep going and stand in).
+  /// Starts drawing pages as pixels in `choice`'s display, rendered by workers `opening`
+  /// makes (the block art's keep going and stand in).
   private func showPixels(
     _ choice: (display: PixelDisplay, notice: String?, cellPixels: PixelSize?),
-    browser: Browser<NcursesTerminal>, terminal: NcursesTerminal
+    browser: Browser<NcursesTerminal>, terminal: NcursesTerminal, opening: DocumentOpening
   ) throws {
     let kind: PagePixelsKind
     switch choice.display {
@@ -137,10 +176,7 @@ struct Viewer {
       terminal.imageDeletion = []
     }
     try? browser.showPagesAsImages(
-      cellPixels: choice.cellPixels ?? .standardCell, kind: kind,
-      opening: BrowserSetup.opening(
-        readablePath: document.readablePath, name: path, password: document.password,
-        options: options, prestarted: 0, isLibrary: document.isLibrary))
+      cellPixels: choice.cellPixels ?? .standardCell, kind: kind, opening: opening)
   }
 
   /// Opens the file again as a new version, on the reopener's thread. A file that has lost

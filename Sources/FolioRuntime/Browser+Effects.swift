@@ -1,0 +1,123 @@
+import FolioCore
+import FolioUI
+
+/// Carrying out the session's effects: each document's by its own services, opening and
+/// closing documents, bringing one to the front.
+extension Browser {
+  /// Carries out effects in order; answers a service gives at once go to the back of the
+  /// queue.
+  func carryOut(_ effects: [SessionEffect]) {
+    for effect in effects {
+      switch effect {
+      case .document(let id, let effect):
+        carryOut(effect, of: id)
+        if ending != nil { return }
+      case .open(let id, let path, let find):
+        opener?.open(
+          DocumentOpener.Request(
+            id: id, path: path, find: find, password: nil, screenSize: session.screenSize))
+      case .close(let id):
+        guard let engine = engines.removeValue(forKey: id) else { continue }
+        if shown == id { deleteImages(of: engine) }
+        engine.stop()
+        retiring.append(engine)
+      case .bringToFront(let id):
+        guard id != shown else { continue }
+        if let old = engines[shown] { deleteImages(of: old) }
+        shown = id
+        terminal.invalidate()
+      case .reorderShelf:
+        guard let library, let shelf = session.shelf, let engine = engines[shelf.id] else {
+          continue
+        }
+        let name = library.nextOrder()
+        engine.reopener?.reopen(around: state.view.currentPage)
+        queue.append(.document(shelf.id, .problem("order: \(name)")))
+      }
+    }
+  }
+
+  /// Carries out an effect of document `id`.
+  private func carryOut(_ effect: Effect, of id: DocumentID) {
+    guard let engine = engines[id] else { return }
+    switch effect {
+    case .startTimer(let timer, let delay):
+      engine.timers.start(timer, after: delay, now: .now)
+    case .cancelTimer(let timer):
+      engine.timers.cancel(timer)
+    case .savePlace(let place):
+      engine.places?.save(place)
+    case .reopenDocument(let page):
+      if let reopener = engine.reopener {
+        reopener.reopen(around: page)
+      } else {
+        queue.append(.document(id, .reopenFailed(reason: "the document cannot be opened again")))
+      }
+    case .adoptDocument(let version):
+      do {
+        try engine.adopt(version, inbox: inbox) { try replacePixels(of: engine, with: $0) }
+      } catch {
+        queue.append(.document(id, .problem("cannot start rendering the new version (\(error))")))
+      }
+      if let members = engine.takeAdoptedMembers(), session.isShelf(id) {
+        queue.append(.shelfListed(members))
+      }
+    case .search(let request):
+      queue += engine.search(request).map { .document(id, $0) }
+    case .copyToClipboard(let text):
+      if let job = terminal.copyToClipboard(text) { clipboard.copy(job) }
+    case .suspend:
+      // A stopped process saves nothing, and may be killed while stopped.
+      for engine in engines.values + retiring { engine.places?.finish(timeout: .milliseconds(500)) }
+      deleteImages()
+      terminal.suspend()
+      terminal.invalidate()
+    case .quit(let status, let output):
+      ending = Ending(status: status, output: output)
+    case .leave:
+      // The session follows the library's moves itself.
+      break
+    }
+  }
+
+  /// What an open of the shelf's gave, as events: the document to show, why not, or (for an
+  /// encrypted one) its password asked for and the open begun again.
+  func take(_ outcome: DocumentOpener.Outcome, of request: DocumentOpener.Request)
+    -> [SessionEvent]
+  {
+    guard session.opening?.id == request.id else {
+      // Another document was asked for since.
+      if case .opened(let launch) = outcome { launch.opening.handoff.discardRemaining() }
+      return []
+    }
+    switch outcome {
+    case .opened(let launch):
+      do {
+        let engine = try DocumentEngine(launch, width: view.width, inbox: inbox)
+        var startup = launch.startup
+        if let opening = launch.pixels, pixelCellSize != nil {
+          try replacePixels(of: engine, with: opening)
+          startup.append(.pixelsAvailable)
+        }
+        engines[request.id] = engine
+        return [.opened(request.id, launch.state, startup: startup)]
+      } catch {
+        launch.opening.handoff.discardRemaining()
+        let line = "\(request.path): cannot start rendering (\(error))"
+        return [.notOpened(request.id, reason: line)]
+      }
+    case .needsPassword:
+      guard let password = library?.askPassword(request.path) else {
+        terminal.invalidate()
+        return [.notOpened(request.id, reason: "\(request.path): no password given")]
+      }
+      terminal.invalidate()
+      var again = request
+      again.password = password
+      opener?.open(again)
+      return []
+    case .failed(let line):
+      return [.notOpened(request.id, reason: line)]
+    }
+  }
+}
