@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# check-ownership.sh: each sub-state of AppState changes only through its own methods.
+# check-ownership.sh: each sub-state of AppState, and the Session above them, changes only
+# through its own methods.
 #
 # For each sub-state type (DocumentFacts, ViewState, …) reads the stored `var` fields from its
 # declaration, then scans every .swift file under Sources/ and Tests/ for a write to one of them
@@ -31,6 +32,8 @@ SUB_STATES = [
     ("reload", "ReloadState", "Sources/FolioUI/Reload/ReloadState.swift"),
     ("modes", "ModeStack", "Sources/FolioUI/Modes/ModeStack.swift"),
     ("status", "StatusState", "Sources/FolioUI/Status/StatusState.swift"),
+    # The root of the model: the loop keeps it as `session`.
+    ("session", "Session", "Sources/FolioUI/Session/Session.swift"),
 ]
 
 # Mutating calls through a field that change it as surely as an assignment.
