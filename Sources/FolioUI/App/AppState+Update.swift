@@ -102,7 +102,12 @@ extension AppState {
     var index = modes.overlayCount - 1
     while index >= 0 {
       var mode = modes.overlay(at: index)
-      let response = mode.handle(event, state: &self, effects: &effects)
+      var intents: [Intent] = []
+      let response = mode.handle(event, state: self, intents: &intents)
+      if !intents.isEmpty {
+        effects += apply(intents).effects
+        mode.catchUp(with: self)
+      }
       modes.replaceOverlay(at: index, with: mode)
       switch response {
       case .handled:
@@ -121,9 +126,16 @@ extension AppState {
       }
     }
     var normal = modes.normal
-    let response = normal.handle(event, state: &self, effects: &effects)
+    var intents: [Intent] = []
+    let response = normal.handle(event, state: self, intents: &intents)
     modes.replaceNormal(with: normal)
-    if case .open(let opened) = response { modes.open(opened) }
+    let applied = apply(intents)
+    effects += applied.effects
+    if case .open(let opened) = response {
+      modes.open(opened)
+    } else if let opened = applied.opened {
+      modes.open(opened)
+    }
   }
 
   /// Saving the place (when remembered), then ending with `status` (and `output` written).

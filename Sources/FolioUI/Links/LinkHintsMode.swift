@@ -37,7 +37,7 @@ public struct LinkHintsMode: OverlayMode {
     }
   }
 
-  public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ key: Key, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     switch key {
@@ -49,11 +49,11 @@ public struct LinkHintsMode: OverlayMode {
       let candidate = typed + String(letter).lowercased()
       let matching = hints.filter { $0.hint.hasPrefix(candidate) }
       if matching.isEmpty {
-        state.say("no link “\(TerminalText.sanitized(candidate))”")
+        intents.append(.say("no link “\(TerminalText.sanitized(candidate))”"))
         return .close
       }
       if let exact = matching.first(where: { $0.hint == candidate }) {
-        state.follow(exact.link.link)
+        intents.append(.follow(exact.link.link))
         return .close
       }
       typed = candidate

@@ -18,25 +18,24 @@ public struct MarkMode: OverlayMode {
   /// Waits for the letter of `purpose`.
   public init(purpose: Purpose) { self.purpose = purpose }
 
-  public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ key: Key, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     guard case .character(let letter) = key else { return .close }
     switch purpose {
     case .set:
       guard Marks.isMarkLetter(letter) else {
-        state.say("marks are letters")
+        intents.append(.say("marks are letters"))
         return .close
       }
-      state.navigation.mark(state.here, as: letter)
-      state.say("mark \(letter) set on page \(state.document.label(of: state.view.currentPage))")
+      intents.append(.setMark(letter))
     case .go:
       if letter == "'" || letter == "`" {
-        state.returnToLastJump()
+        intents.append(.returnToLastJump)
       } else if let place = state.navigation.marks[letter] {
-        state.jump(to: place)
+        intents.append(.jump(to: place))
       } else {
-        state.say(Marks.isMarkLetter(letter) ? "no mark \(letter)" : "marks are letters")
+        intents.append(.say(Marks.isMarkLetter(letter) ? "no mark \(letter)" : "marks are letters"))
       }
     }
     return .close

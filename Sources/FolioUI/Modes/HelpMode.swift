@@ -25,7 +25,7 @@ public struct HelpMode: OverlayMode {
     top = max(0, min(top + lines, count - shown))
   }
 
-  public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ key: Key, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     let page = max(1, extent(state).shown - 1)
@@ -43,7 +43,7 @@ public struct HelpMode: OverlayMode {
     return .handled
   }
 
-  public mutating func handle(_ mouse: MouseEvent, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ mouse: MouseEvent, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     switch mouse.kind {

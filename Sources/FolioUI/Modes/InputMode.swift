@@ -6,12 +6,16 @@ import FolioCore
 /// the runtime's answers alike. A new mode is a new type with its own key table, never a new
 /// branch in `update`.
 public protocol InputMode: Sendable {
-  /// Handles an event that reached this mode: may change the state and add effects; says
-  /// whether the event goes on down the stack and what becomes of the mode. The state's
-  /// sub-states have already taken the event's facts (a read outline is in
-  /// `state.document`).
-  mutating func handle(_ event: Event, state: inout AppState, effects: inout [Effect])
+  /// Handles an event that reached this mode: reads the state and adds the intents the root
+  /// carries out (a mode never writes the state); says whether the event goes on down the
+  /// stack and what becomes of the mode. The state's sub-states have already taken the
+  /// event's facts (a read outline is in `state.document`).
+  mutating func handle(_ event: Event, state: AppState, intents: inout [Intent])
     -> ModeResponse
+
+  /// After the root carried out the intents this mode returned: the mode follows what they
+  /// did (the hit moved to, the place a jump led to). By default nothing.
+  mutating func catchUp(with state: AppState)
 
   /// Draws what the mode shows over the views (a prompt on the status line, a box over the
   /// main view, a side panel). By default nothing.
@@ -52,6 +56,8 @@ public enum ModeResponse: Sendable {
 }
 
 extension InputMode {
+  public mutating func catchUp(with state: AppState) {}
+
   public func draw(
     _ state: AppState, areas: ScreenAreas, on screen: inout ScreenBuffer, width: TextWidth
   ) {}
@@ -63,32 +69,32 @@ extension InputMode {
 /// them (as in vim and the shells); everything else goes down the stack.
 public protocol OverlayMode: InputMode {
   /// Handles a key.
-  mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+  mutating func handle(_ key: Key, state: AppState, intents: inout [Intent])
     -> ModeResponse
   /// Handles a mouse action; by default the mouse does nothing while the mode is open.
-  mutating func handle(_ mouse: MouseEvent, state: inout AppState, effects: inout [Effect])
+  mutating func handle(_ mouse: MouseEvent, state: AppState, intents: inout [Intent])
     -> ModeResponse
   /// Ctrl-C: by default the mode closes.
-  mutating func interrupt(state: inout AppState, effects: inout [Effect]) -> ModeResponse
+  mutating func interrupt(state: AppState, intents: inout [Intent]) -> ModeResponse
 }
 
 extension OverlayMode {
-  public mutating func handle(_ event: Event, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ event: Event, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     switch event {
-    case .input(.key(let key)): return handle(key, state: &state, effects: &effects)
-    case .input(.mouse(let mouse)): return handle(mouse, state: &state, effects: &effects)
-    case .input(.signal(.interrupt)): return interrupt(state: &state, effects: &effects)
+    case .input(.key(let key)): return handle(key, state: state, intents: &intents)
+    case .input(.mouse(let mouse)): return handle(mouse, state: state, intents: &intents)
+    case .input(.signal(.interrupt)): return interrupt(state: state, intents: &intents)
     default: return .pass
     }
   }
 
   public mutating func handle(
-    _ mouse: MouseEvent, state: inout AppState, effects: inout [Effect]
+    _ mouse: MouseEvent, state: AppState, intents: inout [Intent]
   ) -> ModeResponse { .handled }
 
-  public mutating func interrupt(state: inout AppState, effects: inout [Effect]) -> ModeResponse {
+  public mutating func interrupt(state: AppState, intents: inout [Intent]) -> ModeResponse {
     .close
   }
 }

@@ -3,8 +3,8 @@ import FolioCore
 /// The library's keys, apart from browsing a document: on the shelf's grid Enter opens the
 /// selected document (on its first hit while a search is on) and `O` orders the shelf anew; in a
 /// document of the library Esc on the grid goes back to the shelf and `[` `]` go to the previous
-/// and next document. Elsewhere `O`, `[` and `]` say where they work. Reads the state; the root
-/// applies the answer (`AppState.apply(_:)`).
+/// and next document. Elsewhere `O`, `[` and `]` say where they work. Reads the state; normal
+/// browsing turns the answer into an intent (`Intent.leave` or `Intent.say`).
 enum LibraryKeys {
   /// What a library key does.
   enum Answer: Hashable, Sendable {
@@ -39,20 +39,6 @@ enum LibraryKeys {
       return .leave(action == .nextDocument ? .next : .previous)
     default:
       return nil
-    }
-  }
-}
-
-extension AppState {
-  /// Applies a library key's answer: leaves for another document of the library (the place
-  /// saved first), or says why the key does nothing here.
-  mutating func apply(_ answer: LibraryKeys.Answer) -> [Effect] {
-    switch answer {
-    case .leave(let move):
-      return leaving(move)
-    case .explain(let text):
-      say(text)
-      return []
     }
   }
 }

@@ -1,7 +1,9 @@
 import FolioCore
 
 /// Browsing: the keymap's keys with vim-style counts, the mouse, the count's timer and the
-/// signals that end or suspend the program. The bottom of the mode stack, always there.
+/// signals that end or suspend the program. The bottom of the mode stack, always there. It
+/// reads the state and returns intents: each action typed becomes `Intent.act`, decided by
+/// `decide(_:count:in:)` when the root reaches it.
 public struct NormalMode: InputMode {
   /// Which key does what.
   public var keymap: Keymap
@@ -11,128 +13,120 @@ public struct NormalMode: InputMode {
   /// Creates the mode for `keymap`.
   public init(keymap: Keymap = .standard) { self.keymap = keymap }
 
-  public mutating func handle(_ event: Event, state: inout AppState, effects: inout [Effect])
+  /// What an action does: the intents, a mode to open, whether it ends the run of actions.
+  struct Decision {
+    var intents: [Intent] = []
+    var opens: (any InputMode)?
+    var stops = false
+  }
+
+  public mutating func handle(_ event: Event, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     switch event {
     case .input(.key(let key)):
-      return handle(key, state: &state, effects: &effects)
+      handle(key, state: state, intents: &intents)
+      return .handled
     case .input(.mouse(let mouse)) where mouse.kind == .press && state.view.mode != .grid:
       // A drag over the pages selects text.
       return .open(TextSelectionMode(pressedAt: mouse.position, state: state))
     case .input(.mouse(let mouse)):
-      state.handle(mouse)
+      intents.append(.useMouse(mouse))
       return .handled
     case .input(.signal(let signal)):
-      effects +=
-        signal.endsProcess
-        ? state.quitting(status: signal.exitStatus) : state.savingPlace + [.suspend]
+      intents.append(signal.endsProcess ? .quit(status: signal.exitStatus) : .suspend)
       return .handled
     case .timerFired(.count):
       // Typed digits waited long enough: a lone mode digit picks its mode, other counts lapse.
-      return perform(keys.timeOut(keymap: keymap), state: &state, effects: &effects)
+      intents += keys.timeOut(keymap: keymap).map { .act($0.0, count: $0.1) }
+      return .handled
     default:
       return .pass
     }
   }
 
-  private mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
-    -> ModeResponse
-  {
+  private mutating func handle(_ key: Key, state: AppState, intents: inout [Intent]) {
     if key == .escape, state.picking.format != nil {
       // Esc ends a `--pick` session without printing, as in fzf.
-      effects += state.quitting(status: AppState.pickCancelledStatus)
-      return .handled
+      intents.append(.quit(status: AppState.pickCancelledStatus))
+      return
     }
     let hadCount = keys.pendingCount != nil
-    let actions = keys.feed(key, keymap: keymap)
-    let response = perform(actions, state: &state, effects: &effects)
+    intents += keys.feed(key, keymap: keymap).map { .act($0.0, count: $0.1) }
     if keys.pendingCount != nil {
-      effects.append(.startTimer(.count, after: .milliseconds(AppState.countTimeout)))
+      intents.append(.effects([.startTimer(.count, after: .milliseconds(AppState.countTimeout))]))
     } else if hadCount {
-      effects.append(.cancelTimer(.count))
+      intents.append(.effects([.cancelTimer(.count)]))
     }
-    return response
   }
 
-  private func perform(
-    _ actions: [(Action, Int?)], state: inout AppState, effects: inout [Effect]
-  ) -> ModeResponse {
-    var response = ModeResponse.handled
-    for (action, count) in actions {
-      if let answer = LibraryKeys.answer(to: action, in: state) {
-        effects += state.apply(answer)
-        if case .leave = answer { return .handled }
-        continue
+  /// What `action` (typed `count` times) does in `state`.
+  func decide(_ action: Action, count: Int?, in state: AppState) -> Decision {
+    if let answer = LibraryKeys.answer(to: action, in: state) {
+      switch answer {
+      case .leave(let move): return Decision(intents: [.leave(move)], stops: true)
+      case .explain(let text): return Decision(intents: [.say(text)])
       }
-      switch action {
-      case .quit:
-        let status = state.picking.format == nil ? 0 : AppState.pickCancelledStatus
-        effects += state.quitting(status: status)
-        return .handled
-      case .open where state.picking.format != nil:
-        effects += state.finishingPick(state.picking.format ?? .ranges)
-        return .handled
-      case .prompt:
-        response = .open(PromptMode(purpose: .goTo))
-      case .searchPrompt:
-        response = .open(PromptMode(purpose: .search, previous: state.search.query))
-      case .hitsPanel:
-        if state.search.isActive {
-          response = .open(HitsPanelMode())
-        } else {
-          state.say("no search: / searches")
-        }
-      case .outlinePanel:
-        response = .open(OutlinePanelMode(state: state))
-      case .nextHit, .previousHit:
-        // One jump for the whole count, as vim's 5n.
-        state.moveToHit(forward: action == .nextHit, times: min(count ?? 1, 10_000))
-      case .linkHints:
-        let links = state.visibleLinks
-        if !links.isEmpty {
-          response = .open(LinkHintsMode(links: links))
-        } else if state.view.mode == .grid {
-          state.say("links are followed in the page views: Enter opens the page")
-        } else {
-          state.say(state.isReadingLinks ? "reading the links…" : "no links on screen")
-        }
-      case .copyLink:
-        if state.navigation.shownLink == nil {
-          state.say("no link to copy: f follows one")
-        } else {
-          effects += state.copyingShownLink()
-          state.say("link copied to the clipboard")
-        }
-      case .readingZoom:
-        state.zoomForReading()
-      case .selectText:
-        if state.view.mode == .grid {
-          state.say("text is selected in the page views: Enter opens the page, Y copies it")
-        } else {
-          response = .open(TextSelectionMode(state: state))
-        }
-      case .copyPage:
-        effects += state.copyCurrentPage()
-      case .setMark:
-        response = .open(MarkMode(purpose: .set))
-      case .goToMark:
-        response = .open(MarkMode(purpose: .go))
-      case .jumpBack:
-        state.jumpBack(count: max(1, min(count ?? 1, JumpList.capacity)))
-      case .jumpForward:
-        state.jumpForward(count: max(1, min(count ?? 1, JumpList.capacity)))
-      case .toggleHelp:
-        response = .open(HelpMode(keymap: keymap))
-      case .reload:
-        effects += state.reopenDocument()
-      default:
-        state.perform(action, count: count)
-      }
-      // The next action (a lone digit's mode, then the key's own) sees the layout this one
-      // made.
-      state.refreshLayout()
     }
-    return response
+    switch action {
+    case .quit:
+      let status = state.picking.format == nil ? 0 : AppState.pickCancelledStatus
+      return Decision(intents: [.quit(status: status)], stops: true)
+    case .open where state.picking.format != nil:
+      return Decision(intents: [.finishPick(state.picking.format ?? .ranges)], stops: true)
+    case .prompt:
+      return Decision(opens: PromptMode(purpose: .goTo))
+    case .searchPrompt:
+      return Decision(opens: PromptMode(purpose: .search, previous: state.search.query))
+    case .hitsPanel:
+      guard state.search.isActive else { return Decision(intents: [.say("no search: / searches")]) }
+      return Decision(opens: HitsPanelMode())
+    case .outlinePanel:
+      return Decision(opens: OutlinePanelMode(state: state))
+    case .nextHit, .previousHit:
+      // One jump for the whole count, as vim's 5n.
+      let times = min(count ?? 1, 10_000)
+      return Decision(intents: [.moveToHit(forward: action == .nextHit, times: times)])
+    case .linkHints:
+      let links = state.visibleLinks
+      if !links.isEmpty { return Decision(opens: LinkHintsMode(links: links)) }
+      if state.view.mode == .grid {
+        return Decision(intents: [
+          .say("links are followed in the page views: Enter opens the page")
+        ])
+      }
+      return Decision(
+        intents: [.say(state.isReadingLinks ? "reading the links…" : "no links on screen")])
+    case .copyLink:
+      guard state.navigation.shownLink != nil else {
+        return Decision(intents: [.say("no link to copy: f follows one")])
+      }
+      return Decision(intents: [.copyShownLink])
+    case .readingZoom:
+      return Decision(intents: [.zoomForReading])
+    case .selectText:
+      guard state.view.mode != .grid else {
+        return Decision(intents: [
+          .say("text is selected in the page views: Enter opens the page, Y copies it")
+        ])
+      }
+      return Decision(opens: TextSelectionMode(state: state))
+    case .copyPage:
+      return Decision(intents: [.copyPage])
+    case .setMark:
+      return Decision(opens: MarkMode(purpose: .set))
+    case .goToMark:
+      return Decision(opens: MarkMode(purpose: .go))
+    case .jumpBack:
+      return Decision(intents: [.jumpBack(count: max(1, min(count ?? 1, JumpList.capacity)))])
+    case .jumpForward:
+      return Decision(intents: [.jumpForward(count: max(1, min(count ?? 1, JumpList.capacity)))])
+    case .toggleHelp:
+      return Decision(opens: HelpMode(keymap: keymap))
+    case .reload:
+      return Decision(intents: [.reload])
+    default:
+      return Decision(intents: [.browse(action, count: count)])
+    }
   }
 }

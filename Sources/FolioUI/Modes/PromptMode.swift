@@ -47,56 +47,56 @@ public struct PromptMode: OverlayMode {
     self.previous = previous
   }
 
-  public mutating func handle(_ event: Event, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ event: Event, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     switch event {
     case .timerFired(.searchDebounce) where purpose == .search:
       // Typing paused: search for what is typed so far.
-      effects += state.startSearch(text)
+      intents.append(.search(text, movesToFirstHit: false))
       return .handled
     case .input(.key(let key)):
-      return handle(key, state: &state, effects: &effects)
+      return handle(key, state: state, intents: &intents)
     case .input(.mouse):
       return .handled
     case .input(.signal(.interrupt)):
-      return interrupt(state: &state, effects: &effects)
+      return interrupt(state: state, intents: &intents)
     default:
       return .pass
     }
   }
 
-  public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ key: Key, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     let before = text
     let stays = edit(key)
     if !stays {
       if Self.keys[key] == .submit {
-        submit(in: &state, effects: &effects)
+        submit(in: state, intents: &intents)
       } else {
-        cancel(in: &state, effects: &effects)
+        cancel(in: state, intents: &intents)
       }
       return .close
     }
     if purpose == .search && text != before {
-      effects.append(.startTimer(.searchDebounce, after: AppState.searchDebounce))
+      intents.append(.effects([.startTimer(.searchDebounce, after: AppState.searchDebounce)]))
     }
     return .handled
   }
 
   /// Ctrl-C cancels the prompt, as Esc does.
-  public mutating func interrupt(state: inout AppState, effects: inout [Effect]) -> ModeResponse {
-    cancel(in: &state, effects: &effects)
+  public mutating func interrupt(state: AppState, intents: inout [Intent]) -> ModeResponse {
+    cancel(in: state, intents: &intents)
     return .close
   }
 
   /// The prompt closes without acting: a search goes back to the query in force when it
   /// opened.
-  private func cancel(in state: inout AppState, effects: inout [Effect]) {
+  private func cancel(in state: AppState, intents: inout [Intent]) {
     guard purpose == .search else { return }
-    effects.append(.cancelTimer(.searchDebounce))
-    effects += state.startSearch(previous)
+    intents.append(.effects([.cancelTimer(.searchDebounce)]))
+    intents.append(.search(previous, movesToFirstHit: false))
   }
 
   /// Applies an editing key to the line; says whether the prompt stays open.
@@ -123,11 +123,11 @@ public struct PromptMode: OverlayMode {
   }
 
   /// Enter: a search goes to its first hit; a go-to goes to the page it names.
-  private func submit(in state: inout AppState, effects: inout [Effect]) {
+  private func submit(in state: AppState, intents: inout [Intent]) {
     let target = text
     if purpose == .search {
-      effects.append(.cancelTimer(.searchDebounce))
-      effects += state.startSearch(target, movesToFirstHit: !target.isEmpty)
+      intents.append(.effects([.cancelTimer(.searchDebounce)]))
+      intents.append(.search(target, movesToFirstHit: !target.isEmpty))
       return
     }
     guard !target.isEmpty else { return }
@@ -136,9 +136,9 @@ public struct PromptMode: OverlayMode {
       break
     case .goTo:
       if let page = state.document.page(named: target) {
-        state.jump(toPage: page)
+        intents.append(.jumpToPage(page))
       } else {
-        state.say("no page “\(TerminalText.sanitized(target))”")
+        intents.append(.say("no page “\(TerminalText.sanitized(target))”"))
       }
     }
   }

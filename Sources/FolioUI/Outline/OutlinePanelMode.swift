@@ -37,6 +37,8 @@ public struct OutlinePanelMode: InputMode {
   /// The entry selected by keys; the selection follows the reader while there is none, or
   /// once the reader has moved from where it was chosen.
   private var choice: Choice?
+  /// The entry chosen with Enter, to be selected where its jump leads (`catchUp(with:)`).
+  private var choosing: Int?
 
   /// The panel for `state`'s document, with its outline if it is read.
   public init(state: AppState) {
@@ -46,7 +48,7 @@ public struct OutlinePanelMode: InputMode {
   /// A side panel, and the outline to fill it.
   public var needs: ModeNeeds { [.sidePanel, .outline] }
 
-  public mutating func handle(_ event: Event, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ event: Event, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     switch event {
@@ -56,8 +58,8 @@ public struct OutlinePanelMode: InputMode {
         adopt(index)
       }
       return .pass
-    case .input(.key(let key)): return handle(key, state: &state, effects: &effects)
-    case .input(.mouse(let mouse)): return handle(mouse, state: &state, effects: &effects)
+    case .input(.key(let key)): return handle(key, state: state, intents: &intents)
+    case .input(.mouse(let mouse)): return handle(mouse, state: state, intents: &intents)
     case .input(.signal(.interrupt)): return .close
     default: return .pass
     }
@@ -117,13 +119,13 @@ public struct OutlinePanelMode: InputMode {
 
   // MARK: Keys
 
-  private mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+  private mutating func handle(_ key: Key, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     if let index = state.document.outlineIndex, tree?.index.document != index.document {
       adopt(index)
     }
-    if isTypingFilter { return typeFilter(key, state: &state) }
+    if isTypingFilter { return typeFilter(key, state: state) }
     let page = max(1, (state.areas.sidePanel?.size.rows ?? 12) - 2)
     switch key {
     case .escape where !query.isEmpty:
@@ -142,7 +144,7 @@ public struct OutlinePanelMode: InputMode {
     case .control("u"): move(by: -max(1, page / 2), state: state)
     case .character("l"), .right: openOrDescend(state: state)
     case .character("h"), .left: closeOrAscend(state: state)
-    case .enter: enter(state: &state)
+    case .enter: enter(state: state, intents: &intents)
     case .backspace:
       // Not "back to the grid" under a panel: Esc, q and o close it.
       break
@@ -154,7 +156,7 @@ public struct OutlinePanelMode: InputMode {
   }
 
   /// Typing into the filter.
-  private mutating func typeFilter(_ key: Key, state: inout AppState) -> ModeResponse {
+  private mutating func typeFilter(_ key: Key, state: AppState) -> ModeResponse {
     switch key {
     case .character(let character):
       if query.count < PromptMode.maximumLength {
@@ -208,6 +210,13 @@ public struct OutlinePanelMode: InputMode {
     choice = Choice(entry: entry, place: state.readingPlace)
   }
 
+  /// The entry chosen with Enter stays selected at the place its jump led to.
+  public mutating func catchUp(with state: AppState) {
+    guard let entry = choosing else { return }
+    choosing = nil
+    choose(entry, state: state)
+  }
+
   /// Moves the selection `rows` rows (clamped to the list).
   private mutating func move(by rows: Int, state: AppState) {
     guard let listing = listing(state), let row = selectedRow(in: listing, state: state) else {
@@ -247,28 +256,30 @@ public struct OutlinePanelMode: InputMode {
 
   /// Goes to the selected entry's destination; opens a closed parent (a parent without a
   /// destination opens or closes).
-  private mutating func enter(state: inout AppState) {
+  private mutating func enter(state: AppState, intents: inout [Intent]) {
     guard let listing = listing(state), let row = selectedRow(in: listing, state: state) else {
       return
     }
     let entry = listing.entry(at: row)
     let index = listing.index
     let destination = index.destinations[entry]
-    if let destination { state.jump(to: destination) }
+    if let destination { intents.append(.jump(to: destination)) }
     if case .tree(var tree) = listing, index.hasChildren(entry) {
       tree.setOpen(entry, destination == nil ? !tree.isOpen(entry) : true)
       self.tree = tree
     } else if destination == nil {
-      state.say("“\(index.titles[entry])” leads nowhere in the document")
+      intents.append(.say("“\(index.titles[entry])” leads nowhere in the document"))
     }
-    // The reader moved on purpose: the selection stays on the entry chosen.
+    // The reader moved on purpose: the selection stays on the entry chosen, at the place the
+    // jump leads to (`catchUp(with:)`).
     choose(entry, state: state)
+    choosing = entry
   }
 
   // MARK: Mouse and drawing
 
   private mutating func handle(
-    _ mouse: MouseEvent, state: inout AppState, effects: inout [Effect]
+    _ mouse: MouseEvent, state: AppState, intents: inout [Intent]
   )
     -> ModeResponse
   {
@@ -284,7 +295,7 @@ public struct OutlinePanelMode: InputMode {
       let row = top + mouse.position.y - panel.minY - 1
       guard mouse.position.y > panel.minY, row < listing.count else { return .handled }
       choose(listing.entry(at: row), state: state)
-      if mouse.kind == .doubleClick { enter(state: &state) }
+      if mouse.kind == .doubleClick { enter(state: state, intents: &intents) }
     case .press, .release, .drag:
       break
     }

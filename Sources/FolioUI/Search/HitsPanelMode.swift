@@ -13,7 +13,22 @@ public struct HitsPanelMode: OverlayMode {
   /// The selected line among the filtered ones.
   public private(set) var selection = 0
 
+  /// Whether the hit moved to with n/N is to be selected.
+  private var followsCurrentHit = false
+
   public init() {}
+
+  /// After n/N: the hit moved to is selected.
+  public mutating func catchUp(with state: AppState) {
+    guard followsCurrentHit else { return }
+    followsCurrentHit = false
+    let lines = visibleLines(state)
+    if let current = state.search.current,
+      let index = lines.firstIndex(where: { $0.position == current })
+    {
+      selection = index
+    }
+  }
 
   /// A side panel, and the hits' lines to fill it.
   public var needs: ModeNeeds { [.sidePanel, .hitLines] }
@@ -29,7 +44,7 @@ public struct HitsPanelMode: OverlayMode {
     }
   }
 
-  public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ key: Key, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     if isTypingFilter { return typeFilter(key) }
@@ -43,14 +58,11 @@ public struct HitsPanelMode: OverlayMode {
     case .pageDown, .character(" "), .control("f"): selection += page
     case .pageUp, .character("b"), .control("b"): selection -= page
     case .enter:
-      if lines.indices.contains(selection) { state.show(hit: lines[selection].position) }
+      if lines.indices.contains(selection) { intents.append(.showHit(lines[selection].position)) }
     case .character("n"), .character("N"):
-      state.moveToHit(forward: key == .character("n"))
-      if let current = state.search.current,
-        let index = lines.firstIndex(where: { $0.position == current })
-      {
-        selection = index
-      }
+      intents.append(.moveToHit(forward: key == .character("n"), times: 1))
+      // Selected once the root has moved (`catchUp(with:)`).
+      followsCurrentHit = true
     case .character("/"):
       isTypingFilter = true
     case .escape where !filter.isEmpty:

@@ -49,7 +49,7 @@ public struct TextSelectionMode: OverlayMode {
     return min(anchor, cursor)...max(anchor, cursor)
   }
 
-  public mutating func handle(_ event: Event, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ event: Event, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     switch event {
@@ -57,14 +57,14 @@ public struct TextSelectionMode: OverlayMode {
       // The first page's text on screen came: the selection starts there.
       placeIfNeeded(state)
       return .pass
-    case .input(.key(let key)): return handle(key, state: &state, effects: &effects)
-    case .input(.mouse(let mouse)): return handle(mouse, state: &state, effects: &effects)
+    case .input(.key(let key)): return handle(key, state: state, intents: &intents)
+    case .input(.mouse(let mouse)): return handle(mouse, state: state, intents: &intents)
     case .input(.signal(.interrupt)): return .close
     default: return .pass
     }
   }
 
-  public mutating func handle(_ key: Key, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ key: Key, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     placeIfNeeded(state)
@@ -73,18 +73,18 @@ public struct TextSelectionMode: OverlayMode {
     case .character("y"), .enter:
       if range != nil && !isTextRead(state) {
         // A reload took the pages' text: it is read again, and `y` waits for it.
-        state.say("reading the text…")
+        intents.append(.say("reading the text…"))
         return .handled
       }
-      effects += state.copying(selectedText(state), what: "the selection")
+      intents.append(.copy(selectedText(state), what: "the selection"))
       return .close
     case .character("Y"):
-      effects += state.copyCurrentPage()
+      intents.append(.copyPage)
       return .close
     default: break
     }
     guard let position = cursor else {
-      state.say("reading the text on screen…")
+      intents.append(.say("reading the text on screen…"))
       return .handled
     }
     let moved: Position?
@@ -117,12 +117,12 @@ public struct TextSelectionMode: OverlayMode {
     }
     if let moved {
       cursor = moved
-      reveal(moved, state: &state)
+      reveal(moved, state: state, intents: &intents)
     }
     return .handled
   }
 
-  public mutating func handle(_ mouse: MouseEvent, state: inout AppState, effects: inout [Effect])
+  public mutating func handle(_ mouse: MouseEvent, state: AppState, intents: inout [Intent])
     -> ModeResponse
   {
     switch mouse.kind {
@@ -290,11 +290,11 @@ public struct TextSelectionMode: OverlayMode {
   }
 
   /// Scrolls the cursor's word into view.
-  private func reveal(_ position: Position, state: inout AppState) {
+  private func reveal(_ position: Position, state: AppState, intents: inout [Intent]) {
     guard let words = state.document.texts[position.page],
       words.words.indices.contains(position.word)
     else { return }
-    state.reveal(words.words[position.word].box, on: position.page)
+    intents.append(.reveal(words.words[position.word].box, on: position.page))
   }
 
   /// The word under screen cell `point`, if it is on a page whose text is read.
