@@ -34,26 +34,23 @@ struct LibraryViewer {
   /// `--find`: search the shelf for this at once.
   var find: String? = nil
 
-  /// The shelf's files of each version of it (made on the reopener's thread), and the lists
-  /// given to its workers: those of versions before the last two are closed (their workers
-  /// are gone), the rest when the shelf goes.
-  final class ShelfFiles: @unchecked Sendable {
+  /// The lists of files given to the shelf's workers, by version of the shelf (made on the
+  /// reopener's thread): those of versions before the last two are closed (their workers are
+  /// gone), the rest when the shelf goes. Which file a cover is, the session knows.
+  final class ShelfManifests: @unchecked Sendable {
     private let lock = NSLock()
-    private var byVersion: [DocumentVersion: (files: [String], manifest: String)]
-    init(_ files: [String], manifest: String) { byVersion = [.first: (files, manifest)] }
-    deinit { for entry in byVersion.values { LibraryDocument.close(manifest: entry.manifest) } }
-    func set(_ files: [String], manifest: String, for version: DocumentVersion) {
+    private var byVersion: [DocumentVersion: String]
+    init(_ manifest: String) { byVersion = [.first: manifest] }
+    deinit { for manifest in byVersion.values { LibraryDocument.close(manifest: manifest) } }
+    func set(_ manifest: String, for version: DocumentVersion) {
       lock.withLock {
-        byVersion[version] = (files, manifest)
+        byVersion[version] = manifest
         for old in byVersion.keys where old.number < version.number - 1 {
-          if let entry = byVersion.removeValue(forKey: old) {
-            LibraryDocument.close(manifest: entry.manifest)
+          if let manifest = byVersion.removeValue(forKey: old) {
+            LibraryDocument.close(manifest: manifest)
           }
         }
       }
-    }
-    func files(of version: DocumentVersion) -> [String]? {
-      lock.withLock { byVersion[version]?.files }
     }
   }
 
@@ -85,7 +82,7 @@ struct LibraryViewer {
       throw Failure(path: nil, reason: "the library cannot be made: \(error.reason)")
     }
     let manifest = shelfDocument.readablePath
-    let shelfFiles = ShelfFiles(listed.files, manifest: manifest)
+    let manifests = ShelfManifests(manifest)
     var viewer = Viewer(
       document: shelfDocument,
       opening: BrowserSetup.opening(
@@ -93,7 +90,7 @@ struct LibraryViewer {
         isLibrary: true),
       options: shelfOptions, path: name, isStream: true, forgetsPlace: true, find: find,
       keymap: keymap, configProblems: configProblems, library: .shelf, notices: problems)
-    viewer.following = (folders, reopener(shelfFiles, order: order, options: shelfOptions))
+    viewer.following = (folders, reopener(manifests, order: order, options: shelfOptions))
     let screen = Viewer.Screen(session, options: options, environment: environment)
     let library = self
     let hooks = Browser<NcursesTerminal>.LibraryHooks(
@@ -112,7 +109,7 @@ struct LibraryViewer {
         order.value.remember(environment: environment)
         return order.value.rawValue
       })
-    return try withExtendedLifetime(shelfFiles) {
+    return try withExtendedLifetime(manifests) {
       try viewer.browser(on: session, library: hooks).run()
     }
   }
@@ -175,8 +172,11 @@ struct LibraryViewer {
   }
 
   /// Makes the shelf again from the folders (on the reopener's thread): the files found now,
-  /// in the shelf's order, a new list for the workers, the facts of the covers.
-  private func reopener(_ shelfFiles: ShelfFiles, order: OrderBox, options: PrintOptions)
+  /// in the shelf's order (carried to the session), a new list for the workers, the facts of
+  /// the covers.
+  private func reopener(
+    _ manifests: ShelfManifests, order: OrderBox, options: PrintOptions
+  )
     -> @Sendable (ReopenRequest) throws -> ReopenedDocument
   {
     let library = self
@@ -189,7 +189,7 @@ struct LibraryViewer {
       let (files, places) = library.list(found, in: order.value)
       let document = try LibraryDocument.holding(files, places: places, named: library.name)
       let manifest = document.readablePath
-      shelfFiles.set(files, manifest: manifest, for: request.version)
+      manifests.set(manifest, for: request.version)
       let pages = (0..<document.pageCount).map { index in
         PageFact(
           page: PageIndex(index), size: LibraryDocument.standardSize,
