@@ -158,4 +158,22 @@ struct SessionTests {
     #expect(opens(in: press([.enter], on: &alone)).isEmpty)
     #expect(alone.documents.count == 1)
   }
+
+  @Test func bracketsPressedTwiceBeforeTheNeighbourIsOpenGoTwoOn() throws {
+    var session = Session(
+      shelf: state(.shelf, pages: 4), files: files + ["/lib/d.pdf"])
+    _ = try #require(open(0, on: &session))
+    #expect(opens(in: type("]", on: &session)).map(\.1) == ["/lib/b.pdf"])
+    #expect(opens(in: type("]", on: &session)).map(\.1) == ["/lib/c.pdf"])
+  }
+
+  @Test func escBeforeTheNeighbourIsOpenStaysOnTheShelf() throws {
+    var session = shelf()
+    _ = try #require(open(0, on: &session))
+    let id = try #require(opens(in: type("]", on: &session)).first?.0)
+    _ = press([.escape], on: &session)
+    #expect(session.isShelf(session.front) && session.opening == nil)
+    #expect(session.update(.opened(id, state(.member, pages: 2), startup: [])) == [.close(id)])
+    #expect(session.isShelf(session.front))
+  }
 }

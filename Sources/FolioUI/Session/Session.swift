@@ -146,9 +146,13 @@ extension Session {
       return [.reorderShelf]
     case .back:
       guard id != shelf.id else { return [] }
+      // A neighbour asked for meanwhile is not wanted any more.
+      opening = nil
       return bringToFront(shelf.id)
     case .next, .previous:
-      guard let path = shelf.members[id], let index = shelf.index(of: path) else {
+      // Pressed again before the neighbour is open: from that neighbour on.
+      guard let path = opening?.path ?? shelf.members[id], let index = shelf.index(of: path)
+      else {
         return bringToFront(shelf.id)
       }
       let target = index + (move == .next ? 1 : -1)
