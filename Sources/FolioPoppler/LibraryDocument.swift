@@ -12,6 +12,8 @@ import Glibc
 public final class LibraryDocument: OpenedDocument {
   /// The files, in the library's order.
   public let paths: [String]
+  /// What each file is called on its cover (its folder too where names repeat).
+  let names: [String]
   /// Where each file was left, where it was read before (a page index).
   public let places: [Int: Int]
   /// Whether a file's text is every page's, each with its places, apart (`pagesApart`, for
@@ -71,6 +73,7 @@ public final class LibraryDocument: OpenedDocument {
     }
     guard !paths.isEmpty else { throw DocumentError.noPages }
     self.paths = paths
+    names = CoverLabel.names(of: paths)
     self.places = places
     self.separatesPages = separatesPages
     self.opensFiles = opensFiles
@@ -116,15 +119,15 @@ public final class LibraryDocument: OpenedDocument {
   public var pageCount: Int { paths.count }
   public var title: String? { path }
 
-  /// "Title · 42 pages", or "Title · p. 12 / 42" where it was read before (the file name
-  /// where it has no title; what went wrong where it cannot be opened).
+  /// "name.pdf · Title · 42 pages", or "… · p. 12 / 42" where it was read before (no title
+  /// where it has none worth showing; what went wrong where it cannot be opened).
   public func pageLabel(at page: PageIndex) -> String? {
-    let name = URL(fileURLWithPath: paths[page.rawValue]).lastPathComponent
+    let name = names[page.rawValue]
     guard opensFiles else { return name }
     do {
       let document = try file(page.rawValue)
-      return Self.label(
-        title: document.title ?? name, pageCount: document.pageCount,
+      return CoverLabel.text(
+        name: name, title: document.title, pageCount: document.pageCount,
         place: places[page.rawValue])
     } catch {
       return name + " · " + Self.short(error)
@@ -132,7 +135,9 @@ public final class LibraryDocument: OpenedDocument {
   }
 
   public func pageIndex(forLabel label: String) -> PageIndex? {
-    paths.firstIndex { URL(fileURLWithPath: $0).lastPathComponent == label }.map { PageIndex($0) }
+    (names.firstIndex(of: label)
+      ?? paths.firstIndex { URL(fileURLWithPath: $0).lastPathComponent == label })
+      .map { PageIndex($0) }
   }
 
   public func pageSize(at page: PageIndex) -> PointSize {
@@ -202,11 +207,6 @@ public final class LibraryDocument: OpenedDocument {
       failures[index] = error
       throw error
     }
-  }
-
-  /// A cover's label: the title and the page count, or where it was left.
-  public static func label(title: String, pageCount: Int, place: Int?) -> String {
-    CoverLabel.text(title: title, pageCount: pageCount, place: place)
   }
 
   /// What went wrong, in a few words for a label.

@@ -30,9 +30,9 @@ extension Browser {
         guard let library, let shelf = session.shelf, let engine = engines[shelf.id] else {
           continue
         }
-        let name = library.nextOrder()
+        // Said once the shelf is made again in it (over "reloaded").
+        orderNotice = "order: " + library.nextOrder()
         engine.reopener?.reopen(around: state.view.currentPage)
-        queue.append(.document(shelf.id, .problem("order: \(name)")))
       }
     }
   }
@@ -61,6 +61,8 @@ extension Browser {
       }
       if let members = engine.takeAdoptedMembers(), session.isShelf(id) {
         queue.append(.shelfListed(members))
+        if let notice = orderNotice { queue.append(.document(id, .problem(notice))) }
+        orderNotice = nil
       }
     case .search(let request):
       queue += engine.search(request).map { .document(id, $0) }

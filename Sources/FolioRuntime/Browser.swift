@@ -30,6 +30,8 @@ public final class Browser<Terminal: TerminalBackend> {
   /// A library's ways to open its documents and order its shelf.
   let library: LibraryHooks?
   let opener: DocumentOpener?
+  /// What the shelf says once it is made again in its next order (`O`).
+  var orderNotice: String?
   /// Where the pixel layers' cells are measured, once pages are shown as images.
   var pixelCellSize: PixelSize?
   /// Which pixels the pages are drawn with.

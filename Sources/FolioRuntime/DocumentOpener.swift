@@ -12,8 +12,8 @@ public final class DocumentOpener: LoopService {
     public var id: DocumentID
     /// Its file.
     public var path: String
-    /// Search for this once it is open, and start on its first hit.
-    public var find: String?
+    /// The search it starts with (on its first hit, or on a hit picked on the shelf).
+    public var find: FindRequest?
     /// The password typed for it, after it asked for one.
     public var password: String?
     /// The screen's size as it was asked for.

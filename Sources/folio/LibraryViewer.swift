@@ -137,8 +137,8 @@ struct LibraryViewer {
         options: documentOptions)
       let viewer = Viewer(
         document: document, opening: opening, options: documentOptions, path: path,
-        isStream: false, forgetsPlace: !remembers, find: request.find, keymap: keymap,
-        library: .member)
+        isStream: false, forgetsPlace: !remembers, find: request.find?.query,
+        findHit: request.find?.hit, keymap: keymap, library: .member)
       var screen = screen
       screen.size = request.screenSize
       return .opened(try viewer.launch(on: screen, environment: environment))

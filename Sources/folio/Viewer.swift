@@ -20,6 +20,8 @@ struct Viewer {
   let forgetsPlace: Bool
   /// `--find`: search for this at once.
   var find: String? = nil
+  /// With `find`: the hit to go to (picked in the shelf's hits list) instead of the first.
+  var findHit: HitPosition? = nil
   /// `--pick`: how to print the picked pages.
   var pick: PickFormat? = nil
   /// The keys, with the config file's bindings.
@@ -124,7 +126,7 @@ struct Viewer {
       startup.append(.problem(([heading] + configProblems).joined(separator: "\n")))
     }
     startup += notices.map { .problem($0) }
-    if let find { startup.append(.find(find)) }
+    if let find { startup += FindRequest(query: find, hit: findHit).events }
     let places = memory.flatMap { memory in
       memory.store.map {
         PlaceKeeper.Setup(

@@ -49,6 +49,44 @@ struct LibrarySearchTests {
     _ = try tmux.waitFor("[exited] 0")
   }
 
+  /// Enter on a hit picked in the shelf's hits list opens its document at that hit, not at
+  /// the document's first: here the second of two hits on page 4, the document's fourth.
+  @Test func enterOnAPickedHitOpensItsDocumentAtThatHit() throws {
+    let scratch = try ScratchFolder()
+    let root = scratch.path + "/books"
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    let lines = [
+      ["orbit one"], ["orbit two"], ["nothing"], ["orbit three", "orbit four"], ["orbit five"],
+      ["orbit six"],
+    ]
+    try FixturePDF.write(
+      lines.map { FixturePage(width: 612, height: 792, lines: $0) }, title: "Orbits",
+      to: root + "/orbits.pdf")
+    try FixturePDF.write(
+      [FixturePage(width: 612, height: 792, lines: ["no such word"])], title: "Other",
+      to: root + "/other.pdf")
+    let folio = [FolioProcess.executable, root].map(TmuxSession.quote).joined(separator: " ")
+    let tmux = try TmuxSession(command: folio, environment: scratch.environment)
+    _ = try tmux.waitFor("/ 2", timeout: 20)
+    try tmux.send("/")
+    try tmux.send("orbit", literal: true)
+    try tmux.send("Enter")
+    _ = try tmux.waitFor("6 hits on 1 document", timeout: 60)
+    try tmux.send("L")
+    _ = try tmux.waitFor("· p. 6")
+    for _ in 0..<3 { try tmux.send("j") }
+    try tmux.send("Enter")
+    let opened = try tmux.waitForScreen(timeout: 20) { lines in
+      lines.contains { $0.contains("hit 4 /") }
+    }
+    let status = opened.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+    #expect(status.contains("4 / 6"), "\(status)")
+    // The document's own search (pages), not the shelf's (documents).
+    #expect(status.contains("on 5 pages"), "\(status)")
+    try tmux.send("q")
+    _ = try tmux.waitFor("[exited] 0")
+  }
+
   /// Three pages whose text holds U+E000, U+000C and U+0000 (one page starts with it):
   /// "orbit" once on page 2 and twice on page 3.
   static func writeMarkedDocument(to path: String) throws {

@@ -55,6 +55,8 @@ struct LibraryViewerTests {
       return text.contains("not a PDF") && text.contains("empty") && text.contains("encrypted")
     }.joined(separator: "\n")
     #expect(shelf.contains("shelf/"), "the library's name on the status line")
+    // The file's name first, its title beside it: copies of one document differ by name.
+    #expect(try statusLine(tmux).contains("alpha.pdf · Alpha Paper · 6 pages"))
     #expect(shelf.contains("not a PDF") && shelf.contains("encrypted"), "\(shelf)")
     // A search over every document, then only those with hits.
     try tmux.send("/")
@@ -94,7 +96,7 @@ struct LibraryViewerTests {
     try tmux.send("g")
     try tmux.send("Enter")
     _ = try tmux.waitForScreen(timeout: 20) { _ in
-      ((try? self.statusLine(tmux)) ?? "").contains("alpha.pdf")
+      ((try? self.statusLine(tmux)) ?? "").contains("alpha.pdf — ")
     }
     try tmux.send("]")
     _ = try tmux.waitFor("no %PDF- header", timeout: 20)
@@ -107,7 +109,7 @@ struct LibraryViewerTests {
     try tmux.send("secret", literal: true)
     try tmux.send("Enter")
     _ = try tmux.waitForScreen(timeout: 20) { _ in
-      ((try? self.statusLine(tmux)) ?? "").contains("locked.pdf")
+      ((try? self.statusLine(tmux)) ?? "").contains("locked.pdf — ")
     }
     // O: by last opened, locked.pdf (opened last) first; remembered for the next start.
     try tmux.send("Escape")

@@ -27,7 +27,7 @@ struct LibraryKeysTests {
   @Test func theShelfOpensTheSelectedDocumentAndOrdersItself() {
     var app = state(.shelf)
     _ = helper.type("3G", on: &app)
-    #expect(moves(in: helper.press([.enter], on: &app)) == [.open(PageIndex(2), query: nil)])
+    #expect(moves(in: helper.press([.enter], on: &app)) == [.open(PageIndex(2), find: nil)])
     #expect(moves(in: helper.type("O", on: &app)) == [.reorder])
     #expect(moves(in: helper.type("]", on: &app)) == [])
     #expect(app.status.message == "[ ] go through the library from a document: Enter opens one")
@@ -39,7 +39,10 @@ struct LibraryKeysTests {
     _ = helper.press([.enter], on: &app)
     _ = app.update(search.results(app, [5: 2]))
     #expect(app.view.currentPage == PageIndex(5))
-    #expect(moves(in: helper.press([.enter], on: &app)) == [.open(PageIndex(5), query: "x")])
+    #expect(
+      moves(in: helper.press([.enter], on: &app)) == [
+        .open(PageIndex(5), find: FindRequest(query: "x"))
+      ])
   }
 
   @Test func aDocumentGoesBackToTheShelfAndOnToItsNeighbours() {

@@ -38,7 +38,7 @@ struct SessionTests {
   }
 
   /// The files `effects` ask to open, with their ids.
-  func opens(in effects: [SessionEffect]) -> [(DocumentID, String, String?)] {
+  func opens(in effects: [SessionEffect]) -> [(DocumentID, String, FindRequest?)] {
     effects.compactMap {
       if case .open(let id, let path, let find) = $0 { (id, path, find) } else { nil }
     }
@@ -96,7 +96,7 @@ struct SessionTests {
     #expect(back.contains { if case .document(id, .savePlace) = $0 { true } else { false } })
     #expect(session.isShelf(session.front) && session.state(of: id) == nil)
     #expect(session.frontState.view.currentPage == PageIndex(1))
-    #expect(session.frontState.document.label(of: PageIndex(1)) == "doc · p. 5 / 12")
+    #expect(session.frontState.document.label(of: PageIndex(1)) == "b.pdf · doc · p. 5 / 12")
   }
 
   @Test func bracketsGoToTheNeighboursAndStopAtTheEnds() throws {

@@ -92,6 +92,11 @@ extension AppState {
       restore(place)
     case .find(let query):
       effects += startSearch(query, movesToFirstHit: true)
+    case .findHit(let query, let hit):
+      // The hit's page first (searched first, from there), then the hit on it.
+      jump(toPage: hit.page)
+      effects += startSearch(query, movesToFirstHit: true)
+      search.awaitHit(hit)
     case .startPicking(let format):
       startPicking(format)
     }

@@ -51,6 +51,9 @@ public enum Event: Sendable {
   /// Search for this and go to the first hit from the current page once one is found
   /// (`--find`).
   case find(String)
+  /// Search for this and go to this hit (its page and which of the page's hits) once it is
+  /// found (a hit picked in the shelf's hits list).
+  case findHit(String, HitPosition)
   /// Make this a `--pick` session that prints the picked pages in this format.
   case startPicking(PickFormat)
 }

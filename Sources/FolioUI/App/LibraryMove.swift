@@ -5,7 +5,8 @@ import FolioCore
 /// shelf or on to the previous or next document of the library; the shelf also goes to its
 /// next order.
 public enum LibraryMove: Hashable, Sendable {
-  case open(PageIndex, query: String?)
+  /// The document of a cover, starting a search when one is given.
+  case open(PageIndex, find: FindRequest?)
   case back
   case previous
   case next

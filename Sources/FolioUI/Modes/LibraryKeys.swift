@@ -20,8 +20,8 @@ enum LibraryKeys {
     let library = state.settings.library
     switch action {
     case .open where library == .shelf && state.view.mode == .grid && state.picking.format == nil:
-      let query = state.search.isActive ? state.search.query : nil
-      return .leave(.open(state.view.currentPage, query: query))
+      let find = state.search.isActive ? FindRequest(query: state.search.query) : nil
+      return .leave(.open(state.view.currentPage, find: find))
     case .back where library == .member && state.view.mode == .grid:
       return .leave(.back)
     case .cycleOrder:

@@ -73,7 +73,10 @@ extension AppState {
     if let first, isCertain {
       search.cancelPendingMove()
       if first.page.rawValue < origin { say("past the last hit: back to the first") }
-      show(hit: HitPosition(page: first.page, index: 0))
+      let index =
+        first.page.rawValue == origin
+        ? min(search.pendingIndex, max(0, search.hitCount(of: first.page) - 1)) : 0
+      show(hit: HitPosition(page: first.page, index: index))
     } else if search.isComplete {
       search.cancelPendingMove()
       say("no hits for “\(TerminalText.sanitized(search.query))”")

@@ -34,13 +34,15 @@ public struct HitsPanelMode: OverlayMode {
   public var needs: ModeNeeds { [.sidePanel, .hitLines] }
 
   /// The lines the filter lets through (matched case-insensitively against the whole line
-  /// and the page label).
+  /// and the page label; on the shelf, the document's name).
   public func visibleLines(_ state: AppState) -> [HitLine] {
     guard !filter.isEmpty else { return state.search.lines }
     let needle = filter.lowercased()
     return state.search.lines.filter { line in
       (line.before + line.match + line.after).lowercased().contains(needle)
         || state.document.label(of: line.position.page).lowercased() == needle
+        || (line.innerPage != nil
+          && HitsPanelView.name(of: line.position.page, in: state).lowercased().contains(needle))
     }
   }
 
@@ -58,7 +60,12 @@ public struct HitsPanelMode: OverlayMode {
     case .pageDown, .character(" "), .control("f"): selection += page
     case .pageUp, .character("b"), .control("b"): selection -= page
     case .enter:
-      if lines.indices.contains(selection) { intents.append(.showHit(lines[selection].position)) }
+      guard lines.indices.contains(selection) else { break }
+      if let open = opening(lines[selection], state: state) {
+        intents.append(open)
+        return .close
+      }
+      intents.append(.showHit(lines[selection].position))
     case .character("n"), .character("N"):
       intents.append(.moveToHit(forward: key == .character("n"), times: 1))
       // Selected once the root has moved (`catchUp(with:)`).
@@ -75,6 +82,19 @@ public struct HitsPanelMode: OverlayMode {
     }
     selection = max(0, min(selection, lines.count - 1))
     return .handled
+  }
+
+  /// On the shelf, Enter on a hit opens its document at that hit: the page inside it and
+  /// which of that page's hits it is.
+  private func opening(_ line: HitLine, state: AppState) -> Intent? {
+    guard state.settings.library == .shelf, let inner = line.innerPage else { return nil }
+    let before = state.search.lines.count { other in
+      other.position.page == line.position.page && other.innerPage == inner
+        && other.position.index < line.position.index
+    }
+    let hit = HitPosition(page: PageIndex(inner), index: before)
+    return .leave(
+      .open(line.position.page, find: FindRequest(query: state.search.query, hit: hit)))
   }
 
   private mutating func typeFilter(_ key: Key) -> ModeResponse {

@@ -145,6 +145,8 @@ public struct SearchState: Hashable, Sendable {
   public private(set) var lines: [HitLine] = []
   /// A move asked for before any hit was known (Enter, or `--find`), made when one is.
   private(set) var pendingMove: Bool = false
+  /// Which of the origin page's hits the pending move goes to (a hit picked on the shelf).
+  private(set) var pendingIndex = 0
   /// Whether the current hit must still be scrolled into view (its boxes were not known).
   private(set) var revealsCurrent = false
 
@@ -166,6 +168,7 @@ public struct SearchState: Hashable, Sendable {
     regions = [:]
     lines = []
     pendingMove = movesToFirstHit && !query.isEmpty
+    pendingIndex = 0
     revealsCurrent = false
     return SearchRequest(generation: generation, query: query, near: page, pageCount: pageCount)
   }
@@ -205,6 +208,16 @@ public struct SearchState: Hashable, Sendable {
   mutating func awaitFirstHit(after page: PageIndex) {
     pendingMove = true
     pendingOrigin = page
+    pendingIndex = 0
+  }
+
+  /// Asks for a move to `hit` once its page's hits are known (its page's last hit when it
+  /// has fewer; the first hit after it when it has none).
+  mutating func awaitHit(_ hit: HitPosition) {
+    guard isActive else { return }
+    pendingMove = true
+    pendingOrigin = hit.page
+    pendingIndex = max(0, hit.index)
   }
 
   /// Drops the move asked for (made, or no hit to make it to).

@@ -134,9 +134,9 @@ extension Session {
   private mutating func follow(_ move: LibraryMove, from id: DocumentID) -> [SessionEffect] {
     guard let shelf else { return [] }
     switch move {
-    case .open(let page, let query):
+    case .open(let page, let find):
       guard shelf.files.indices.contains(page.rawValue) else { return [] }
-      return open(shelf.files[page.rawValue], find: query)
+      return open(shelf.files[page.rawValue], find: find)
     case .reorder:
       if let page = documents[shelf.id]?.view.currentPage.rawValue,
         shelf.files.indices.contains(page)
@@ -166,7 +166,7 @@ extension Session {
 
   /// Asks for the document at `path`: a new id, opened by the runtime while the screen stays;
   /// a document asked for before and not open yet is forgotten.
-  private mutating func open(_ path: String, find: String?) -> [SessionEffect] {
+  private mutating func open(_ path: String, find: FindRequest?) -> [SessionEffect] {
     let id = nextID
     nextID = id.next
     opening = Opening(id: id, path: path)
@@ -193,7 +193,8 @@ extension Session {
     var effects: [SessionEffect] = [.close(id)]
     guard let path, let index = shelf.index(of: path) else { return effects }
     let label = CoverLabel.text(
-      title: state.document.title, pageCount: state.document.pageCount,
+      name: CoverLabel.names(of: shelf.files)[index], title: state.document.title,
+      pageCount: state.document.pageCount,
       place: state.settings.remembersPlace ? state.view.currentPage.rawValue : nil)
     effects += update(shelf.id, with: .labelFixed(PageIndex(index), label))
     if selecting, var place = documents[shelf.id]?.place {

@@ -5,9 +5,9 @@
 public enum SessionEffect: Sendable, Equatable {
   /// An effect of the document `id`.
   case document(DocumentID, Effect)
-  /// Open the file at `path` as the document `id` (answered by `opened` or `notOpened`); on
-  /// the first hit of `find` when given.
-  case open(DocumentID, path: String, find: String?)
+  /// Open the file at `path` as the document `id` (answered by `opened` or `notOpened`),
+  /// starting `find` in it when given.
+  case open(DocumentID, path: String, find: FindRequest?)
   /// The document `id` is gone from the session: its services stop (its place was saved).
   case close(DocumentID)
   /// The document `id` is in front now: the screen is drawn anew (the images of the one
