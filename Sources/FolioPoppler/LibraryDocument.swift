@@ -146,7 +146,14 @@ public final class LibraryDocument: OpenedDocument {
   }
 
   public func render(_ page: PageIndex, region: PageRegion, size: PixelSize) throws -> RGBAImage {
-    try file(page.rawValue).render(PageIndex(0), region: region, size: size)
+    let document: PopplerDocument
+    do {
+      document = try file(page.rawValue)
+    } catch .encrypted {
+      // On the shelf the password is asked for when the document is opened.
+      throw DocumentError.renderFailed(reason: "encrypted: Enter asks for its password")
+    }
+    return try document.render(PageIndex(0), region: region, size: size)
   }
 
   /// The cover's text layer (the shelf draws it); with `separatesPages` (the library's

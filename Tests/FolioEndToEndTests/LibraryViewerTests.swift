@@ -66,12 +66,14 @@ struct LibraryViewerTests {
     try tmux.send("&")
     let filtered = try tmux.waitFor("only documents with hits").joined(separator: "\n")
     #expect(!filtered.contains("Beta Notes"), "\(filtered)")
-    // The hits list names each hit's document and its page inside it.
+    // The hits list names each document above its hits, each with its page inside it.
     try tmux.send("L")
-    let listed = try tmux.waitFor("· p. 5").joined(separator: "\n")
-    #expect(listed.contains("· p. 2") && listed.contains("· p. 1"), "\(listed)")
+    let listed = try tmux.waitFor("p. 5 orbit again").joined(separator: "\n")
+    #expect(listed.contains("alpha.pdf · Alpha Paper"), "\(listed)")
+    #expect(
+      listed.contains("p. 2 an orbit") && listed.contains("p. 1 orbit in capitals"), "\(listed)")
     try tmux.send("Escape")
-    _ = try tmux.waitForScreen { !$0.joined().contains("· p. 5") }
+    _ = try tmux.waitForScreen { !$0.joined().contains("p. 5 orbit again") }
     // Enter on the first: its document on its first hit, n to the next.
     try tmux.send("g")
     try tmux.send("Enter")

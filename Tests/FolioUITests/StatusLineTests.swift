@@ -135,6 +135,17 @@ struct MessagePanelTests {
     #expect(rows(of: app).dropLast().allSatisfy { !$0.contains("short") })
   }
 
+  /// A message shown whole above the status line is not said again, cut short, on it.
+  @Test func aMessageShownAboveIsSaidOnce() {
+    var app = helper.state(size: CellSize(columns: 80, rows: 20))
+    let long =
+      "folio: /home/someone/papers/a-rather-long-name.pdf: is not a PDF file (no %PDF- header)"
+    _ = app.update(.problem(long))
+    let shown = rows(of: app)
+    #expect(shown.dropLast().contains { $0.contains("a-rather-long-name.pdf") }, "\(shown)")
+    #expect(!(shown.last ?? "").contains("folio:"), "\(shown)")
+  }
+
   /// A message a little too long for the room beside the details takes the room of those
   /// that matter least; the page's position stays, and no panel covers the page.
   @Test func aMessageTakesTheRoomOfTheDetailsThatMatterLeast() {

@@ -21,7 +21,11 @@ struct StatusLine {
     for x in 0..<columns { screen[line.minX + x, row] = style }
     // A message, a reload, a search under way; else the document's name (and the keys'
     // hint until the first key).
-    let said = message(state)
+    // A message shown whole above the line (`MessagePanel`) is not said again, cut, on it.
+    let isShownAbove =
+      !state.status.messageLines.isEmpty && columns > 2 && line.minY > 0
+      && !saysWhole(state, columns: columns)
+    let said = isShownAbove ? state.reload.notice : message(state)
     let right = " " + details(state, columns: columns, beside: said) + " "
     let rightWidth = width.width(of: right)
     let room = max(0, columns - rightWidth - 2)
