@@ -37,7 +37,7 @@ final class FolderWalker: @unchecked Sendable {
     self.wake = wake
   }
 
-  deinit { close(descriptor) }
+  deinit { DescriptorCloser.close(descriptor) }
 
   /// Watches `folder` now, without walking it; false when it cannot be watched.
   func watch(_ folder: String) -> Bool {

@@ -34,7 +34,7 @@ final class InotifyReader {
     self.descriptor = descriptor
   }
 
-  deinit { close(descriptor) }
+  deinit { DescriptorCloser.close(descriptor) }
 
   /// The most bytes of events one `readEvents` takes (four reads): a writer that makes events
   /// as fast as they are parsed must not hold the loop; what is left keeps the descriptor

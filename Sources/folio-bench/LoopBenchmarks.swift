@@ -12,7 +12,9 @@ import Foundation
 /// the frame presented), while a key comes every turn: during the first search of the manual
 /// with a cold text cache (the searcher fingerprints the file, opens the cache, and the text
 /// workers read every page, all off the loop's thread), and while paging the 15,000-page
-/// fixture in the continuous view with page workers recycled every 100 pages.
+/// fixture in the continuous view with page workers recycled every 100 pages; then the steady
+/// stream, the blocking scenarios (`LoopBlockingBenchmarks`) and Enter on the manual from a
+/// library's shelf (`ShelfOpenBenchmark`).
 enum LoopBenchmarks {
   /// The section of the results page.
   static func section() throws -> String {
@@ -32,6 +34,8 @@ enum LoopBenchmarks {
         "| \(name) | \(Measure.format(stall.inSeconds)) over \(turns) turns | < 20 ms |")
     }
     if streamOnly { return try streamRows() }
+    // `--loop --shelf-open`: only Enter on the manual from a shelf, and Esc back.
+    if CommandLine.arguments.contains("--shelf-open") { return try ShelfOpenBenchmark.rows() }
     let search = try stallsWhileSearching()
     row(
       "the loop's longest stall while the first search of the `manual` fixture reads its text (cold cache, a key every turn)",
@@ -41,6 +45,7 @@ enum LoopBenchmarks {
       "the loop's longest stall paging the 15,000-page fixture (continuous, workers recycled every 100 pages, \(recycling.pages) pages)",
       recycling.stall, recycling.turns)
     return rows + (try streamRows()) + (try LoopBlockingBenchmarks.rows())
+      + (try ShelfOpenBenchmark.rows())
   }
 
   /// The rows of the steady stream of PageDowns.
