@@ -107,7 +107,8 @@ struct Viewer {
         readablePath: document.readablePath, pageCount: document.pageCount,
         pathHint: Self.absolute(path), environment: environment)
     let state = BrowserSetup.state(
-      for: document, options: options, mode: options.mode ?? .grid, page: page,
+      for: document, options: options, mode: options.mode ?? Self.openingMode(of: document),
+      page: page,
       screenSize: screen.size, colors: screen.colors, cellAspect: screen.cellAspect,
       environment: environment, drawableSymbols: screen.drawableSymbols,
       remembersPlace: memory?.store != nil, canReopen: !isStream || following != nil,
@@ -147,6 +148,12 @@ struct Viewer {
         options: options, prestarted: 0, isLibrary: document.isLibrary)
     }
     return launch
+  }
+
+  /// The view a document opens in when `--mode` does not say: the grid, but a single page
+  /// (a one-page paper, a poster) fitted to the screen as a page, readable at once.
+  static func openingMode(of document: any OpenedDocument) -> ViewMode {
+    document.pageCount == 1 && !document.isLibrary ? .continuous : .grid
   }
 
   /// `path` from the root (the place store's hint, from which `folio` alone lists the recent

@@ -13,6 +13,17 @@ struct StartingOptionsTests {
     try folio.quit()
   }
 
+  /// A document of one page opens as a page fitted to the screen, not as a thumbnail in a
+  /// corner of an empty grid; `--mode grid` still gives the grid.
+  @Test func aOnePageDocumentOpensAsAPage() throws {
+    let folio = try FolioSession(.onePage)
+    try folio.expectStatus("1 / 1", "continuous")
+    try folio.quit()
+    let grid = try FolioSession(.onePage, arguments: ["--mode", "grid"])
+    try grid.expectStatus("1 / 1", "grid")
+    try grid.quit()
+  }
+
   @Test
   func pageOptionTakesNumbersAndLabels() throws {
     let folio = try FolioSession(.numbered, arguments: ["--page", "17"])
