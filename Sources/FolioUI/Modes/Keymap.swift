@@ -60,6 +60,10 @@ public struct Keymap: Sendable {
     row(
       [.pageUp, .character("b"), .control("b")], .page(forward: false), "PgUp b", "previous screen",
       count: true),
+    row(
+      [.character("J")], .stepPages(forward: true), "J K", "next, previous page (as in zathura)",
+      count: true),
+    row([.character("K")], .stepPages(forward: false), "", "", count: true),
     row([.control("d")], .halfPage(forward: true), "Ctrl-D", "half a screen down", count: true),
     row([.control("u")], .halfPage(forward: false), "Ctrl-U", "half a screen up", count: true),
     row([.home, .character("g")], .first, "g Home", "first page", count: false),

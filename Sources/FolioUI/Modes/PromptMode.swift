@@ -162,7 +162,9 @@ public struct PromptMode: OverlayMode {
       }
     }
     // The end of a long line stays in view, as in a shell.
-    let shown = purpose.lead + TerminalText.sanitized(text) + "▏"
+    // An empty go-to line says what it takes.
+    let hint = purpose == .goTo && text.isEmpty ? "  a page number or label, Enter goes" : ""
+    let shown = purpose.lead + TerminalText.sanitized(text) + "▏" + hint
     let fitted = width.truncatedFromStart(shown, toWidth: columns)
     screen.write(
       fitted, at: CellPoint(x: line.minX, y: line.minY), maxWidth: columns, style: style,

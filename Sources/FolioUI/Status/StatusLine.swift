@@ -124,7 +124,7 @@ struct StatusLine {
       if let shown = state.view.layout.spreads.shownPages {
         let count = SearchState.grouped(shown.count)
         let total = SearchState.grouped(state.document.pageCount)
-        parts.append(Detail(text: "\(count) of \(total) pages", yields: 2))
+        parts.append(Detail(text: "\(count) of \(total) \(state.unit)s", yields: 2))
       }
       // As many thumbnails as a screen holds whole (not the zoom's target), the same while
       // the grid scrolls.
