@@ -53,6 +53,10 @@ struct Viewer {
     var drawableSymbols: [SymbolSet]
     /// Whether pages are shown as images (each document brings workers for them).
     var showsPixels: Bool
+    /// The symbols drawn when neither the command line nor the config says: quadrants in
+    /// xterm (it draws no sextants of its own, and its usual fonts have none), else nil (the
+    /// locale's default).
+    var symbols: SymbolSet?
 
     /// What `session`'s terminal is, with the command line's cell shape over its own.
     init(_ session: ViewerTerminal, options: PrintOptions, environment: [String: String]) {
@@ -64,6 +68,8 @@ struct Viewer {
       // only sets whose glyphs all have a width there can be drawn.
       drawableSymbols = SymbolSet.allCases.filter { $0.isDrawable(measuredBy: .locale) }
       showsPixels = session.pixels(options: options, environment: environment).display != .blockArt
+      let isXterm = session.replies?.version?.hasPrefix("XTerm") == true
+      symbols = isXterm && LocaleEncoding.isUTF8(environment: environment) ? .quad : nil
     }
   }
 
@@ -106,6 +112,8 @@ struct Viewer {
       : PlaceMemory.open(
         readablePath: document.readablePath, pageCount: document.pageCount,
         pathHint: Self.absolute(path), environment: environment)
+    var options = self.options
+    if options.symbols == nil { options.symbols = screen.symbols }
     let state = BrowserSetup.state(
       for: document, options: options, mode: options.mode ?? Self.openingMode(of: document),
       page: page,

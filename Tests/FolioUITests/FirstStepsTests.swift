@@ -50,4 +50,17 @@ struct FirstStepsTests {
     let status = rows(of: app).last ?? ""
     #expect(status.contains("2 of 6 documents"), "\(status)")
   }
+
+  @Test func theFirstScreenSaysWhichKeyGivesOtherSymbols() {
+    var app = AppState(
+      document: DocumentFacts(pageCount: 3, title: "t"),
+      metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 612, height: 792), count: 3)),
+      screenSize: CellSize(columns: 100, rows: 30),
+      style: RenderStyle(symbols: .sextant, colors: .truecolor))
+    #expect(rows(of: app).last?.contains("? keys  c symbols") == true)
+    _ = helper.type("j", on: &app)
+    #expect(rows(of: app).last?.contains("c symbols") == false)
+    let halves = state(3, mode: .grid)
+    #expect(rows(of: halves).last?.contains("c symbols") == false)
+  }
 }

@@ -29,7 +29,12 @@ struct StatusLine {
     let right = " " + details(state, columns: columns, beside: said) + " "
     let rightWidth = width.width(of: right)
     let room = max(0, columns - rightWidth - 2)
-    let hint = state.status.hintsKeys && said == nil ? "  ? keys" : ""
+    // Until the first key: where the keys are, and (for sets many fonts lack, drawn as boxes
+    // there) the key for other symbols.
+    let lacking: Set<SymbolSet> = [.sextant, .octant]
+    let hint =
+      state.status.hintsKeys && said == nil
+      ? "  ? keys" + (lacking.contains(state.drawing.style.symbols) ? "  c symbols" : "") : ""
     let left =
       " "
       + (said
