@@ -53,6 +53,8 @@ struct Viewer {
     var drawableSymbols: [SymbolSet]
     /// Whether pages are shown as images (each document brings workers for them).
     var showsPixels: Bool
+    /// Why pages are not shown as images, when that is known (`p` says it).
+    var whyNoPixels: String?
     /// The symbols drawn when neither the command line nor the config says: quadrants in
     /// xterm (it draws no sextants of its own, and its usual fonts have none), else nil (the
     /// locale's default).
@@ -67,7 +69,9 @@ struct Viewer {
       // ncurses places characters by the C library's widths (the terminal set the locale), so
       // only sets whose glyphs all have a width there can be drawn.
       drawableSymbols = SymbolSet.allCases.filter { $0.isDrawable(measuredBy: .locale) }
-      showsPixels = session.pixels(options: options, environment: environment).display != .blockArt
+      let pixels = session.pixels(options: options, environment: environment)
+      showsPixels = pixels.display != .blockArt
+      whyNoPixels = showsPixels ? nil : pixels.notice
       let isXterm = session.replies?.version?.hasPrefix("XTerm") == true
       symbols = isXterm && LocaleEncoding.isUTF8(environment: environment) ? .quad : nil
     }
@@ -136,6 +140,7 @@ struct Viewer {
     }
     startup += notices.map { .problem($0) }
     if let find { startup += FindRequest(query: find, hit: findHit).events }
+    if let why = screen.whyNoPixels { startup.append(.pixelsUnavailable(why)) }
     let places = memory.flatMap { memory in
       memory.store.map {
         PlaceKeeper.Setup(

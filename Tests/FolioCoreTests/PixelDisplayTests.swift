@@ -65,12 +65,13 @@ struct PixelDisplayTests {
         TmuxClient(termName: "xterm-256color", termType: "kitty(0.36.0)", allowsPassthrough: true)
       )
       .display == .kittyPlaceholders(throughTmux: true))
-    // tmux 3.4 names an old kitty: no placeholders there.
-    #expect(
-      chosen(
-        TmuxClient(termName: "xterm-kitty", termType: "kitty(0.26.5)", allowsPassthrough: true)
-      )
-      .display == .blockArt)
+    // tmux 3.4 names an old kitty: no placeholders there, and the line says which kitty
+    // would show them.
+    let old = chosen(
+      TmuxClient(termName: "xterm-kitty", termType: "kitty(0.26.5)", allowsPassthrough: true))
+    #expect(old.display == .blockArt)
+    #expect(old.notice?.contains("kitty 0.28 or newer") == true, "\(old.notice ?? "")")
+    #expect(old.notice?.contains("kitty(0.26.5)") == true)
     #expect(
       chosen(TmuxClient(termName: "xterm-256color", allowsPassthrough: true)).display == .blockArt)
     // Passthrough off: block art, and how to turn it on.

@@ -63,4 +63,14 @@ struct FirstStepsTests {
     let halves = state(3, mode: .grid)
     #expect(rows(of: halves).last?.contains("c symbols") == false)
   }
+
+  @Test func pSaysWhyPagesAreNotImagesHere() {
+    var app = state(3, mode: .grid)
+    _ = helper.type("p", on: &app)
+    #expect(app.status.message?.contains("not shown in this terminal") == true)
+    let why = "pixels: through tmux kitty 0.28 or newer is needed (this is kitty(0.26.5))"
+    _ = app.update(.pixelsUnavailable(why))
+    _ = helper.type("p", on: &app)
+    #expect(app.status.message == why)
+  }
 }

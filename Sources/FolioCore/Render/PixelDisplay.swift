@@ -71,7 +71,13 @@ public enum PixelDisplay: Hashable, Sendable {
     case .iterm2:
       return (.blockArt, "pixels: iTerm2 images do not pass through tmux; --pixels kitty does")
     default:
-      return (.blockArt, nil)
+      // kitty before 0.28 shows images only where it is the terminal itself.
+      guard tmux.termType.lowercased().hasPrefix("kitty") else { return (.blockArt, nil) }
+      return (
+        .blockArt,
+        "pixels: through tmux kitty 0.28 or newer is needed (this is \(tmux.termType));"
+          + " outside tmux this kitty shows them"
+      )
     }
   }
 

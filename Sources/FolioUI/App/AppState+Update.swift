@@ -88,6 +88,8 @@ extension AppState {
       say(problem)
     case .pixelsAvailable:
       drawing.makePixelsAvailable()
+    case .pixelsUnavailable(let reason):
+      drawing.notePixelsUnavailable(reason)
     case .restorePlace(let place):
       restore(place)
     case .find(let query):

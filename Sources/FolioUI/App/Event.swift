@@ -45,6 +45,8 @@ public enum Event: Sendable {
   case problem(String)
   /// The terminal shows pages as images from now on (`--pixels`).
   case pixelsAvailable
+  /// Pages cannot be shown as images in this terminal, and why (`p` says it).
+  case pixelsUnavailable(String)
   /// Go back to a remembered place (at the start: the store's place with the command line's
   /// options over it).
   case restorePlace(Place)

@@ -38,11 +38,14 @@ public struct DrawingState: Hashable, Sendable {
 
   /// Pages as images or block art.
   public private(set) var pixels = Pixels.unavailable
+  /// Why pages are not shown as images here, when the runtime knows (`p` says it).
+  public private(set) var whyNoPixels: String?
 
   /// `p`: images on or off; returns what the status line says.
   mutating func togglePixels() -> String {
     switch pixels {
-    case .unavailable: return "pixels: not shown in this terminal (folio --pixels kitty, in kitty)"
+    case .unavailable:
+      return whyNoPixels ?? "pixels: not shown in this terminal (folio --pixels kitty, in kitty)"
     case .on:
       pixels = .off
       return "pixels off: pages as block art (p shows images)"
@@ -65,6 +68,11 @@ public struct DrawingState: Hashable, Sendable {
   /// The terminal can show images: pages show as images unless turned off already.
   mutating func makePixelsAvailable() {
     if pixels == .unavailable { pixels = .on }
+  }
+
+  /// Pages cannot be shown as images here, for `reason`.
+  mutating func notePixelsUnavailable(_ reason: String) {
+    if pixels == .unavailable { whyNoPixels = reason }
   }
 
   /// Dark paper on or off (`i`).
