@@ -10,6 +10,7 @@ public enum ActionNames {
     ("page-down", .page(forward: true)), ("page-up", .page(forward: false)),
     ("half-page-down", .halfPage(forward: true)), ("half-page-up", .halfPage(forward: false)),
     ("next-page", .stepPages(forward: true)), ("previous-page", .stepPages(forward: false)),
+    ("pan-right", .panHalf(forward: true)), ("pan-left", .panHalf(forward: false)),
     ("first-page", .first), ("last-page", .last), ("go-to-page", .prompt),
     ("search", .searchPrompt), ("next-hit", .nextHit), ("previous-hit", .previousHit),
     ("hits-panel", .hitsPanel), ("only-hits", .onlyHits), ("outline", .outlinePanel),

@@ -34,7 +34,8 @@ struct PasswordPromptTests {
     #expect(try tmux.screen().contains { $0.contains("wrong password, try again") })
     try type(Self.password, into: tmux)
     let screen = try tmux.waitFor("1 / 1")
-    #expect(screen.contains { $0.contains("1 / 1") && $0.contains("grid") }, "\(screen)")
+    // One page: shown as a page, fitted to the screen.
+    #expect(screen.contains { $0.contains("1 / 1") && $0.contains("continuous") }, "\(screen)")
     _ = try tmux.run(["send-keys", "-t", tmux.name, "q"])
     let after = try tmux.waitFor("[done]")
     #expect(after.contains { $0.contains("[status] 0") }, "\(after)")

@@ -73,4 +73,23 @@ struct FirstStepsTests {
     _ = helper.type("p", on: &app)
     #expect(app.status.message == why)
   }
+
+  /// `>` and `<` pan half a screen across a page wider than the screen, where `l` moves two
+  /// columns.
+  @Test func angleBracketsPanHalfAScreen() {
+    var app = state(4, mode: .continuous)
+    _ = helper.type("++++", on: &app)
+    let start = app.view.viewport.origin.x
+    _ = helper.type("l", on: &app)
+    let step = app.view.viewport.origin.x - start
+    _ = helper.type(">", on: &app)
+    let half = app.view.viewport.origin.x - start - step
+    #expect(step == 2)
+    #expect(half == app.view.viewport.size.columns / 2, "\(half)")
+    _ = helper.type("<", on: &app)
+    #expect(app.view.viewport.origin.x == start + step)
+    var grid = state(4, mode: .grid)
+    _ = helper.type(">", on: &grid)
+    #expect(grid.status.message == "< > pan half a screen in the page views")
+  }
 }

@@ -9,8 +9,11 @@ public enum Action: Hashable, Sendable {
   /// Half a screen forward or back.
   case halfPage(forward: Bool)
   /// The next or previous page (N pages with a count), from its top; in the grid the next or
-  /// previous thumbnail. Not a jump. No key by default: the config file can bind it.
+  /// previous thumbnail. Not a jump. `J` and `K`, as in zathura.
   case stepPages(forward: Bool)
+  /// Half a screen left or right in the page views (a wide or zoomed page), as vim's `zH`
+  /// `zL`.
+  case panHalf(forward: Bool)
   /// To the first page.
   case first
   /// To the last page, or to page N with a count (`NG`).

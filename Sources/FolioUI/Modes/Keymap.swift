@@ -64,6 +64,10 @@ public struct Keymap: Sendable {
       [.character("J")], .stepPages(forward: true), "J K", "next, previous page (as in zathura)",
       count: true),
     row([.character("K")], .stepPages(forward: false), "", "", count: true),
+    row(
+      [.character(">")], .panHalf(forward: true), "< >", "pan half a screen right, left",
+      count: true),
+    row([.character("<")], .panHalf(forward: false), "", "", count: true),
     row([.control("d")], .halfPage(forward: true), "Ctrl-D", "half a screen down", count: true),
     row([.control("u")], .halfPage(forward: false), "Ctrl-U", "half a screen up", count: true),
     row([.home, .character("g")], .first, "g Home", "first page", count: false),

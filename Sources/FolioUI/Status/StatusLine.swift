@@ -31,10 +31,14 @@ struct StatusLine {
     let room = max(0, columns - rightWidth - 2)
     // Until the first key: where the keys are, and (for sets many fonts lack, drawn as boxes
     // there) the key for other symbols.
+    // The file's name comes first: the second hint only where the whole name fits beside it.
     let lacking: Set<SymbolSet> = [.sextant, .octant]
-    let hint =
-      state.status.hintsKeys && said == nil
-      ? "  ? keys" + (lacking.contains(state.drawing.style.symbols) ? "  c symbols" : "") : ""
+    var hint = state.status.hintsKeys && said == nil ? "  ? keys" : ""
+    if !hint.isEmpty, lacking.contains(state.drawing.style.symbols) {
+      let name = state.document.name(in: Int.max, width: width)
+      let longer = hint + "  c symbols"
+      if width.width(of: name + longer) <= room { hint = longer }
+    }
     let left =
       " "
       + (said

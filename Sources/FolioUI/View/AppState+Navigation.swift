@@ -13,6 +13,7 @@ extension AppState {
     case .page(let forward): scrollScreens(forward ? times : -times, fraction: 1)
     case .halfPage(let forward): scrollScreens(forward ? times : -times, fraction: 0.5)
     case .stepPages(let forward): stepPages(forward ? times : -times)
+    case .panHalf(let forward): panHalf(forward ? times : -times)
     case .first: jump(toPage: PageIndex(0))
     case .last:
       jump(
@@ -170,6 +171,18 @@ extension AppState {
           || direction == .left && binding == .rightToLeft
         turnSpreads(forward ? times : -times)
       }
+    }
+  }
+
+  /// Half a screen sideways, `count` times (negative: left), in the page views; the grid
+  /// says where it works.
+  private mutating func panHalf(_ count: Int) {
+    let half = max(1, view.viewport.size.columns / 2) * count
+    switch view.mode {
+    case .grid: say("< > pan half a screen in the page views")
+    case .continuous: scroll(dx: half, dy: 0)
+    case .spread:
+      if view.zooms.spread > .fit { pan(dx: half, dy: 0) } else { turnSpreads(count) }
     }
   }
 
