@@ -89,6 +89,23 @@ static inline int folio_getmouse(int *x, int *y, mmask_t *state) {
   return 0;
 }
 
+/// Whether terminfo has an entry for `name` where newterm would look (TERMINFO, ~/.terminfo,
+/// TERMINFO_DIRS, the system's folders): 1 or 0. The entry is read aside and dropped; the
+/// terminal and the current screen are untouched (declared here: term.h's capability macros
+/// would come with it).
+struct term;
+extern int setupterm(const char *, int, int *);
+extern struct term *set_curterm(struct term *);
+extern int del_curterm(struct term *);
+static inline int folio_has_terminfo(const char *name) {
+  struct term *saved = set_curterm(NULL);
+  int status = 0;
+  int found = setupterm(name, STDOUT_FILENO, &status) == OK && status == 1;
+  if (found) del_curterm(set_curterm(saved));
+  else set_curterm(saved);
+  return found;
+}
+
 /// Terminal pixel size as the kernel reports it (0 when unknown).
 static inline int folio_window_pixels(int fd, unsigned short *cols, unsigned short *rows,
                                       unsigned short *xpixel, unsigned short *ypixel) {

@@ -29,6 +29,10 @@ public final class NcursesTerminal: TerminalBackend {
   /// (deleted by id on the way out; a crash leaves them in kitty's memory, off screen) and for
   /// pictures painted into the cells (gone with the screen).
   public var imageDeletion = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
+  /// The line for the status line when TERM had no terminfo entry here and another one is
+  /// drawn with ("terminal: no terminfo entry for xterm-ghostty here; drawing as
+  /// xterm-256color"); nil when TERM's own (or tmux's) is used.
+  public let typeNotice: String?
   /// Signals read from the self-pipe and not yet returned.
   private var pendingSignals: [TerminalRestorer.Received] = []
   private let savedStandardError: Int32
@@ -36,7 +40,8 @@ public final class NcursesTerminal: TerminalBackend {
 
   /// Takes over the terminal. `colors` caps the color mode (`--colors`, or NO_COLOR's none);
   /// with COLORTERM=truecolor/24bit and a `*-direct` terminfo entry for TERM, that entry is
-  /// used so 24-bit colors reach the terminal.
+  /// used so 24-bit colors reach the terminal. An xterm-like TERM without an entry here
+  /// (`xterm-ghostty` over SSH) is drawn as xterm, and `typeNotice` says so.
   public init(colors requested: ColorMode?, environment: [String: String]) throws {
     self.environment = environment
     UserLocale.adopt(environment: environment)
@@ -51,10 +56,14 @@ public final class NcursesTerminal: TerminalBackend {
     // TERM_PROGRAM=tmux, which such terminals usually replace.
     let insideTmux =
       !(environment["TMUX"] ?? "").isEmpty && [nil, "tmux"].contains(environment["TERM_PROGRAM"])
-    let names = TerminalType.candidates(for: term, wantsDirect: wantsDirect, insideTmux: insideTmux)
+    let choices = TerminalType.choices(
+      for: term, wantsDirect: wantsDirect, insideTmux: insideTmux,
+      isKnown: Self.hasTerminfo(for:))
     TerminalRestorer.takeLoopSignals()
-    for name in names {
-      opened = newterm(name, stdout, stdin)
+    var notice: String?
+    for choice in choices {
+      opened = newterm(choice.entry, stdout, stdin)
+      notice = choice.notice
       if opened != nil { break }
     }
     guard let opened else {
@@ -71,6 +80,7 @@ public final class NcursesTerminal: TerminalBackend {
       throw TerminalError.cannotMoveCursor(term)
     }
     screen = opened
+    typeNotice = notice
     // Libraries (Poppler) may print to stderr; while curses owns the screen that would
     // scribble over it. `ErrorStream` keeps it off the screen already (and `restore()` drops
     // what they wrote); without it, stderr goes to /dev/null until `restore()`.
@@ -118,6 +128,10 @@ public final class NcursesTerminal: TerminalBackend {
     restore()
     delscreen(screen)
   }
+
+  /// Whether terminfo has an entry named `name` where `newterm` looks (TERMINFO,
+  /// ~/.terminfo, TERMINFO_DIRS, the system's folders); the terminal is not touched.
+  static func hasTerminfo(for name: String) -> Bool { folio_has_terminfo(name) == 1 }
 
   /// Whether the current terminal's terminfo entry can address the cursor (`cup`).
   private static func canMoveCursor() -> Bool {

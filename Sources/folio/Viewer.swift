@@ -87,7 +87,7 @@ struct Viewer {
     let screen = Screen(session, options: options, environment: environment)
     var launch = try self.launch(on: screen, environment: environment)
     let pixels = session.pixels(options: options, environment: environment)
-    if let notice = session.takePixelsNotice() { launch.startup.append(.problem(notice)) }
+    if let notice = session.takeNotices() { launch.startup.append(.problem(notice)) }
     let browser: Browser<NcursesTerminal>
     do {
       browser = try Browser(

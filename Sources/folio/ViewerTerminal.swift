@@ -40,10 +40,13 @@ final class ViewerTerminal {
     return ViewerTerminal(terminal: terminal, replies: replies)
   }
 
-  /// The line that says why pixels cannot be shown, the first time only.
-  func takePixelsNotice() -> String? {
+  /// What the status line says of the terminal, the first time only: that TERM had no
+  /// terminfo entry here (and which one draws instead), and why pixels cannot be shown. Two
+  /// lines stay until a key, so neither hides the other.
+  func takeNotices() -> String? {
     defer { noticeTaken = true }
-    return noticeTaken ? nil : chosen?.notice
+    let lines = [terminal.typeNotice, chosen?.notice].compactMap { $0 }
+    return noticeTaken || lines.isEmpty ? nil : lines.joined(separator: "\n")
   }
 
   /// How pages are shown, with a line for the status line when pixels cannot be: inside

@@ -71,12 +71,15 @@ struct TerminalProbeTests {
     print('STATUS %d' % os.waitstatus_to_exitcode(status))
     """#
 
-  func run(_ kind: String) throws -> (output: String, status: Int) {
+  /// Runs folio under the stand-in terminal answering as `kind`, with TERM=`term`.
+  func run(_ kind: String, term: String = "xterm-256color") throws -> (
+    output: String, status: Int
+  ) {
     let scratch = try ScratchFolder()
     let path = scratch.path + "/terminal.py"
     try Self.script.write(toFile: path, atomically: true, encoding: .utf8)
     var environment = scratch.environment
-    environment["TERM"] = "xterm-256color"
+    environment["TERM"] = term
     environment["TMUX"] = nil
     let result = try ChildProcess.run(
       "/usr/bin/python3",
@@ -150,5 +153,17 @@ struct TerminalProbeTests {
     } else {
       #expect(sextants, "\(kind): sextants")
     }
+  }
+
+  /// Ghostty over SSH to a server without its terminfo entry (a made-up xterm name here, so
+  /// no machine has it): drawn as xterm-256color, the line says so, and the pixels still come
+  /// from what the terminal answered.
+  @Test func anUnknownXtermStillGetsItsPixels() throws {
+    let (output, status) = try run("ghostty", term: "xterm-folio-test-unknown")
+    #expect(status == 0, "\(output.suffix(300))")
+    #expect(!output.contains("unknown terminal type"))
+    #expect(output.unicodeScalars.contains { $0.value == 0x10EEEE }, "no placeholder cells")
+    #expect(output.contains("U=1"))
+    #expect(output.contains("no terminfo entry for xterm-folio-test-unknown"))
   }
 }
