@@ -97,6 +97,40 @@ public struct PageWords: Sendable {
     return words.indices.min { distance(words[$0]) < distance(words[$1]) }
   }
 
+  /// The word drawn on the screen row of `point` (fractions of the page), the page's rows
+  /// starting at `rows.top` and each `rows.height` of the page tall: the text layer draws a
+  /// line on the row its middle is in, so a word of the line drawn on the point's row, the
+  /// nearest across (and of two lines on that row, the one whose middle is nearer), else the
+  /// word nearest the point. Boxes of lines one above another can overlap; the row, not the
+  /// box, says which line is under the mouse. Nil for a page without words.
+  public func word(drawnAt point: (x: Double, y: Double), rows: (top: Double, height: Double))
+    -> Int?
+  {
+    guard !words.isEmpty, rows.height > 0 else { return word(nearest: point) }
+    // Each line's middle: the median of its words' middles, as the text layer takes it.
+    var middles: [Int: [Double]] = [:]
+    for word in words where word.box.height > 0 {
+      middles[word.line, default: []].append(word.box.y + word.box.height / 2)
+    }
+    let lineMiddle = middles.mapValues { $0.sorted()[$0.count / 2] }
+    func row(_ y: Double) -> Int { Int(((y - rows.top) / rows.height).rounded(.down)) }
+    let pointRow = row(point.y)
+    let onRow = words.indices.filter { index in
+      lineMiddle[words[index].line].map { row($0) == pointRow } ?? false
+    }
+    guard !onRow.isEmpty else { return word(nearest: point) }
+    func distance(_ index: Int) -> (Double, Double) {
+      let box = words[index].box
+      let dx = point.x < box.x ? box.x - point.x : max(0, point.x - (box.x + box.width))
+      let dy = abs((lineMiddle[words[index].line] ?? point.y) - point.y)
+      return (dy, dx)
+    }
+    // The nearer line's middle first, then the nearest word across on it.
+    guard let line = onRow.min(by: { distance($0).0 < distance($1).0 }).map({ words[$0].line })
+    else { return nil }
+    return onRow.filter { words[$0].line == line }.min { distance($0).1 < distance($1).1 }
+  }
+
   static func region(of box: TextBox) -> PageRegion {
     let scale = Double(TextBox.scale)
     return PageRegion(
