@@ -109,6 +109,33 @@ struct TextSelectionTests {
         == "Terminal readers want the words\nnot a gray texture of them.\n\nA")
   }
 
+  @Test func paragraphsApartByABlankLinesSpaceAreParagraphs() {
+    // Lines 0.02 apart, 0.015 tall; the third paragraph a blank line's space (less than a line
+    // and a half) below the second.
+    let lines: [(String, Double)] = [
+      ("One paragraph of", 0.10), ("two lines.", 0.12), ("Another", 0.155), ("of two.", 0.175),
+      ("A third.", 0.21),
+    ]
+    var text = ""
+    var boxes: [TextBox] = []
+    for (index, (line, y)) in lines.enumerated() {
+      if index > 0 {
+        text += "\n"
+        boxes.append(TextBox())
+      }
+      for (offset, scalar) in line.unicodeScalars.enumerated() {
+        text.unicodeScalars.append(scalar)
+        let x = 0.1 + 0.012 * Double(offset)
+        boxes.append(TextBox(left: x, top: y, right: x + 0.012, bottom: y + 0.015))
+      }
+    }
+    let words = PageWords(PageText(text: text, boxes: boxes))
+    #expect(words.words.map(\.paragraph) == [0, 0, 0, 0, 0, 1, 1, 1, 2, 2])
+    #expect(
+      CopiedText.text(of: [(words, 0...(words.words.count - 1))])
+        == "One paragraph of\ntwo lines.\n\nAnother\nof two.\n\nA third.")
+  }
+
   /// Two lines a row apart whose boxes overlap (fonts whose ascent and descent are taller than
   /// the line's pitch), on the page drawn in `frame`: the second line's middle low in its row.
   static func overlappingLines(in frame: CellRect) -> PageText {
