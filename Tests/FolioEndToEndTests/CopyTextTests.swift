@@ -87,6 +87,40 @@ struct CopyTextTests {
     try folio.quit()
   }
 
+  @Test func braceStopsAtAParagraphsEndAndParagraphsAreCopiedApart() throws {
+    let folder = try ScratchFolder()
+    let file = folder.path + "/paragraphs.pdf"
+    // Two paragraphs a blank line apart, as a document with space between paragraphs sets them.
+    let lines = [
+      "Paragraphs are set apart", "by a blank line's space.", "", "The second paragraph",
+      "ends here.",
+    ]
+    try FixturePDF.write(
+      [FixturePage(width: 612, height: 792, lines: lines)], title: "Paragraphs", to: file)
+    let folio = try FolioSession(
+      nil, arguments: [file, "--mode", "continuous"], columns: 160, rows: 50,
+      environment: folder.environment)
+    try folio.expectScreen("the body text as characters") { screen in
+      screen.rows.indices.contains { screen.text(ofRow: $0).contains("Paragraphs") }
+    }
+    // `}` from the first word: the first paragraph, not the second one's first word.
+    try folio.press("x")
+    try folio.expectStatus("select:")
+    try folio.press("}", "y")
+    try folio.expectStatus("copied")
+    let first = "Paragraphs are set apart\nby a blank line's space."
+    #expect(Self.buffer(of: folio) == first)
+    // Both paragraphs: an empty line between them.
+    try folio.press("x")
+    try folio.expectStatus("select:")
+    try folio.press("}", "}", "y")
+    try folio.expectStatus("copied")
+    #expect(
+      Self.buffer(of: folio, changedFrom: first)
+        == first + "\n\nThe second paragraph\nends here.")
+    try folio.quit()
+  }
+
   @Test func yCopiesTheWholePage() throws {
     let folder = try ScratchFolder()
     let folio = try Self.session(folder)

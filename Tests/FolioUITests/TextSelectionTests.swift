@@ -57,8 +57,8 @@ struct TextSelectionTests {
     _ = helper.type("b", on: &app)
     #expect(
       selection(app)?.selectedText(app) == "Terminal readers want the words\nnot a gray texture of")
-    // `}` goes to the next paragraph's first word; `v` starts again there.
-    _ = helper.type("}v$", on: &app)
+    // `}` goes to the paragraph's end, `w` on to the next paragraph; `v` starts again there.
+    _ = helper.type("}wv$", on: &app)
     #expect(selection(app)?.selectedText(app) == "A new paragraph starts here,")
     _ = helper.type("jj$", on: &app)
     let effects = helper.type("y", on: &app)
@@ -89,6 +89,105 @@ struct TextSelectionTests {
     #expect(helper.type("y", on: &app).contains(.copyToClipboard("gray texture of them.")))
   }
 
+  @Test func braceStopsAtTheParagraphsEndAndParagraphsAreCopiedApart() {
+    var app = state()
+    // `}` from the first word: to the first paragraph's last word, not the next one's first.
+    _ = helper.type("x}", on: &app)
+    #expect(
+      selection(app)?.selectedText(app)
+        == "Terminal readers want the words\nnot a gray texture of them.")
+    // Again: to the end of the next paragraph; the two are copied apart by an empty line.
+    _ = helper.type("}", on: &app)
+    let both =
+      "Terminal readers want the words\nnot a gray texture of them.\n\nA new paragraph starts here,\nwith a hyphenated\nword."
+    #expect(selection(app)?.selectedText(app) == both)
+    #expect(helper.type("y", on: &app).contains(.copyToClipboard(both)))
+    // `{` goes back to a paragraph's first word.
+    _ = helper.type("x}}{", on: &app)
+    #expect(
+      selection(app)?.selectedText(app)
+        == "Terminal readers want the words\nnot a gray texture of them.\n\nA")
+  }
+
+  @Test func paragraphsApartByABlankLinesSpaceAreParagraphs() {
+    // Lines 0.02 apart, 0.015 tall; the third paragraph a blank line's space (less than a line
+    // and a half) below the second.
+    let lines: [(String, Double)] = [
+      ("One paragraph of", 0.10), ("two lines.", 0.12), ("Another", 0.155), ("of two.", 0.175),
+      ("A third.", 0.21),
+    ]
+    var text = ""
+    var boxes: [TextBox] = []
+    for (index, (line, y)) in lines.enumerated() {
+      if index > 0 {
+        text += "\n"
+        boxes.append(TextBox())
+      }
+      for (offset, scalar) in line.unicodeScalars.enumerated() {
+        text.unicodeScalars.append(scalar)
+        let x = 0.1 + 0.012 * Double(offset)
+        boxes.append(TextBox(left: x, top: y, right: x + 0.012, bottom: y + 0.015))
+      }
+    }
+    let words = PageWords(PageText(text: text, boxes: boxes))
+    #expect(words.words.map(\.paragraph) == [0, 0, 0, 0, 0, 1, 1, 1, 2, 2])
+    #expect(
+      CopiedText.text(of: [(words, 0...(words.words.count - 1))])
+        == "One paragraph of\ntwo lines.\n\nAnother\nof two.\n\nA third.")
+  }
+
+  /// Two lines a row apart whose boxes overlap (fonts whose ascent and descent are taller than
+  /// the line's pitch), on the page drawn in `frame`: the second line's middle low in its row.
+  static func overlappingLines(in frame: CellRect) -> PageText {
+    let row = 1 / Double(frame.size.rows)
+    let lines: [(String, Double)] = [
+      ("so it ends with <letterspace> here", 10 - 0.1), ("We select this category of words", 10.9),
+    ]
+    var text = ""
+    var boxes: [TextBox] = []
+    for (index, (line, middle)) in lines.enumerated() {
+      if index > 0 {
+        text += "\n"
+        boxes.append(TextBox())
+      }
+      var x = 0.1
+      for scalar in line.unicodeScalars {
+        text.unicodeScalars.append(scalar)
+        boxes.append(
+          TextBox(
+            left: x, top: (middle - 0.7) * row, right: x + 0.012, bottom: (middle + 0.7) * row))
+        x += 0.012
+      }
+    }
+    return PageText(text: text, boxes: boxes)
+  }
+
+  @Test func aPressOnAWordStartsOnItsLineNotTheOneAbove() throws {
+    var app = helper.state(pages: 40, size: CellSize(columns: 100, rows: 30), mode: .continuous)
+    let frame = try #require(app.screenFrame(of: PageIndex(0)))
+    _ = app.update(
+      .pageTextRead(
+        page: PageIndex(0), text: Self.overlappingLines(in: frame), document: app.document.version))
+    // The text layer draws "We …" on row 10 of the page (its middle is there); the line above
+    // on row 9. Press on "We", release on "category" (characters 15 to 22), both on row 10.
+    func cell(character: Double) -> CellPoint {
+      CellPoint(
+        x: frame.minX + Int((0.1 + 0.012 * character) * Double(frame.size.columns)),
+        y: frame.minY + 10)
+    }
+    _ = app.update(.input(.mouse(MouseEvent(kind: .press, position: cell(character: 0.5)))))
+    _ = app.update(.input(.mouse(MouseEvent(kind: .drag, position: cell(character: 8)))))
+    _ = app.update(.input(.mouse(MouseEvent(kind: .release, position: cell(character: 18)))))
+    #expect(selection(app)?.selectedText(app) == "We select this category")
+    // A click on the line above's row selects its word.
+    _ = app.update(
+      .input(
+        .mouse(
+          MouseEvent(
+            kind: .click, position: CellPoint(x: cell(character: 17).x, y: frame.minY + 9)))))
+    #expect(selection(app)?.selectedText(app) == "<letterspace>")
+  }
+
   @Test func theSelectionWaitsForTheTextAndYCopiesThePage() {
     var app = helper.state(pages: 40, size: CellSize(columns: 100, rows: 30), mode: .continuous)
     _ = helper.type("x", on: &app)
@@ -110,7 +209,7 @@ struct TextSelectionTests {
     #expect(
       effects.contains(
         .copyToClipboard(
-          "Terminal readers want the words\nnot a gray texture of them.\nA new paragraph starts here,\nwith a hyphenated\nword."
+          "Terminal readers want the words\nnot a gray texture of them.\n\nA new paragraph starts here,\nwith a hyphenated\nword."
         )))
     #expect(other.demands.texts.isEmpty)
   }

@@ -31,9 +31,8 @@ extension AppState {
   mutating func copyPendingPage() -> [Effect] {
     guard let page = navigation.pageToCopy, let words = document.texts[page] else { return [] }
     navigation.copyText(of: nil)
-    let scalars = words.text.text.unicodeScalars.count
     return copying(
-      CopiedText.text(of: [(words.text, 0..<scalars)]),
+      CopiedText.text(of: words.words.isEmpty ? [] : [(words, 0...(words.words.count - 1))]),
       what: "page \(document.label(of: page))")
   }
 

@@ -1,16 +1,35 @@
 import FolioCore
 
 /// Selected text as it is copied: in reading order, a word hyphenated at a line's end joined
-/// again, ligatures as their letters, control characters out, lines kept, pages apart by an
-/// empty line.
+/// again, ligatures as their letters, control characters out, lines kept, paragraphs and pages
+/// apart by an empty line.
 public enum CopiedText {
-  /// The text of `parts` (each a page's text and the scalars selected in it), in order.
-  public static func text(of parts: [(text: PageText, scalars: Range<Int>)]) -> String {
-    parts.map { part in
-      let scalars = Array(part.text.text.unicodeScalars)
-      let range = part.scalars.clamped(to: 0..<scalars.count)
-      return page(Array(scalars[range]))
-    }.filter { !$0.isEmpty }.joined(separator: "\n\n")
+  /// The text of `parts` (each a page's words and the words selected in it), in order.
+  public static func text(of parts: [(words: PageWords, selected: ClosedRange<Int>)]) -> String {
+    parts.map { text(of: $0.words, $0.selected) }.filter { !$0.isEmpty }
+      .joined(separator: "\n\n")
+  }
+
+  /// The text of `words`' words in `selected`, each paragraph apart from the next by an empty
+  /// line (the page's text has none where paragraphs are apart by a gap).
+  static func text(of words: PageWords, _ selected: ClosedRange<Int>) -> String {
+    let selected = selected.clamped(to: 0...max(0, words.words.count - 1))
+    guard words.words.indices.contains(selected.lowerBound) else { return "" }
+    let scalars = Array(words.text.text.unicodeScalars)
+    var paragraphs: [String] = []
+    var start = selected.lowerBound
+    func finish(at last: Int) {
+      let range = (words.words[start].scalars.lowerBound..<words.words[last].scalars.upperBound)
+        .clamped(to: 0..<scalars.count)
+      paragraphs.append(page(Array(scalars[range])))
+    }
+    for index in selected.dropFirst()
+    where words.words[index].paragraph != words.words[index - 1].paragraph {
+      finish(at: index - 1)
+      start = index
+    }
+    finish(at: selected.upperBound)
+    return paragraphs.filter { !$0.isEmpty }.joined(separator: "\n\n")
   }
 
   /// One page's selected scalars as text.

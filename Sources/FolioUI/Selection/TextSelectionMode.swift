@@ -2,9 +2,9 @@ import FolioCore
 
 /// `x`: selecting text in the page views, as vim's visual mode does. The selection runs from an
 /// anchor word to the cursor word, across pages; it starts on the first word on screen. `w` `e`
-/// `b` move the cursor by words, `j` `k` (and the arrows) by lines, `}` `{` by paragraphs, `0`
-/// `$` to a line's ends, `g` `G` to the page's; `v` (or Space) starts the selection again at
-/// the cursor, `o` swaps its ends. `y` (or Enter) copies it and closes, `Y` copies the whole
+/// `b` move the cursor by words, `j` `k` (and the arrows) by lines, `}` `{` to a paragraph's
+/// end and start, `0` `$` to a line's ends, `g` `G` to the page's; `v` (or Space) starts the
+/// selection again at the cursor, `o` swaps its ends. `y` (or Enter) copies it and closes, `Y` copies the whole
 /// page; Esc, `q` and `x` close. The mouse selects too: a press on a word starts there, the
 /// release (after a drag) ends there; a click selects the word. Pages' text comes from the
 /// runtime (`ModeNeeds.pageText`); until it has come the mode waits.
@@ -162,7 +162,7 @@ public struct TextSelectionMode: OverlayMode {
   /// The selected text, in reading order.
   public func selectedText(_ state: AppState) -> String {
     guard let range else { return "" }
-    var parts: [(text: PageText, scalars: Range<Int>)] = []
+    var parts: [(words: PageWords, selected: ClosedRange<Int>)] = []
     for raw in range.lowerBound.page.rawValue...range.upperBound.page.rawValue {
       let page = PageIndex(raw)
       guard let words = state.document.texts[page], !words.words.isEmpty else { continue }
@@ -171,8 +171,7 @@ public struct TextSelectionMode: OverlayMode {
       guard first <= last, words.words.indices.contains(first),
         words.words.indices.contains(last)
       else { continue }
-      parts.append(
-        (words.text, words.words[first].scalars.lowerBound..<words.words[last].scalars.upperBound))
+      parts.append((words, first...last))
     }
     return CopiedText.text(of: parts)
   }
@@ -261,17 +260,32 @@ public struct TextSelectionMode: OverlayMode {
     }
   }
 
-  /// The first word of the next paragraph, or of this one (or the previous one) going back.
+  /// Going on, the last word of this paragraph (of the next one when already there, across
+  /// pages whose text is read): the selection stops at the paragraph's end, never taking the
+  /// next one's first word. Going back, the first word of this paragraph (or the previous one).
   private func paragraph(from position: Position, forward: Bool, _ state: AppState) -> Position? {
     guard let words = state.document.texts[position.page],
       words.words.indices.contains(position.word)
     else { return nil }
     let paragraph = words.words[position.word].paragraph
     if forward {
-      if let next = words.words.indices.first(where: { words.words[$0].paragraph > paragraph }) {
-        return Position(page: position.page, word: next)
+      func end(of paragraph: Int, in words: PageWords) -> Int? {
+        words.words.indices.last { words.words[$0].paragraph == paragraph }
       }
-      return Position(page: position.page, word: words.words.count - 1)
+      if let last = end(of: paragraph, in: words), last > position.word {
+        return Position(page: position.page, word: last)
+      }
+      if let next = words.words.first(where: { $0.paragraph > paragraph }),
+        let last = end(of: next.paragraph, in: words)
+      {
+        return Position(page: position.page, word: last)
+      }
+      // The page's last paragraph: the next page's first one.
+      let page = PageIndex(position.page.rawValue + 1)
+      guard page.rawValue < state.document.pageCount, let next = state.document.texts[page],
+        let first = next.words.first, let last = end(of: first.paragraph, in: next)
+      else { return position }
+      return Position(page: page, word: last)
     }
     let start = words.words.indices.first { words.words[$0].paragraph == paragraph } ?? 0
     if start < position.word { return Position(page: position.page, word: start) }
@@ -300,9 +314,14 @@ public struct TextSelectionMode: OverlayMode {
   /// The word under screen cell `point`, if it is on a page whose text is read.
   private func position(at point: CellPoint, _ state: AppState) -> Position? {
     guard let (page, fraction) = state.pagePoint(at: point),
-      let words = state.document.texts[page],
-      let word = words.word(nearest: (fraction.x, fraction.y))
+      let words = state.document.texts[page], let frame = state.frame(of: page)
     else { return nil }
+    // The rows the page is drawn on, as fractions of the page.
+    let shown = state.shownRegion(of: page)
+    let rows = (top: shown.y, height: shown.height / Double(max(1, frame.size.rows)))
+    guard let word = words.word(drawnAt: (fraction.x, fraction.y), rows: rows) else {
+      return nil
+    }
     return Position(page: page, word: word)
   }
 
