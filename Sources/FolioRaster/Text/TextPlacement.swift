@@ -9,7 +9,10 @@ import FolioCore
 /// page, at least a cell after the word before, and its characters follow each other. A line
 /// that would run past the page's right edge gives way before its last word is cut: dot and
 /// tab leaders (". . . .", "……", "____") shrink first, then the space words were pushed right
-/// by, so a table of contents keeps its page numbers whole.
+/// by, so a table of contents keeps its page numbers whole. A line always starts where it
+/// starts on the page; what still does not fit is cut at the right, a whole word at a time.
+/// Of two lines that fall on one row over the same columns, the first placed is drawn and the
+/// other stays block art: their letters are never interleaved.
 public struct TextPlacement: Sendable {
   /// One character in a cell.
   public struct Glyph: Hashable, Sendable {
@@ -54,8 +57,12 @@ public struct TextPlacement: Sendable {
     }
     let legible = Self.legibility(of: found, rows: size.rows)
     var placed = [Line?](repeating: nil, count: found.count)
+    // The columns of the lines placed on each row: a line over another's columns on its row
+    // (two page lines falling on one row at a small size) stays block art.
+    var spans = [[Range<Int>]](repeating: [], count: size.rows)
     for pass in [true, false] {
       for (index, line) in found.enumerated() where legible[index] == pass {
+        guard !spans[line.row].contains(where: { $0.overlaps(line.columns) }) else { continue }
         let glyphs = Self.place(
           line, limit: limit, columns: size.columns, taken: &taken, width: width)
         guard let first = glyphs.first, let last = glyphs.last else { continue }
@@ -69,6 +76,7 @@ public struct TextPlacement: Sendable {
           max(
             0, min(first.column, line.columns.lowerBound))..<min(
             size.columns, max(last.column + last.width, line.columns.upperBound))
+        spans[line.row].append(span)
         placed[index] = Line(
           row: line.row, rows: rows, span: span,
           inkColumns: line.columns, isLegible: pass, glyphs: glyphs)
@@ -150,17 +158,14 @@ public struct TextPlacement: Sendable {
           fill(pending.filler, spaced: pending.isSpaced, in: (pending.from + 1)..<(column - 1))
           leader = nil
         }
+        // A word is drawn whole or not at all: one that would run past the page's right edge
+        // or into another line's characters ends the line there (the rest stays block art).
+        column = max(column, 0)
+        let end = column + items.widths[index]
+        guard end <= limit,
+          !(column..<end).contains(where: { taken[line.row * columns + $0] })
+        else { return placed.sorted { $0.column < $1.column } }
         for (scalar, cellWidth) in characters {
-          column = max(column, 0)
-          while column + cellWidth <= columns
-            && (taken[line.row * columns + column]
-              || cellWidth == 2 && taken[line.row * columns + column + 1])
-          {
-            column += 1
-          }
-          guard column + cellWidth <= columns else {
-            return placed.sorted { $0.column < $1.column }
-          }
           placed.append(Glyph(column: column, scalar: scalar, width: cellWidth))
           for offset in 0..<cellWidth { taken[line.row * columns + column + offset] = true }
           column += cellWidth
@@ -274,12 +279,14 @@ struct LineItems {
       latest[index] = bound - widths[index]
       bound = latest[index] - minimumGap[index]
     }
+    // The line starts where it starts on the page, whatever follows: one too long for the page
+    // is cut at the right, never moved left past its own start (or a column's edge).
     var fitted = [Int](repeating: 0, count: count)
     end = Int.min
     for index in 0..<count {
       let wanted = min(greedy[index], latest[index])
       fitted[index] =
-        end == Int.min ? max(0, wanted) : max(end + minimumGap[index], wanted)
+        end == Int.min ? greedy[index] : max(end + minimumGap[index], wanted)
       end = fitted[index] + widths[index]
     }
     return fitted
