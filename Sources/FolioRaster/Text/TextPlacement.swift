@@ -140,8 +140,9 @@ public struct TextPlacement: Sendable {
     var placed: [Glyph] = []
     var next = Int.min
     var leader: (filler: Unicode.Scalar, isSpaced: Bool, from: Int)?
-    func fill(_ filler: Unicode.Scalar, spaced: Bool, in range: Range<Int>) {
-      for column in range where column >= 0 && column < columns {
+    func fill(_ filler: Unicode.Scalar, spaced: Bool, from start: Int, to end: Int) {
+      // A leader squeezed to nothing (its words a cell apart) fills nothing.
+      for column in start..<max(start, end) where column >= 0 && column < columns {
         // Spaced dots on even columns, so the leaders of lines one above another line up.
         guard !spaced || column % 2 == 0, !taken[line.row * columns + column] else { continue }
         placed.append(Glyph(column: column, scalar: filler, width: 1))
@@ -155,7 +156,7 @@ public struct TextPlacement: Sendable {
         var column = next == Int.min ? starts[index] : max(starts[index], next + gap)
         if let pending = leader {
           // The leader fills what the words around it leave, a cell from each.
-          fill(pending.filler, spaced: pending.isSpaced, in: (pending.from + 1)..<(column - 1))
+          fill(pending.filler, spaced: pending.isSpaced, from: pending.from + 1, to: column - 1)
           leader = nil
         }
         // A word is drawn whole or not at all: one that would run past the page's right edge
@@ -177,7 +178,7 @@ public struct TextPlacement: Sendable {
     }
     if let pending = leader, let end = items.naturalEnd.last {
       // A leader at the end of a line runs to where it ends on the page.
-      fill(pending.filler, spaced: pending.isSpaced, in: (pending.from + 1)..<min(end, limit))
+      fill(pending.filler, spaced: pending.isSpaced, from: pending.from + 1, to: min(end, limit))
     }
     return placed.sorted { $0.column < $1.column }
   }

@@ -136,4 +136,21 @@ import Testing
     }
     #expect(seen >= entries.count / 2)
   }
+
+  /// A contents line too long for its cells squeezes its leader to nothing: the entry and its
+  /// number a cell apart, never a crash ("2.1ASN.1 syntax. . . . . 2" on a small page), and a
+  /// leader that ends a line past the page's edge.
+  @Test(arguments: [20, 30, 40])
+  func aLeaderSqueezedToNothingDrawsTheEntryAndItsNumber(columns: Int) {
+    let dots = String(repeating: " .", count: 12)
+    let text = overlay.text([
+      ("Invoking asn1Coding" + dots + " 5", x: 0.2, y: 0.3, advance: 0.015, height: 0.05),
+      ("Concept Index" + dots, x: 0.2, y: 0.6, advance: 0.015, height: 0.05),
+    ])
+    var picture = overlay.paper(columns: columns, rows: 20)
+    TextOverlay(mode: .on).draw(text, region: .whole, colors: .truecolor, on: &picture)
+    let shown = drawn(picture, row: 6).words.filter { !$0.allSatisfy { $0 == "." } }
+    #expect(["Invoking", "asn1Coding", "5"].starts(with: shown), "\(shown)")
+    #expect(drawn(picture, row: 12).words.first == "Concept")
+  }
 }
