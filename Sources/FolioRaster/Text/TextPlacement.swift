@@ -159,12 +159,18 @@ public struct TextPlacement: Sendable {
           fill(pending.filler, spaced: pending.isSpaced, from: pending.from + 1, to: column - 1)
           leader = nil
         }
-        // A word is drawn whole or not at all: one that would run past the page's right edge
-        // or into another line's characters ends the line there (the rest stays block art).
+        // A word is drawn whole or not at all: one that would run past the page's right edge,
+        // into another line's characters or up against them ("2.1ASN.1" of a section number
+        // and its title, separate lines of the text) ends the line there (the rest stays
+        // block art). A line's first word starts a cell later to keep a gap after another's.
         column = max(column, 0)
+        let rowStart = line.row * columns
+        if next == Int.min, column > 0, column < columns, taken[rowStart + column - 1] {
+          column += 1
+        }
         let end = column + items.widths[index]
         guard end <= limit,
-          !(column..<end).contains(where: { taken[line.row * columns + $0] })
+          !(column..<min(end + 1, columns)).contains(where: { taken[rowStart + $0] })
         else { return placed.sorted { $0.column < $1.column } }
         for (scalar, cellWidth) in characters {
           placed.append(Glyph(column: column, scalar: scalar, width: cellWidth))

@@ -153,4 +153,18 @@ import Testing
     #expect(["Invoking", "asn1Coding", "5"].starts(with: shown), "\(shown)")
     #expect(drawn(picture, row: 12).words.first == "Concept")
   }
+
+  /// A section number and its title that the text gives as two lines on one row ("2.1" and
+  /// "ASN.1 syntax", a cell apart on the page): drawn with a gap between them, never run
+  /// together into one word.
+  @Test func twoLinesSideBySideKeepAGap() {
+    let text = overlay.text([
+      ("2.1", x: 0.2, y: 0.3, advance: 0.0125, height: 0.05),
+      ("ASN.1 syntax", x: 0.2375, y: 0.3, advance: 0.0125, height: 0.05),
+    ])
+    var picture = overlay.paper(columns: 80, rows: 20)
+    TextOverlay(mode: .on).draw(text, region: .whole, colors: .truecolor, on: &picture)
+    #expect(
+      drawn(picture, row: 6).words == ["2.1", "ASN.1", "syntax"], "\(overlay.row(picture, 6))")
+  }
 }
