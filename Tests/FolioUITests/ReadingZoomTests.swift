@@ -105,5 +105,10 @@ struct ReadingZoomTests {
     let lines = [0.15, 0.1, 0.1, 0.1, 0.15, 0.1, 0.1, 0.55, 0.55, 0.55, 0.55, 0.1]
     let size = BodyTextSize(of: text(lines))
     #expect(size.map { abs($0.left - 0.1) < 0.001 } == true)
+    // A page of code and lists: most lines indented, a few at the column's edge, one stray
+    // line in the margin. The column starts at its edge, so `z` cuts no line's first letters.
+    let indented = [0.14, 0.1, 0.14, 0.14, 0.14, 0.02, 0.14, 0.14, 0.14, 0.14, 0.14, 0.1, 0.14]
+    let listed = BodyTextSize(of: text(indented))
+    #expect(listed.map { abs($0.left - 0.1) < 0.001 } == true, "\(String(describing: listed))")
   }
 }

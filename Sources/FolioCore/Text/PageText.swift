@@ -98,9 +98,9 @@ public struct BodyTextSize: Hashable, Sendable {
   public var height: Double
   /// The median character advance, as a fraction of the page's width.
   public var advance: Double
-  /// Where the text's column starts, as a fraction of the page's width: the lower quartile of
-  /// where its lines start (indented first lines, a second column's lines and the odd margin
-  /// note start further right or are too few to move it).
+  /// Where the text's column starts, as a fraction of the page's width: the leftmost place a
+  /// tenth of its lines start at (indented lines, a second column's lines start further right;
+  /// the odd margin note is too few to move it).
   public var left: Double
 
   /// Creates a size.
@@ -132,6 +132,24 @@ public struct BodyTextSize: Hashable, Sendable {
     lineStarts.sort()
     height = Double(heights[heights.count / 2]) / Double(TextBox.scale)
     advance = Double(advances[advances.count / 2]) / Double(TextBox.scale)
-    left = Double(lineStarts.isEmpty ? 0 : lineStarts[lineStarts.count / 4]) / Double(TextBox.scale)
+    left =
+      Double(Self.columnStart(of: lineStarts, advance: advances[advances.count / 2]))
+      / Double(TextBox.scale)
+  }
+
+  /// Where the text's column starts, given its lines' starts in order: the leftmost start that
+  /// a tenth of the lines (at least two) share within two characters, so indented lines
+  /// (code, lists, first lines) do not move it right and a stray line left of the column does
+  /// not move it left. O(lines).
+  static func columnStart(of starts: [Int], advance: Int) -> Int {
+    guard let first = starts.first else { return 0 }
+    let needed = min(starts.count, max(2, starts.count / 10))
+    var end = 0
+    for (index, start) in starts.enumerated() {
+      end = max(end, index)
+      while end < starts.count, starts[end] <= start + 2 * advance { end += 1 }
+      if end - index >= needed { return start }
+    }
+    return first
   }
 }

@@ -9,7 +9,10 @@ import FolioCore
 /// page, at least a cell after the word before, and its characters follow each other. A line
 /// that would run past the page's right edge gives way before its last word is cut: dot and
 /// tab leaders (". . . .", "……", "____") shrink first, then the space words were pushed right
-/// by, so a table of contents keeps its page numbers whole.
+/// by, so a table of contents keeps its page numbers whole. A line always starts where it
+/// starts on the page; what still does not fit is cut at the right, a whole word at a time.
+/// Of two lines that fall on one row over the same columns, the first placed is drawn and the
+/// other stays block art: their letters are never interleaved.
 public struct TextPlacement: Sendable {
   /// One character in a cell.
   public struct Glyph: Hashable, Sendable {
@@ -54,8 +57,12 @@ public struct TextPlacement: Sendable {
     }
     let legible = Self.legibility(of: found, rows: size.rows)
     var placed = [Line?](repeating: nil, count: found.count)
+    // The columns of the lines placed on each row: a line over another's columns on its row
+    // (two page lines falling on one row at a small size) stays block art.
+    var spans = [[Range<Int>]](repeating: [], count: size.rows)
     for pass in [true, false] {
       for (index, line) in found.enumerated() where legible[index] == pass {
+        guard !spans[line.row].contains(where: { $0.overlaps(line.columns) }) else { continue }
         let glyphs = Self.place(
           line, limit: limit, columns: size.columns, taken: &taken, width: width)
         guard let first = glyphs.first, let last = glyphs.last else { continue }
@@ -69,6 +76,7 @@ public struct TextPlacement: Sendable {
           max(
             0, min(first.column, line.columns.lowerBound))..<min(
             size.columns, max(last.column + last.width, line.columns.upperBound))
+        spans[line.row].append(span)
         placed[index] = Line(
           row: line.row, rows: rows, span: span,
           inkColumns: line.columns, isLegible: pass, glyphs: glyphs)
@@ -132,8 +140,9 @@ public struct TextPlacement: Sendable {
     var placed: [Glyph] = []
     var next = Int.min
     var leader: (filler: Unicode.Scalar, isSpaced: Bool, from: Int)?
-    func fill(_ filler: Unicode.Scalar, spaced: Bool, in range: Range<Int>) {
-      for column in range where column >= 0 && column < columns {
+    func fill(_ filler: Unicode.Scalar, spaced: Bool, from start: Int, to end: Int) {
+      // A leader squeezed to nothing (its words a cell apart) fills nothing.
+      for column in start..<max(start, end) where column >= 0 && column < columns {
         // Spaced dots on even columns, so the leaders of lines one above another line up.
         guard !spaced || column % 2 == 0, !taken[line.row * columns + column] else { continue }
         placed.append(Glyph(column: column, scalar: filler, width: 1))
@@ -147,20 +156,23 @@ public struct TextPlacement: Sendable {
         var column = next == Int.min ? starts[index] : max(starts[index], next + gap)
         if let pending = leader {
           // The leader fills what the words around it leave, a cell from each.
-          fill(pending.filler, spaced: pending.isSpaced, in: (pending.from + 1)..<(column - 1))
+          fill(pending.filler, spaced: pending.isSpaced, from: pending.from + 1, to: column - 1)
           leader = nil
         }
+        // A word is drawn whole or not at all: one that would run past the page's right edge,
+        // into another line's characters or up against them ("2.1ASN.1" of a section number
+        // and its title, separate lines of the text) ends the line there (the rest stays
+        // block art). A line's first word starts a cell later to keep a gap after another's.
+        column = max(column, 0)
+        let rowStart = line.row * columns
+        if next == Int.min, column > 0, column < columns, taken[rowStart + column - 1] {
+          column += 1
+        }
+        let end = column + items.widths[index]
+        guard end <= limit,
+          !(column..<min(end + 1, columns)).contains(where: { taken[rowStart + $0] })
+        else { return placed.sorted { $0.column < $1.column } }
         for (scalar, cellWidth) in characters {
-          column = max(column, 0)
-          while column + cellWidth <= columns
-            && (taken[line.row * columns + column]
-              || cellWidth == 2 && taken[line.row * columns + column + 1])
-          {
-            column += 1
-          }
-          guard column + cellWidth <= columns else {
-            return placed.sorted { $0.column < $1.column }
-          }
           placed.append(Glyph(column: column, scalar: scalar, width: cellWidth))
           for offset in 0..<cellWidth { taken[line.row * columns + column + offset] = true }
           column += cellWidth
@@ -172,7 +184,7 @@ public struct TextPlacement: Sendable {
     }
     if let pending = leader, let end = items.naturalEnd.last {
       // A leader at the end of a line runs to where it ends on the page.
-      fill(pending.filler, spaced: pending.isSpaced, in: (pending.from + 1)..<min(end, limit))
+      fill(pending.filler, spaced: pending.isSpaced, from: pending.from + 1, to: min(end, limit))
     }
     return placed.sorted { $0.column < $1.column }
   }
@@ -274,12 +286,14 @@ struct LineItems {
       latest[index] = bound - widths[index]
       bound = latest[index] - minimumGap[index]
     }
+    // The line starts where it starts on the page, whatever follows: one too long for the page
+    // is cut at the right, never moved left past its own start (or a column's edge).
     var fitted = [Int](repeating: 0, count: count)
     end = Int.min
     for index in 0..<count {
       let wanted = min(greedy[index], latest[index])
       fitted[index] =
-        end == Int.min ? max(0, wanted) : max(end + minimumGap[index], wanted)
+        end == Int.min ? greedy[index] : max(end + minimumGap[index], wanted)
       end = fitted[index] + widths[index]
     }
     return fitted

@@ -2,7 +2,7 @@ import FolioCore
 
 /// Where the text layer drew some of a page's text on the screen. The text layer puts a line's
 /// words a cell or a few from where their boxes are (a word starts at least a cell after the
-/// one before; a line too long for its cells moves left), so a highlight drawn over the boxes'
+/// one before; a line too long for its cells is cut at the right), so a highlight drawn over the boxes'
 /// cells would cover the wrong letters. This finds the letters themselves.
 enum DrawnText {
   /// The cells of `screen` that hold `text` as the text layer draws it (its words in order on
