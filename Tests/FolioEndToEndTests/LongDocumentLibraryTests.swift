@@ -30,14 +30,45 @@ struct LongDocumentLibraryTests {
     let frame = result.standardOutput.replacing(/\u{1B}\[[0-9;]*m/, with: "")
     #expect(frame.contains("huge.pdf · 15000 pages"))
     #expect(!frame.contains("took over") && !frame.contains("could not"), "\(frame)")
-    // The cover's own text, its page number, drawn inside its frame (a row of the number
-    // between the covers' edges, whatever symbols they are drawn with).
-    let coverText = frame.split(separator: "\n").contains { row in
+    // The cover's own text, its page number, drawn inside its frame.
+    #expect(Self.showsCoverNumber(frame.split(separator: "\n").map(String.init)), "\(frame)")
+  }
+
+  /// Whether a row shows the number 1 alone between the covers' edges (whatever symbols they
+  /// are drawn with): the huge document's first page, its text layer drawn.
+  static func showsCoverNumber(_ rows: [String]) -> Bool {
+    rows.contains { row in
       let words = row.split(separator: " ")
       return words.contains("1")
         && words.allSatisfy { $0 == "1" || !$0.contains { $0.isLetter || $0.isNumber } }
     }
-    #expect(coverText, "\(frame)")
+  }
+
+  /// The shelf in a 200x60 terminal: the long document's cover drawn, and a search finds its
+  /// page and the small paper's, every file searched.
+  @Test func theShelfAt200x60DrawsAndSearchesTheLongDocument() throws {
+    let folder = try ScratchFolder()
+    let root = try makeFolder(folder)
+    let folio = [FolioProcess.executable, root].map(TmuxSession.quote).joined(separator: " ")
+    let tmux = try TmuxSession(
+      columns: 200, rows: 60, command: folio, environment: folder.environment)
+    let shelf = try tmux.waitForScreen(timeout: 30) {
+      $0.contains { $0.contains("huge.pdf · 15000 pages") } && Self.showsCoverNumber($0)
+    }
+    #expect(Self.showsCoverNumber(shelf), "\(shelf.joined(separator: "\n"))")
+    #expect(!shelf.contains { $0.contains("took over") || $0.contains("could not") })
+    try tmux.send("/")
+    try tmux.send("9876", literal: true)
+    try tmux.send("Enter")
+    let found = try tmux.waitForScreen(timeout: 240) { lines in
+      lines.contains { $0.contains("2 hits on 2 documents") && !$0.contains("searching") }
+    }
+    #expect(
+      found.contains { $0.contains("2 hits on 2 documents") && !$0.contains("searching") },
+      "\(found.joined(separator: "\n"))")
+    #expect(!found.contains { $0.contains("could not be searched") })
+    try tmux.send("q")
+    _ = try tmux.waitFor("[exited] 0")
   }
 
   @Test func aFifteenThousandPageDocumentInAFolderIsSearchedAndCounted() throws {
