@@ -45,6 +45,10 @@ public final class LibraryDocument: OpenedDocument {
   /// page of `failureMark` and `continues`, and the library's search reads the rest of it
   /// alone, a part at a time (small, so that the first hits of a long book come at once).
   static let textLimit = 256 << 10
+  /// The most pages one file gives in one answer, whatever their text: a long file of little
+  /// text (scans, figures, numbered pages) would otherwise be read whole in one request, whose
+  /// time limit it could pass only for being long. Past it, as past `textLimit`.
+  public static let pageLimit = 500
   /// What follows `failureMark` in the last page of a file's first pages.
   public static let continues = "continues"
 
@@ -158,7 +162,8 @@ public final class LibraryDocument: OpenedDocument {
 
   /// The cover's text layer (the shelf draws it); with `separatesPages` (the library's
   /// search), every page's text with its places, each after a `pageBreak` but the first (past
-  /// `textLimit`, the pages so far and a last one saying it `continues`), or `failureMark` and
+  /// `textLimit` or `pageLimit`, the pages so far and a last one saying it `continues`), or
+  /// `failureMark` and
   /// why the file cannot be read. A page's own
   /// breaks and NUL characters read as spaces, so they never part or fail it.
   public func text(at page: PageIndex) -> PageText {
@@ -173,7 +178,7 @@ public final class LibraryDocument: OpenedDocument {
     var text = ""
     var boxes: [TextBox] = []
     for index in 0..<document.pageCount {
-      guard text.utf8.count < Self.textLimit else {
+      guard text.utf8.count < Self.textLimit, index < Self.pageLimit else {
         text.unicodeScalars.append(Self.pageBreak)
         text.unicodeScalars.append(Self.failureMark)
         text += Self.continues

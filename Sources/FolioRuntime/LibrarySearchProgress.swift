@@ -44,6 +44,8 @@ struct LibrarySearchProgress {
   private(set) var readings: [Reading]
   /// Each file's pages' text known so far, in page order.
   private(set) var texts: [[SearchableText]]
+  /// The files whose text came whole from the text cache.
+  private(set) var fromCache: Set<Int> = []
   private(set) var generation = 0
   private(set) var query: TextQuery?
   private(set) var start = 0
@@ -165,9 +167,10 @@ struct LibrarySearchProgress {
       guard chunk.generation == generation, chunk.pages.first == matched[file] else { return }
       matched[file] += chunk.pages.count
       hasNews = true
-    case (.whole(let file), .success(.pages(let pages))):
+    case (.whole(let file), .success(.pages(let pages, let cached))):
       guard readings[file] == .unread else { return }
       texts[file] = pages
+      if cached { fromCache.insert(file) }
       readings[file] = .done
       hasNews = true
     case (.whole(let file), .success(.needsParts(let content, let first))):

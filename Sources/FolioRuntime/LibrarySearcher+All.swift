@@ -12,6 +12,8 @@ public struct LibraryFileFound: Sendable {
   public var matches: [Int: [Range<Int>]]
   /// Why the file (or its pages past `pages`) could not be read.
   public var failure: String?
+  /// How many of `pages` came from the text cache (the others were read from the file).
+  public var fromCache: Int
 }
 
 extension LibrarySearcher {

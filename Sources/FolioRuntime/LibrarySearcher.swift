@@ -156,7 +156,8 @@ public final class LibrarySearcher: PageSearcher {
     return progress.texts.indices.map { file in
       LibraryFileFound(
         pages: progress.texts[file], matches: progress.matches[file] ?? [:],
-        failure: failures[file])
+        failure: failures[file],
+        fromCache: progress.fromCache.contains(file) ? progress.texts[file].count : 0)
     }
   }
 

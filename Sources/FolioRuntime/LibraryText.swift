@@ -64,8 +64,8 @@ enum LibraryTextJob: Hashable, Sendable {
 
 /// What a job came to.
 enum LibraryTextResult: Sendable {
-  /// Every page of the file.
-  case pages([SearchableText])
+  /// Every page of the file, from the text cache or read.
+  case pages([SearchableText], fromCache: Bool)
   /// The file must be read alone, in parts (`content`: its key without the page count), from
   /// the first page; `first` are its first pages, for matching meanwhile.
   case needsParts(content: DocumentFingerprint?, first: [SearchableText] = [])
@@ -116,7 +116,7 @@ final class LibraryTextWorker {
       return .failed("cannot be read")
     }
     if let cached = try? cache?.completeDocument(size: content.size, hash: content.hash) {
-      return .pages(cached.texts.map { SearchableText(utf8: $0) })
+      return .pages(cached.texts.map { SearchableText(utf8: $0) }, fromCache: true)
     }
     let read: PageText
     do {
@@ -140,7 +140,7 @@ final class LibraryTextWorker {
       store(
         pages, searchable, from: 0,
         of: DocumentFingerprint(size: content.size, hash: content.hash, pageCount: pages.count))
-      return .pages(searchable)
+      return .pages(searchable, fromCache: false)
     }
   }
 

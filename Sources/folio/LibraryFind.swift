@@ -9,7 +9,8 @@ import Foundation
 /// then each file's pages with hits printed in order, `FILE PAGE LABEL COUNT CONTEXT`. Files
 /// come from the text cache when it holds all their pages (found by content, no PDF opened),
 /// else are read whole by workers going from file to file, else alone in parts; what is read
-/// is cached. A file that cannot be read (or only in part) is said on standard error.
+/// is cached. A file that cannot be read (or only in part) is said on standard error, and with
+/// `--verbose` how many pages of each file were read and how many came from the cache.
 enum LibraryFind {
   static func run(query text: String, files: [String], options: PrintOptions) throws -> Int32 {
     let library: LibraryText
@@ -22,6 +23,11 @@ enum LibraryFind {
     var anyHit = false
     var failed = false
     for (path, file) in zip(files, found) {
+      if options.verbose, file.failure == nil || !file.pages.isEmpty {
+        StandardStreams.writeError(
+          "folio: \(TerminalText.sanitized(path)): text of \(file.pages.count) pages: "
+            + "\(file.pages.count - file.fromCache) read, \(file.fromCache) from the cache\n")
+      }
       let lines = labeled(lines(of: file), path: path)
       if !lines.isEmpty {
         anyHit = true

@@ -38,10 +38,12 @@ import Testing
     // Read from the cover the search starts at, in the shelf's order, wrapping.
     let reads = progress.wantedJobs().map(\.0)
     #expect(reads.prefix(3) == [.whole(file: 1), .whole(file: 2), .whole(file: 0)])
-    progress.take(.whole(file: 1), .success(.pages(pages(["orbit", "none", "orbit orbit"]))))
+    progress.take(
+      .whole(file: 1), .success(.pages(pages(["orbit", "none", "orbit orbit"]), fromCache: false)))
     progress.take(.whole(file: 2), .success(.failed("not a PDF")))
     progress.take(.whole(file: 0), .success(.needsParts(content: nil)))
     matchAll(&progress)
+    #expect(progress.fromCache.isEmpty)
     #expect(progress.hitCount(of: 1) == 3)
     #expect(progress.searchedCounts.all == 2)
     #expect(progress.searchedCounts.fromStart == 2)
@@ -81,7 +83,9 @@ import Testing
   @Test func aNewQueryMatchesTheTextKnownWithoutReadingItAgain() {
     var progress = LibrarySearchProgress(fileCount: 1, partSize: 4)
     progress.search(TextQuery("orbit"), generation: 1, start: 0)
-    progress.take(.whole(file: 0), .success(.pages(pages(["orbit", "moon"]))))
+    progress.take(.whole(file: 0), .success(.pages(pages(["orbit", "moon"]), fromCache: true)))
+    // A file whose text came from the cache is known as one (for --verbose's counts).
+    #expect(progress.fromCache == [0])
     matchAll(&progress)
     progress.search(TextQuery("moon"), generation: 2, start: 0)
     #expect(progress.wantedJobs().allSatisfy { if case .match = $0.0 { true } else { false } })
