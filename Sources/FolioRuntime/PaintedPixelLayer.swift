@@ -10,7 +10,8 @@ import FolioUI
 /// of a picture no longer wanted (the view moved, something covers the pages, `p`). The frame
 /// and the pictures go out as one synchronized update (`CSI ?2026h … l`), so terminals that
 /// know it show no half-painted screen. The last row (the status line) is never painted: a
-/// sixel reaching it would scroll the screen.
+/// sixel reaching it would scroll the screen. A part of a page larger than the terminal's
+/// largest image (xterm's `maxGraphicSize`) is painted as several tiles that each fit.
 public final class PaintedPixelLayer: PagePixels {
   /// How pictures are encoded.
   public enum Encoding: Equatable, Sendable {
@@ -29,6 +30,8 @@ public final class PaintedPixelLayer: PagePixels {
 
   public let encoding: Encoding
   private let cellPixels: PixelSize
+  /// The largest picture the terminal shows; nil when it has no known limit.
+  private let largestImage: PixelSize?
   private let queue: WorkQueue<PixelRequest, [UInt8]>
   /// Encoded pictures, least recently used first.
   private var kept: [(request: PixelRequest, bytes: [UInt8])] = []
@@ -38,13 +41,15 @@ public final class PaintedPixelLayer: PagePixels {
   private var painted: [CellRect: Painted] = [:]
 
   /// Renders with workers made by `makeWorker`, posting to `inbox`; `cellPixels` must be the
-  /// terminal's (a sixel picture is as large as its pixels).
+  /// terminal's (a sixel picture is as large as its pixels), `largestImage` the largest
+  /// picture it shows (nil: no limit known).
   public init(
-    encoding: Encoding, cellPixels: PixelSize, inbox: LoopInbox,
+    encoding: Encoding, cellPixels: PixelSize, largestImage: PixelSize? = nil, inbox: LoopInbox,
     makeWorker: @escaping @Sendable () throws -> any PageWorker
   ) throws {
     self.encoding = encoding
     self.cellPixels = cellPixels
+    self.largestImage = largestImage
     queue = try WorkQueue(
       workerCount: 1, name: "folio-pixels", inbox: inbox, makeWorker: makeWorker
     ) { worker, request in
@@ -119,9 +124,14 @@ public final class PaintedPixelLayer: PagePixels {
       let rows = CellRect(
         x: 0, y: 0, columns: state.terminal.size.columns, rows: max(0, state.terminal.size.rows - 1)
       )
-      for var piece in state.pixelPieces {
-        piece.shown = piece.shown.intersection(rows)
-        guard !piece.shown.isEmpty else { continue }
+      let pieces = state.pixelPieces.flatMap { piece in
+        piece.shown.intersection(rows).tiles(cellPixels: cellPixels, largest: largestImage).map {
+          var tile = piece
+          tile.shown = $0
+          return tile
+        }
+      }
+      for piece in pieces {
         var size = PixelSize(
           width: piece.shown.size.columns * cellPixels.width,
           height: piece.shown.size.rows * cellPixels.height)
