@@ -4,11 +4,13 @@
 /// answers and so ends the batch), read from the bytes that came back. Bytes that are no reply
 /// (keys typed meanwhile) are kept, in order, to be read as keys.
 public struct TerminalReplies: Hashable, Sendable {
-  /// The queries, the device attributes (DA1) last. kitty's asks about image 31 with one pixel,
+  /// The queries, the device attributes (DA1) last. XTSMGRAPHICS is asked twice: for the
+  /// largest sixel image allowed (xterm: `maxGraphicSize`) and for the current one (xterm: that
+  /// cut to the window), as a terminal may know only one of them. kitty's asks about image 31 with one pixel,
   /// to be answered and never shown.
   public static let queries =
     "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[>0q" + "\u{1B}[16t"
-    + "\u{1B}[?2;1;0S" + "\u{1B}[c"
+    + "\u{1B}[?2;4;0S" + "\u{1B}[?2;1;0S" + "\u{1B}[c"
 
   /// Whether kitty's graphics query was answered OK.
   public var showsKittyImages = false
@@ -18,8 +20,9 @@ public struct TerminalReplies: Hashable, Sendable {
   public var cellPixels: PixelSize?
   /// The terminal's name and version (XTVERSION), sanitized.
   public var version: String?
-  /// The largest sixel image the terminal shows, from the answer to XTSMGRAPHICS
-  /// (`CSI ? 2 ; 0 ; width ; height S`); nil when it did not say or answered an error.
+  /// The largest sixel image the terminal shows, from the answers to XTSMGRAPHICS
+  /// (`CSI ? 2 ; 0 ; width ; height S`: the larger side of each if both came, as the current
+  /// size is never above the largest allowed); nil when it did not say or answered an error.
   public var sixelGeometry: PixelSize?
   /// Whether the device attributes came (the batch is over).
   public var isComplete = false
@@ -80,7 +83,9 @@ public struct TerminalReplies: Hashable, Sendable {
           if numbers.count == 3, numbers[0] == 0, let width = numbers[1], let height = numbers[2],
             (1...1_000_000).contains(width), (1...1_000_000).contains(height)
           {
-            sixelGeometry = PixelSize(width: width, height: height)
+            sixelGeometry = PixelSize(
+              width: max(width, sixelGeometry?.width ?? 0),
+              height: max(height, sixelGeometry?.height ?? 0))
           }
         } else if final == 0x74, parameters.hasPrefix("6;") {  // CSI 6 ; height ; width t
           let numbers = parameters.split(separator: ";").compactMap { Int($0) }
