@@ -4,11 +4,14 @@ import FolioUI
 extension Browser {
   /// Draws pages as pixels of `kind` instead of their block art from now on, each cell
   /// `cellPixels` large, the front document's rendered by workers `opening` makes (documents
-  /// opened later bring their own).
+  /// opened later bring their own); painted pictures are at most `largestImage` each (nil: no
+  /// limit known).
   public func showPagesAsImages(
-    cellPixels: PixelSize, kind: PagePixelsKind = .kitty(.placements), opening: DocumentOpening
+    cellPixels: PixelSize, kind: PagePixelsKind = .kitty(.placements),
+    largestImage: PixelSize? = nil, opening: DocumentOpening
   ) throws {
     pixelCellSize = cellPixels
+    pixelLargestImage = largestImage
     pixelKind = kind
     try replacePixels(of: front, with: opening)
     send([Event.pixelsAvailable])
@@ -30,7 +33,8 @@ extension Browser {
         cellPixels: cellPixels, style: style, inbox: inbox, makeWorker: opening.makeWorker)
     case .painted(let encoding):
       engine.pixels = try PaintedPixelLayer(
-        encoding: encoding, cellPixels: cellPixels, inbox: inbox, makeWorker: opening.makeWorker)
+        encoding: encoding, cellPixels: cellPixels, largestImage: pixelLargestImage, inbox: inbox,
+        makeWorker: opening.makeWorker)
     }
   }
 

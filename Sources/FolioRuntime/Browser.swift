@@ -34,6 +34,8 @@ public final class Browser<Terminal: TerminalBackend> {
   var orderNotice: String?
   /// Where the pixel layers' cells are measured, once pages are shown as images.
   var pixelCellSize: PixelSize?
+  /// The largest picture a painted pixel layer sends (the terminal's limit), nil when none.
+  var pixelLargestImage: PixelSize?
   /// Which pixels the pages are drawn with.
   var pixelKind = PagePixelsKind.kitty(.placements)
 

@@ -10,7 +10,8 @@ import FolioUI
 /// of a picture no longer wanted (the view moved, something covers the pages, `p`). The frame
 /// and the pictures go out as one synchronized update (`CSI ?2026h … l`), so terminals that
 /// know it show no half-painted screen. The last row (the status line) is never painted: a
-/// sixel reaching it would scroll the screen.
+/// sixel reaching it would scroll the screen. A part of a page larger than the terminal's
+/// largest image (xterm's `maxGraphicSize`) is painted as several tiles that each fit.
 public final class PaintedPixelLayer: PagePixels {
   /// How pictures are encoded.
   public enum Encoding: Equatable, Sendable {
@@ -24,39 +25,52 @@ public final class PaintedPixelLayer: PagePixels {
     var cells: Int
   }
 
+  /// A picture's part painted as one image: its cell from the picture's top-left, its bytes.
+  struct Tile: Sendable {
+    var offset: CellPoint
+    var bytes: [UInt8]
+  }
+
   /// The most bytes of encoded pictures kept for painting again.
   public static let bytesKept = 48 << 20
 
   public let encoding: Encoding
   private let cellPixels: PixelSize
-  private let queue: WorkQueue<PixelRequest, [UInt8]>
+  /// The largest picture the terminal shows; nil when it has no known limit.
+  private let largestImage: PixelSize?
+  private let queue: WorkQueue<PixelRequest, [Tile]>
   /// Encoded pictures, least recently used first.
-  private var kept: [(request: PixelRequest, bytes: [UInt8])] = []
+  private var kept: [(request: PixelRequest, tiles: [Tile])] = []
   private var failed: Set<PixelRequest> = []
   /// What the screen wants now: cells → the picture painted there.
   private var wanted: [CellRect: PixelRequest] = [:]
   private var painted: [CellRect: Painted] = [:]
 
   /// Renders with workers made by `makeWorker`, posting to `inbox`; `cellPixels` must be the
-  /// terminal's (a sixel picture is as large as its pixels).
+  /// terminal's (a sixel picture is as large as its pixels), `largestImage` the largest
+  /// picture it shows (nil: no limit known).
   public init(
-    encoding: Encoding, cellPixels: PixelSize, inbox: LoopInbox,
+    encoding: Encoding, cellPixels: PixelSize, largestImage: PixelSize? = nil, inbox: LoopInbox,
     makeWorker: @escaping @Sendable () throws -> any PageWorker
   ) throws {
     self.encoding = encoding
     self.cellPixels = cellPixels
+    self.largestImage = largestImage
     queue = try WorkQueue(
       workerCount: 1, name: "folio-pixels", inbox: inbox, makeWorker: makeWorker
     ) { worker, request in
       let picture = try worker.pixels(request)
-      let encoded: [UInt8]?
+      let encoded: [Tile]?
       switch encoding {
-      case .sixel: encoded = SixelImage(picture)?.bytes
+      case .sixel:
+        encoded = Self.sixelTiles(of: picture, cellPixels: cellPixels, largest: largestImage)
       case .iterm2:
         let cells = CellSize(
           columns: request.size.width / cellPixels.width,
           rows: request.size.height / cellPixels.height)
-        encoded = ITermImage(picture, over: cells)?.bytes
+        encoded = ITermImage(picture, over: cells).map {
+          [Tile(offset: CellPoint(x: 0, y: 0), bytes: $0.bytes)]
+        }
       }
       guard let encoded else {
         throw DocumentError.renderFailed(reason: "the picture could not be encoded")
@@ -84,10 +98,10 @@ public final class PaintedPixelLayer: PagePixels {
     let (outcomes, _) = queue.receive(letters)
     for outcome in outcomes {
       switch outcome.result {
-      case .success(let bytes):
+      case .success(let tiles):
         guard !kept.contains(where: { $0.request == outcome.request }) else { continue }
-        kept.append((outcome.request, bytes))
-        while kept.reduce(0, { $0 + $1.bytes.count }) > Self.bytesKept,
+        kept.append((outcome.request, tiles))
+        while kept.reduce(0, { $0 + $1.tiles.reduce(0) { $0 + $1.bytes.count } }) > Self.bytesKept,
           let oldest = kept.firstIndex(where: { image in
             !wanted.values.contains(image.request)
           })
@@ -178,9 +192,12 @@ public final class PaintedPixelLayer: PagePixels {
       let cells = Self.hash(of: frame, in: rect)
       guard painted[rect] != Painted(request: request, cells: cells) else { continue }
       painted[rect] = Painted(request: request, cells: cells)
-      bytes += Array("\u{1B}7\u{1B}[\(rect.minY + 1);\(rect.minX + 1)H".utf8)
-      bytes += image.bytes
-      bytes += Array("\u{1B}8".utf8)
+      for tile in image.tiles {
+        let (row, column) = (rect.minY + tile.offset.y + 1, rect.minX + tile.offset.x + 1)
+        bytes += Array("\u{1B}7\u{1B}[\(row);\(column)H".utf8)
+        bytes += tile.bytes
+        bytes += Array("\u{1B}8".utf8)
+      }
     }
     return bytes
   }
@@ -192,5 +209,29 @@ public final class PaintedPixelLayer: PagePixels {
       for x in rect.minX..<rect.maxX { hasher.combine(frame[x, y]) }
     }
     return hasher.finalize()
+  }
+
+  /// `picture` as sixel images no larger than `largest` each (one when it fits or no limit is
+  /// known), cut along cells and sharing one palette; nil when it cannot be encoded.
+  static func sixelTiles(of picture: PixelPicture, cellPixels: PixelSize, largest: PixelSize?)
+    -> [Tile]?
+  {
+    let (width, height) = (picture.size.width, picture.size.height)
+    let cells = CellRect(
+      x: 0, y: 0, columns: width / max(1, cellPixels.width),
+      rows: (height + cellPixels.height - 1) / max(1, cellPixels.height))
+    let tiles = cells.tiles(cellPixels: cellPixels, largest: largest)
+    guard tiles.count > 1 else {
+      return SixelImage(picture).map { [Tile(offset: CellPoint(x: 0, y: 0), bytes: $0.bytes)] }
+    }
+    // Each tile's pixels; the last row of tiles ends where the picture does (cut to whole bands).
+    let parts = tiles.map { tile in
+      let y = tile.minY * cellPixels.height
+      return CellRect(
+        x: tile.minX * cellPixels.width, y: y, columns: tile.size.columns * cellPixels.width,
+        rows: min(tile.size.rows * cellPixels.height, height - y))
+    }
+    guard let encoded = SixelImage.tiles(of: picture, parts: parts) else { return nil }
+    return zip(tiles, encoded).map { Tile(offset: $0.origin, bytes: $1) }
   }
 }

@@ -96,7 +96,9 @@ struct Viewer {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
     if let opening = launch.pixels {
-      try showPixels(pixels, browser: browser, terminal: terminal, opening: opening)
+      try showPixels(
+        pixels, largestSixel: session.replies?.largestSixel, browser: browser, terminal: terminal,
+        opening: opening)
     }
     if let kind = environment["FOLIO_CRASH_TEST"] {
       // For the tests of the crash guard: crash with the first frame on screen.
@@ -178,10 +180,12 @@ struct Viewer {
   }
 
   /// Starts drawing pages as pixels in `choice`'s display, rendered by workers `opening`
-  /// makes (the block art's keep going and stand in).
+  /// makes (the block art's keep going and stand in); sixel pictures at most `largestSixel`
+  /// each (the terminal's limit, nil when none is known).
   private func showPixels(
     _ choice: (display: PixelDisplay, notice: String?, cellPixels: PixelSize?),
-    browser: Browser<NcursesTerminal>, terminal: NcursesTerminal, opening: DocumentOpening
+    largestSixel: PixelSize?, browser: Browser<NcursesTerminal>, terminal: NcursesTerminal,
+    opening: DocumentOpening
   ) throws {
     let kind: PagePixelsKind
     switch choice.display {
@@ -198,7 +202,8 @@ struct Viewer {
       terminal.imageDeletion = []
     }
     try? browser.showPagesAsImages(
-      cellPixels: choice.cellPixels ?? .standardCell, kind: kind, opening: opening)
+      cellPixels: choice.cellPixels ?? .standardCell, kind: kind,
+      largestImage: choice.display == .sixel ? largestSixel : nil, opening: opening)
   }
 
   /// Opens the file again as a new version, on the reopener's thread. A file that has lost

@@ -85,6 +85,17 @@ final class ViewerTerminal {
         "pixels: sixel needs the cell size, which the terminal did not say; --cell-pixels WxH"
       )
     }
+    if display == .sixel, let cellPixels, let largest = replies?.largestSixel,
+      CellRect(x: 0, y: 0, columns: 1, rows: 1).tiles(cellPixels: cellPixels, largest: largest)
+        .isEmpty
+    {
+      // Not even one cell's picture would be shown.
+      (display, notice) = (
+        .blockArt,
+        "pixels: the terminal shows sixel images up to \(largest.width)x\(largest.height) pixels,"
+          + " less than a cell"
+      )
+    }
     return remember((display, notice, cellPixels))
   }
 

@@ -12,10 +12,14 @@ struct TerminalProbeTests {
   /// says, presses q once the first frame is out, and prints what folio wrote, in hex, after
   /// "OUTPUT ", and folio's exit status after "STATUS ".
   static let script = #"""
-    import os, pty, select, sys, time
+    import fcntl, os, pty, select, struct, sys, termios, time
     kind, args = sys.argv[1], sys.argv[2:]
     pid, fd = pty.fork()
     if pid == 0:
+        if kind == 'xterm-wide':
+            # 250x60 cells of 6x13 pixels: 1,500 pixels wide.
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 60, 250, 0, 0))
+            args = args[:1] + ['--mode', 'continuous'] + args[1:]
         os.execv(args[0], args)
     out = b''
     answered = False
@@ -51,6 +55,11 @@ struct TerminalProbeTests {
             elif kind == 'xterm-vt340':
                 # Sixel, but no cell size (xterm answers CSI 16t only with allowWindowOps).
                 send(b'\x1bP>|XTerm(379)\x1b\\\x1b[?63;1;2;4;6;9;15;16;22;28c')
+            elif kind == 'xterm-wide':
+                # xterm 379 -ti vt340 as recorded under Xvfb (XTSMGRAPHICS: 1000x1000 largest,
+                # 1000x910 now), with the cell size it says only with allowWindowOps.
+                send(b'\x1bP>|XTerm(379)\x1b\\\x1b[6;13;6t\x1b[?2;0;1000;1000S'
+                     b'\x1b[?2;0;1000;910S\x1b[?63;1;2;4;6;9;15;16;22;28c')
             elif kind == 'late':
                 late = time.time() + 0.8
         if late and time.time() > late:
@@ -61,6 +70,8 @@ struct TerminalProbeTests {
         marks = {'kitty': b'a=p,', 'kitty-new': b'U=1', 'ghostty': b'U=1',
                  'wezterm': b'1337;File=', 'foot': b'\x1bP'}
         ready = (marks[kind] in out and b'per screen' in out) if kind in marks else b'per screen' in out
+        if kind == 'xterm-wide':
+            ready = b'continuous' in out and b'\x1b\\\x1b8' in out
         if pressed is None and ready and (kind != 'late' or late is None):
             pressed = time.time()
         if pressed and time.time() - pressed > 0.3 and not out.endswith(b'QUIT'):
@@ -135,6 +146,19 @@ struct TerminalProbeTests {
       #expect(output.contains("sixel needs the cell size"))
     }
     #expect(!output.contains("Folio keys"), "\(kind): the help opened")
+  }
+
+  /// xterm shows no sixel image over its `maxGraphicSize`: a page wider than that (1,500
+  /// pixels in 250 cells of 6 pixels) is painted as tiles that each fit, side by side.
+  @Test func xtermWiderThanItsLargestImageGetsTiles() throws {
+    let (output, status) = try run("xterm-wide")
+    #expect(status == 0)
+    let model = try TerminalImages(output)
+    #expect(model.images.count >= 2, "\(model.images.count) images")
+    for image in model.images {
+      #expect(image.width <= 1000 && image.height <= 1000, "\(image.width)x\(image.height)")
+    }
+    #expect(model.images.reduce(0) { $0 + $1.width } > 1000)
   }
 
   @Test(arguments: ["xterm", "silent", "late"])

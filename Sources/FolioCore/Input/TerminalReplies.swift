@@ -1,12 +1,16 @@
 /// What a terminal answered to the queries Folio sends before its first frame (kitty's
-/// graphics query, XTVERSION, the cell size, then the device attributes, which every terminal
+/// graphics query, XTVERSION, the cell size, the largest sixel image (XTSMGRAPHICS), then the
+/// device attributes, which every terminal
 /// answers and so ends the batch), read from the bytes that came back. Bytes that are no reply
 /// (keys typed meanwhile) are kept, in order, to be read as keys.
 public struct TerminalReplies: Hashable, Sendable {
-  /// The queries, the device attributes (DA1) last. kitty's asks about image 31 with one pixel,
+  /// The queries, the device attributes (DA1) last. XTSMGRAPHICS is asked twice: for the
+  /// largest sixel image allowed (xterm: `maxGraphicSize`) and for the current one (xterm: that
+  /// cut to the window), as a terminal may know only one of them. kitty's asks about image 31 with one pixel,
   /// to be answered and never shown.
   public static let queries =
-    "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[>0q" + "\u{1B}[16t" + "\u{1B}[c"
+    "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[>0q" + "\u{1B}[16t"
+    + "\u{1B}[?2;4;0S" + "\u{1B}[?2;1;0S" + "\u{1B}[c"
 
   /// Whether kitty's graphics query was answered OK.
   public var showsKittyImages = false
@@ -16,6 +20,10 @@ public struct TerminalReplies: Hashable, Sendable {
   public var cellPixels: PixelSize?
   /// The terminal's name and version (XTVERSION), sanitized.
   public var version: String?
+  /// The largest sixel image the terminal shows, from the answers to XTSMGRAPHICS
+  /// (`CSI ? 2 ; 0 ; width ; height S`: the larger side of each if both came, as the current
+  /// size is never above the largest allowed); nil when it did not say or answered an error.
+  public var sixelGeometry: PixelSize?
   /// Whether the device attributes came (the batch is over).
   public var isComplete = false
   /// Bytes that were no reply, in order (keys' escape sequences left out), at most
@@ -69,6 +77,16 @@ public struct TerminalReplies: Hashable, Sendable {
           let attributes = parameters.dropFirst().split(separator: ";")
           showsSixel = attributes.contains("4")
           isComplete = true
+        } else if final == 0x53, parameters.hasPrefix("?2;") {  // XTSMGRAPHICS: CSI ? 2 ; … S
+          let numbers = parameters.dropFirst(3).split(separator: ";").map { Int($0) }
+          // Status 0 is success; 1 to 3 are errors (no width or height follows).
+          if numbers.count == 3, numbers[0] == 0, let width = numbers[1], let height = numbers[2],
+            (1...1_000_000).contains(width), (1...1_000_000).contains(height)
+          {
+            sixelGeometry = PixelSize(
+              width: max(width, sixelGeometry?.width ?? 0),
+              height: max(height, sixelGeometry?.height ?? 0))
+          }
         } else if final == 0x74, parameters.hasPrefix("6;") {  // CSI 6 ; height ; width t
           let numbers = parameters.split(separator: ";").compactMap { Int($0) }
           if numbers.count == 3, numbers[1] > 0, numbers[2] > 0, numbers[1] < 1000,
@@ -88,4 +106,16 @@ public struct TerminalReplies: Hashable, Sendable {
     // What an unfinished reply left is not a key either: it is read again with more bytes.
     typed = Array(typed.prefix(Self.typedLimit))
   }
+
+  /// The largest sixel image the terminal shows: what it answered, or for an xterm that did
+  /// not answer, xterm's default `maxGraphicSize` (1000x1000: a larger image is not shown at
+  /// all); nil when no limit is known.
+  public var largestSixel: PixelSize? {
+    if let sixelGeometry { return sixelGeometry }
+    guard let version, version.lowercased().hasPrefix("xterm") else { return nil }
+    return Self.xtermDefaultLargestSixel
+  }
+
+  /// xterm's `maxGraphicSize` unless configured.
+  public static let xtermDefaultLargestSixel = PixelSize(width: 1000, height: 1000)
 }
