@@ -8,6 +8,8 @@ struct TextLine {
     var scalar: Unicode.Scalar
     /// Its left edge, in columns from the picture's left.
     var left: Double
+    /// Its right edge, in columns.
+    var right: Double
     /// Whether a word gap comes before it.
     var followsGap: Bool
   }
@@ -122,7 +124,8 @@ struct TextLine {
       }
       current.append(
         (
-          Glyph(scalar: scalar, left: left, followsGap: gapPending && !current.isEmpty),
+          Glyph(
+            scalar: scalar, left: left, right: right, followsGap: gapPending && !current.isEmpty),
           (left, top, right, bottom)
         ))
       gapPending = false

@@ -230,8 +230,11 @@ struct LineItems {
         fillers += words[end].count
         end += 1
       }
-      if end > index && fillers >= Self.leaderLength {
-        let first = words[index][0]
+      let first = words[index][0]
+      if end > index && fillers >= Self.leaderLength
+        && Self.spansItsGap(
+          from: first, to: words[end - 1].last ?? first, before: words[end...].first)
+      {
         items.append(.leader(first.scalar, isSpaced: end - index > 1))
         natural.append(Self.column(of: first))
         naturalEnd.append(Self.column(of: words[end - 1].last ?? first) + 1)
@@ -250,6 +253,16 @@ struct LineItems {
       widths.append(wordWidth)
       index += 1
     }
+  }
+
+  /// Whether a run of fillers from `first` to `last` covers at least half of the page from its
+  /// start to the next word's: a leader is long on the page, while "..." in code followed by
+  /// wide space before a comment is a word drawn as itself. A run that ends its line is one.
+  static func spansItsGap(
+    from first: TextLine.Glyph, to last: TextLine.Glyph, before next: [TextLine.Glyph]?
+  ) -> Bool {
+    guard let next = next?.first else { return true }
+    return last.right - first.left >= 0.5 * (next.left - first.left)
   }
 
   /// The column a glyph's place on the page puts it in.

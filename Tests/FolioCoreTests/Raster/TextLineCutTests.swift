@@ -167,4 +167,17 @@ import Testing
     #expect(
       drawn(picture, row: 6).words == ["2.1", "ASN.1", "syntax"], "\(overlay.row(picture, 6))")
   }
+
+  /// "..." in code followed by wide space and a comment is a word, not a leader: it keeps its
+  /// three dots and the space after it stays space.
+  @Test func anEllipsisInCodeKeepsItsThreeDots() {
+    let text = overlay.text([
+      ("def stub(): ...                # later", x: 0.1, y: 0.3, advance: 0.0125, height: 0.05)
+    ])
+    var picture = overlay.paper(columns: 80, rows: 20)
+    TextOverlay(mode: .on).draw(text, region: .whole, colors: .truecolor, on: &picture)
+    let row = overlay.row(picture, 6)
+    #expect(drawn(picture, row: 6).words == ["def", "stub():", "...", "#", "later"], "\(row)")
+    #expect(row.filter { $0 == "." }.count == 3, "\(row)")
+  }
 }
