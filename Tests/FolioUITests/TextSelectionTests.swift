@@ -15,17 +15,23 @@ struct TextSelectionTests {
       ("Terminal readers want the words", 0.10), ("not a gray texture of them.", 0.12),
       ("A new paragraph starts here,", 0.18), ("with a hyphen-", 0.20), ("ated word.", 0.22),
     ]
+    return page(lines.map { ($0.0, top: $0.1, bottom: $0.1 + 0.015) })
+  }
+
+  /// Lines of letters 0.012 of the page wide from 0.1 across, each between `top` and
+  /// `bottom` (fractions of the page), a break between lines.
+  static func page(_ lines: [(String, top: Double, bottom: Double)]) -> PageText {
     var text = ""
     var boxes: [TextBox] = []
-    for (index, (line, y)) in lines.enumerated() {
+    for (index, line) in lines.enumerated() {
       if index > 0 {
         text += "\n"
         boxes.append(TextBox())
       }
       var x = 0.1
-      for scalar in line.unicodeScalars {
+      for scalar in line.0.unicodeScalars {
         text.unicodeScalars.append(scalar)
-        boxes.append(TextBox(left: x, top: y, right: x + 0.012, bottom: y + 0.015))
+        boxes.append(TextBox(left: x, top: line.top, right: x + 0.012, bottom: line.bottom))
         x += 0.012
       }
     }
@@ -143,23 +149,7 @@ struct TextSelectionTests {
     let lines: [(String, Double)] = [
       ("so it ends with <letterspace> here", 10 - 0.1), ("We select this category of words", 10.9),
     ]
-    var text = ""
-    var boxes: [TextBox] = []
-    for (index, (line, middle)) in lines.enumerated() {
-      if index > 0 {
-        text += "\n"
-        boxes.append(TextBox())
-      }
-      var x = 0.1
-      for scalar in line.unicodeScalars {
-        text.unicodeScalars.append(scalar)
-        boxes.append(
-          TextBox(
-            left: x, top: (middle - 0.7) * row, right: x + 0.012, bottom: (middle + 0.7) * row))
-        x += 0.012
-      }
-    }
-    return PageText(text: text, boxes: boxes)
+    return page(lines.map { ($0.0, top: ($0.1 - 0.7) * row, bottom: ($0.1 + 0.7) * row) })
   }
 
   @Test func aPressOnAWordStartsOnItsLineNotTheOneAbove() throws {
