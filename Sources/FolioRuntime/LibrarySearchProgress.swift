@@ -184,8 +184,6 @@ struct LibrarySearchProgress {
       fail(file, "could not be read")
     case (.part(let file, let pages, _), let result):
       takePart(file, pages, result)
-    default:
-      break
     }
   }
 
