@@ -24,9 +24,10 @@ final class ViewerTerminal {
     let requested =
       options.colors
       ?? (ColorMode.preferred(environment: environment) == .none ? ColorMode.none : nil)
-    // `--pixels auto`: the terminal is asked what it shows, once, before curses takes it.
-    let replies =
-      (options.pixels ?? .auto) == .auto ? TerminalProbe.ask(environment: environment) : nil
+    // `--pixels auto` (and `sixel`, whose pictures need the cell size and the terminal's
+    // largest image): the terminal is asked what it shows, once, before curses takes it.
+    let asks = [.auto, .sixel].contains(options.pixels ?? .auto)
+    let replies = asks ? TerminalProbe.ask(environment: environment) : nil
     let terminal: NcursesTerminal
     do {
       terminal = try NcursesTerminal(colors: requested, environment: environment)

@@ -83,7 +83,7 @@ struct TerminalProbeTests {
     """#
 
   /// Runs folio under the stand-in terminal answering as `kind`, with TERM=`term`.
-  func run(_ kind: String, term: String = "xterm-256color") throws -> (
+  func run(_ kind: String, term: String = "xterm-256color", arguments: [String] = []) throws -> (
     output: String, status: Int
   ) {
     let scratch = try ScratchFolder()
@@ -94,7 +94,8 @@ struct TerminalProbeTests {
     environment["TMUX"] = nil
     let result = try ChildProcess.run(
       "/usr/bin/python3",
-      [path, kind, FolioProcess.executable, "--no-remember", try FixtureLibrary.path(.manual)],
+      [path, kind, FolioProcess.executable, "--no-remember"] + arguments
+        + [try FixtureLibrary.path(.manual)],
       environment: environment.merging(["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]) { $1 },
       timeLimit: .seconds(90))
     let lines = result.outputText.split(separator: "\n")
@@ -150,8 +151,10 @@ struct TerminalProbeTests {
 
   /// xterm shows no sixel image over its `maxGraphicSize`: a page wider than that (1,500
   /// pixels in 250 cells of 6 pixels) is painted as tiles that each fit, side by side.
-  @Test func xtermWiderThanItsLargestImageGetsTiles() throws {
-    let (output, status) = try run("xterm-wide")
+  @Test(arguments: [[], ["--pixels", "sixel"]])
+  func xtermWiderThanItsLargestImageGetsTiles(arguments: [String]) throws {
+    // `--pixels sixel` asks the terminal too: its cell size and its largest image.
+    let (output, status) = try run("xterm-wide", arguments: arguments)
     #expect(status == 0)
     let model = try TerminalImages(output)
     #expect(model.images.count >= 2, "\(model.images.count) images")
