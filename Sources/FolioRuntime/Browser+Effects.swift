@@ -54,12 +54,11 @@ extension Browser {
         queue.append(.document(id, .reopenFailed(reason: "the document cannot be opened again")))
       }
     case .adoptDocument(let version):
-      do {
-        try engine.adopt(version, inbox: inbox) { try replacePixels(of: engine, with: $0) }
-      } catch {
-        queue.append(.document(id, .problem("cannot start rendering the new version (\(error))")))
+      let adopted = engine.adopt(version, inbox: inbox) { try replacePixels(of: engine, with: $0) }
+      if let failure = adopted?.failure {
+        queue.append(.document(id, .problem("cannot start rendering the new version (\(failure))")))
       }
-      if let members = engine.takeAdoptedMembers(), session.isShelf(id) {
+      if let members = adopted?.members, session.isShelf(id) {
         queue.append(.shelfListed(members))
         if let notice = orderNotice { queue.append(.document(id, .problem(notice))) }
         orderNotice = nil

@@ -29,8 +29,6 @@ final class DocumentEngine {
   /// complete, so its placeholders do not flash over the old version's pictures.
   static var reloadHold: Duration { .milliseconds(300) }
   var holdingFrameUntil: ContinuousClock.Instant?
-  /// The shelf's files of the version adopted last (a shelf made again).
-  private(set) var adoptedMembers: [String]?
 
   /// Starts the services of `launch`, posting to `inbox`; pictures `width` cells wide at most.
   init(_ launch: DocumentLaunch, width: TextWidth, inbox: LoopInbox) throws {
@@ -129,34 +127,33 @@ final class DocumentEngine {
     return searcher.receive([])
   }
 
-  /// Shows the opened `version` from now on; `makePixels` gives it a new pixel layer. Throws
-  /// when its renders cannot start.
+  /// Shows the opened `version` from now on; `makePixels` gives it a new pixel layer.
+  /// Returns the shelf's files the version carries (a shelf made again) and why its renders
+  /// could not start, if they could not; nil when no such version was opened.
   func adopt(
     _ version: DocumentVersion, inbox: LoopInbox,
     makePixels: (DocumentOpening) throws -> Void
-  ) throws {
-    guard let document = reopener?.take(version) else { return }
-    defer {
-      places?.identity = document.identity
-      searcher = document.search.map { $0.makeSearcher(inbox: inbox) }
-      navigation = NavigationReader(
-        version: version, pageCount: document.summary.pageCount, sharing: board.work)
-      ledger.forgetServices()
-      adoptedMembers = document.members
-      // Reloads in quick succession do not push the hold back: frames come at least every
-      // 300 ms.
-      holdingFrameUntil = holdingFrameUntil ?? .now + Self.reloadHold
+  ) -> (members: [String]?, failure: (any Error)?)? {
+    guard let document = reopener?.take(version) else { return nil }
+    var failure: (any Error)?
+    do {
+      try board.replaceDocument(with: document.opening, version: version)
+      pageReader = makePageReader(pageCount: document.summary.pageCount)
+      unclaimedWorkers = document.opening.handoff
+      try makePixels(document.opening)
+    } catch {
+      failure = error
     }
-    try board.replaceDocument(with: document.opening, version: version)
-    pageReader = makePageReader(pageCount: document.summary.pageCount)
-    unclaimedWorkers = document.opening.handoff
-    try makePixels(document.opening)
-  }
-
-  /// Takes the shelf's files of the version adopted last, once.
-  func takeAdoptedMembers() -> [String]? {
-    defer { adoptedMembers = nil }
-    return adoptedMembers
+    places?.identity = document.identity
+    searcher = document.search.map { $0.makeSearcher(inbox: inbox) }
+    // After the board's new version: the reader shares its page work.
+    navigation = NavigationReader(
+      version: version, pageCount: document.summary.pageCount, sharing: board.work)
+    ledger.forgetServices()
+    // Reloads in quick succession do not push the hold back: frames come at least every
+    // 300 ms.
+    holdingFrameUntil = holdingFrameUntil ?? .now + Self.reloadHold
+    return (document.members, failure)
   }
 
   /// Stops its pixel layer and its renders: the document has left the session (its place may

@@ -18,11 +18,3 @@ extension InputEvent {
     return result
   }
 }
-
-extension Event {
-  /// Whether the event is input (keys, mouse, resizes, signals).
-  var isInput: Bool {
-    if case .input = self { return true }
-    return false
-  }
-}
