@@ -146,7 +146,9 @@ struct TerminalImages {
   }
 
   static func sixel(_ sequence: [UInt8]) throws -> Image {
-    let folder = FileManager.default.temporaryDirectory.path + "/folio-sixel-\(getpid())"
+    // A folder of its own per image: tests decode sixel on several threads at once.
+    let folder =
+      FileManager.default.temporaryDirectory.path + "/folio-sixel-\(getpid())-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try Data(sequence).write(to: URL(fileURLWithPath: folder + "/image.six"))
