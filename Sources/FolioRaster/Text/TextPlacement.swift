@@ -11,8 +11,9 @@ import FolioCore
 /// tab leaders (". . . .", "……", "____") shrink first, then the space words were pushed right
 /// by, so a table of contents keeps its page numbers whole. A line always starts where it
 /// starts on the page; what still does not fit is cut at the right, a whole word at a time.
-/// Of two lines that fall on one row over the same columns, the first placed is drawn and the
-/// other stays block art: their letters are never interleaved.
+/// A line also ends a cell before the next line that starts to its right on its row. Of two
+/// lines that fall on one row over the same columns, the first placed is drawn and the other
+/// stays block art: their letters are never interleaved.
 public struct TextPlacement: Sendable {
   /// One character in a cell.
   public struct Glyph: Hashable, Sendable {
@@ -56,6 +57,7 @@ public struct TextPlacement: Sendable {
       $0.row >= 0 && $0.row < size.rows
     }
     let legible = Self.legibility(of: found, rows: size.rows)
+    let ends = Self.ends(of: found, limit: limit)
     var placed = [Line?](repeating: nil, count: found.count)
     // The columns of the lines placed on each row: a line over another's columns on its row
     // (two page lines falling on one row at a small size) stays block art.
@@ -64,7 +66,7 @@ public struct TextPlacement: Sendable {
       for (index, line) in found.enumerated() where legible[index] == pass {
         guard !spans[line.row].contains(where: { $0.overlaps(line.columns) }) else { continue }
         let glyphs = Self.place(
-          line, limit: limit, columns: size.columns, taken: &taken, width: width)
+          line, limit: ends[index], columns: size.columns, taken: &taken, width: width)
         guard let first = glyphs.first, let last = glyphs.last else { continue }
         let rows =
           max(
@@ -122,6 +124,21 @@ public struct TextPlacement: Sendable {
       take(line)
     }
     return legible
+  }
+
+  /// The column each line must end by: the page's right edge, or a cell before the next line
+  /// that starts to its right on its row starts (a margin note beside a body line, a table's
+  /// of a table), so a line whose letters need more cells than the page gives them is cut
+  /// before its neighbour instead of running into it.
+  private static func ends(of lines: [TextLine], limit: Int) -> [Int] {
+    var startsByRow: [Int: [Int]] = [:]
+    for line in lines { startsByRow[line.row, default: []].append(line.columns.lowerBound) }
+    return lines.map { line in
+      // Lines over its own columns are not neighbours: one of the two stays block art.
+      let end = line.columns.upperBound
+      let next = startsByRow[line.row, default: []].filter { $0 >= end }.min()
+      return next.map { min(limit, $0) } ?? limit
+    }
   }
 
   /// Lines with fewer characters take their legibility from a longer line near them.

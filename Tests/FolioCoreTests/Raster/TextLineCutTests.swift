@@ -168,6 +168,31 @@ import Testing
       drawn(picture, row: 6).words == ["2.1", "ASN.1", "syntax"], "\(overlay.row(picture, 6))")
   }
 
+  /// A body line whose letters need more cells than the page gives them, with a margin note
+  /// to its right on the same row ("options with braces" beside "Package options:"): the body
+  /// line is cut a whole word before the note, and the note is drawn whole at its place, never
+  /// spliced onto the body's last word or lost under it.
+  @Test(arguments: [80, 120])
+  func aMarginNoteBesideALongLineStaysWholeAndApart(columns: Int) {
+    let body = words(14, seed: 5)
+    let string = body.joined(separator: " ")
+    // Letters four fifths of a cell: the line ends at 0.6 of the page but needs more cells.
+    let advance = 0.5 / Double(string.count)
+    let text = overlay.text([
+      (string, x: 0.1, y: 0.5, advance: advance, height: 0.05),
+      ("Package options:", x: 0.63, y: 0.5, advance: 0.0125 * 80 / Double(columns), height: 0.05),
+    ])
+    var picture = overlay.paper(columns: columns, rows: 20)
+    TextOverlay(mode: .on).draw(text, region: .whole, colors: .truecolor, on: &picture)
+    let row = overlay.row(picture, 10)
+    let note = Int((0.63 * Double(columns) + 0.3).rounded(.down))
+    let shown = row.split(separator: " ").map(String.init)
+    #expect(shown.suffix(2) == ["Package", "options:"], "\(row)")
+    #expect(row.range(of: "Package")?.lowerBound == row.index(row.startIndex, offsetBy: note))
+    let bodyShown = Array(shown.dropLast(2))
+    #expect(!bodyShown.isEmpty && bodyShown == Array(body.prefix(bodyShown.count)), "\(row)")
+  }
+
   /// "..." in code followed by wide space and a comment is a word, not a leader: it keeps its
   /// three dots and the space after it stays space.
   @Test func anEllipsisInCodeKeepsItsThreeDots() {
