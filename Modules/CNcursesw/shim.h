@@ -52,6 +52,7 @@ static const int folio_err = ERR;
 
 static const mmask_t folio_all_mouse_events = ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION;
 static const mmask_t folio_button1_clicked = BUTTON1_CLICKED;
+static const mmask_t folio_button_ctrl = BUTTON_CTRL;
 static const mmask_t folio_button1_pressed = BUTTON1_PRESSED;
 static const mmask_t folio_button1_released = BUTTON1_RELEASED;
 static const mmask_t folio_button1_double_clicked = BUTTON1_DOUBLE_CLICKED;

@@ -22,6 +22,11 @@ public struct ConfigFile: Sendable {
   public var cacheMegabytes: Int?
   public var cellAspect: Double?
   public var remember: Bool?
+  /// The editor an inverse search opens (`synctex-editor-command`).
+  public var editorCommand: EditorCommand?
+  /// Where `--synctex-forward` opens a viewer inside tmux when it has no terminal: a pane
+  /// split beside the editor's, or a window (`synctex-tmux`).
+  public var tmuxOpening: TmuxOpening?
   /// `[keys]`: each key and the action it does (nil: nothing), in the file's order.
   public var keys: [(key: Key, action: Action?)] = []
   /// What could not be applied, a line each: "FILE:LINE: problem".
@@ -33,7 +38,7 @@ public struct ConfigFile: Sendable {
   /// The settings a config file may have.
   static let known: Set<String> = [
     "mode", "spreads", "rtl", "symbols", "colors", "invert", "text", "pixels", "trim", "cache-mb",
-    "cell-aspect", "remember", "keys",
+    "cell-aspect", "remember", "keys", "synctex-editor-command", "synctex-tmux",
   ]
 
   /// The most problems listed; past them, one line says how many more there were.
@@ -104,6 +109,17 @@ public struct ConfigFile: Sendable {
       "pixels", PixelsSetting.init(rawValue:), "auto, off, kitty, sixel, iterm2")
     config.trim = flag("trim")
     config.remember = flag("remember")
+    config.tmuxOpening = choice("synctex-tmux", TmuxOpening.init(rawValue:), "split, window")
+    if let value = table["synctex-editor-command"] {
+      do {
+        guard let text = value.string else { throw EditorCommand.Problem.empty }
+        config.editorCommand = try EditorCommand(text)
+      } catch {
+        problem(
+          ["synctex-editor-command"],
+          "synctex-editor-command \(error) (a program and its arguments, as a text)")
+      }
+    }
     if let value = table["cache-mb"] {
       if let megabytes = value.int, (1...4096).contains(megabytes) {
         config.cacheMegabytes = megabytes

@@ -78,6 +78,8 @@ extension Browser {
     case .leave:
       // The session follows the library's moves itself.
       break
+    case .showSourceLine(let point):
+      showSourceLine(of: point, in: id)
     }
   }
 
@@ -108,7 +110,7 @@ extension Browser {
         return [.notOpened(request.id, reason: line)]
       }
     case .needsPassword:
-      guard let password = library?.askPassword(request.path) else {
+      guard let password = documents?.askPassword(request.path) else {
         terminal.invalidate()
         return [.notOpened(request.id, reason: "\(request.path): no password given")]
       }

@@ -27,8 +27,10 @@ public final class Browser<Terminal: TerminalBackend> {
   var shown: DocumentID
   /// Runs what may block of a copy to the clipboard (tmux), off the loop's thread.
   let clipboard: ClipboardCopier
-  /// A library's ways to open its documents and order its shelf.
+  /// A library's files and order.
   let library: LibraryHooks?
+  /// How other documents are opened.
+  let documents: DocumentHooks?
   let opener: DocumentOpener?
   /// What the shelf says once it is made again in its next order (`O`).
   var orderNotice: String?
@@ -38,6 +40,16 @@ public final class Browser<Terminal: TerminalBackend> {
   var pixelLargestImage: PixelSize?
   /// Which pixels the pages are drawn with.
   var pixelKind = PagePixelsKind.kitty(.placements)
+  /// SyncTeX lookups, where the executable gives a reader.
+  let sources: SourceFinder?
+  /// Inverse searches asked for, by answer number: the document that asked.
+  var inverseSearches: [Int: DocumentID] = [:]
+  /// Forward searches being looked up, by answer number, and those waiting for their PDF to
+  /// be read again.
+  var forwardSearches: [Int: (DocumentID, ForwardSearch)] = [:]
+  var waitingForwardSearches: [ForwardSearch] = []
+  /// The tmux pane the editor runs in, as the last forward search said.
+  var editorPane: String?
 
   /// Events waiting for `update`, oldest first, and whether they are being applied.
   var queue: [SessionEvent] = []
@@ -58,37 +70,51 @@ public final class Browser<Terminal: TerminalBackend> {
     public var output: String?
   }
 
-  /// What a library's loop needs besides its shelf: its files, how a document of it is opened
-  /// (on the opener's thread), how a password is asked for (the terminal given back), and how
-  /// the shelf goes to its next order (the order's name, said on the status line).
-  public struct LibraryHooks {
-    /// The shelf's files, cover by cover.
-    public var files: [String]
-    /// Opens a document of the shelf, on the opener's thread.
+  /// How the loop opens other documents (on the opener's thread) and asks for a password
+  /// (the terminal given back): a document of the shelf, or a file the control socket names.
+  public struct DocumentHooks {
+    /// Opens a document, on the opener's thread.
     public var open: @Sendable (DocumentOpener.Request) -> DocumentOpener.Outcome
     /// Asks for the password of the file at the path, on the loop's thread; nil when none is
     /// given.
     public var askPassword: (String) -> String?
+
+    /// Creates hooks.
+    public init(
+      open: @escaping @Sendable (DocumentOpener.Request) -> DocumentOpener.Outcome,
+      askPassword: @escaping (String) -> String?
+    ) {
+      self.open = open
+      self.askPassword = askPassword
+    }
+  }
+
+  /// What a library's loop needs besides its shelf: its files, how its documents are opened,
+  /// and how the shelf goes to its next order (the order's name, said on the status line).
+  public struct LibraryHooks {
+    /// The shelf's files, cover by cover.
+    public var files: [String]
+    /// How its documents are opened.
+    public var documents: DocumentHooks
     /// Takes the shelf's next order (the shelf's reopen lists its files in it); its name.
     public var nextOrder: () -> String
 
     /// Creates hooks.
-    public init(
-      files: [String], open: @escaping @Sendable (DocumentOpener.Request) -> DocumentOpener.Outcome,
-      askPassword: @escaping (String) -> String?, nextOrder: @escaping () -> String
-    ) {
+    public init(files: [String], documents: DocumentHooks, nextOrder: @escaping () -> String) {
       self.files = files
-      self.open = open
-      self.askPassword = askPassword
+      self.documents = documents
       self.nextOrder = nextOrder
     }
   }
 
   /// Creates the loop showing `launch`'s document (with `library`, the shelf of a library, in
-  /// front). Its startup events (a remembered place, `--find`, `--pick`) are applied before
-  /// anything is asked of the workers, so the first renders are those of the place shown.
+  /// front); `documents` opens other files (the library's hooks' when nil), `sourceLookup`
+  /// reads SyncTeX. Its startup events (a remembered place, `--find`, `--pick`) are applied
+  /// before anything is asked of the workers, so the first renders are those of the place
+  /// shown.
   public init(
-    _ launch: DocumentLaunch, terminal: Terminal, view: AppView, library: LibraryHooks? = nil
+    _ launch: DocumentLaunch, terminal: Terminal, view: AppView, library: LibraryHooks? = nil,
+    documents: DocumentHooks? = nil, sourceLookup: SourceLookup? = nil
   ) throws {
     session =
       library.map { Session(shelf: launch.state, files: $0.files) }
@@ -100,9 +126,12 @@ public final class Browser<Terminal: TerminalBackend> {
     self.view = view
     self.library = library
     clipboard = try ClipboardCopier(inbox: inbox)
-    opener = try library.map {
+    let documents = documents ?? library?.documents
+    self.documents = documents
+    opener = try documents.map {
       try DocumentOpener(timeLimit: launch.renderTimeout, inbox: inbox, open: $0.open)
     }
+    sources = try sourceLookup.map { try SourceFinder(lookup: $0, inbox: inbox) }
     engines[.first] = try DocumentEngine(launch, width: view.width, inbox: inbox)
     queue = launch.startup.map { .document(.first, $0) }
     applyQueue(meetingDemands: false)
@@ -190,6 +219,7 @@ public final class Browser<Terminal: TerminalBackend> {
   public func turn(waitingAtMost longest: Duration? = nil) {
     let now = ContinuousClock.now
     var deadlines = [longest.map { now + $0 }, clipboard.nextDeadline, opener?.nextDeadline]
+    deadlines += waitingForwardSearches.map(\.waitsUntil)
     deadlines += engines.values.map(\.nextDeadline)
     let timeout = deadlines.compactMap { $0 }.min().map {
       max(0, ($0 - now).wholeMilliseconds + 1)
@@ -203,6 +233,7 @@ public final class Browser<Terminal: TerminalBackend> {
     }
     send(InputEvent.coalescing(inputs).map { .input($0) })
     if ending == nil { send(backgroundEvents()) }
+    if ending == nil { startWaitingForwardSearches() }
     guard ending == nil else { return }
     present()
     let finished = ContinuousClock.now
@@ -275,6 +306,7 @@ public final class Browser<Terminal: TerminalBackend> {
     for (request, outcome) in opener?.outcomes(in: letters) ?? [] {
       events += take(outcome, of: request)
     }
+    events += sourceEvents(from: letters)
     // A document gone from the session goes once its place is written.
     retiring.removeAll { $0.places?.finish(timeout: .zero) ?? true }
     return events

@@ -8,6 +8,8 @@ import FolioUI
 final class DocumentEngine {
   /// The pictures.
   let board: PictureBoard
+  /// Its file, when it has one (not a shelf, not standard input).
+  let path: String?
   private var pageReader: PageReader?
   /// The workers started ahead for the current version, until the unclaimed ones are let go.
   private var unclaimedWorkers: DocumentHandoff?
@@ -34,6 +36,7 @@ final class DocumentEngine {
   init(_ launch: DocumentLaunch, width: TextWidth, inbox: LoopInbox) throws {
     let state = launch.state
     readsAllPageFacts = launch.readsAllPageFacts
+    path = launch.path
     searcher = launch.search.map { $0.makeSearcher(inbox: inbox) }
     fileWatch =
       launch.watchingFolders.isEmpty

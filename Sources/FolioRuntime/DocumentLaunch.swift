@@ -25,6 +25,9 @@ public struct DocumentLaunch: Sendable {
   public var reopen: (@Sendable (ReopenRequest) throws -> ReopenedDocument)?
   /// The file whose changes reload it.
   public var watching: String?
+  /// The document's file (SyncTeX reads beside it, the control socket names it); nil for a
+  /// shelf or standard input.
+  public var path: String?
   /// The folders a shelf follows (instead of one file).
   public var watchingFolders: [String] = []
   /// Where its place is remembered.

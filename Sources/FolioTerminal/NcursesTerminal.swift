@@ -354,7 +354,9 @@ public final class NcursesTerminal: TerminalBackend {
       return nil
     }
     if kind == .click || kind == .doubleClick { isButtonDown = false }
-    return .mouse(MouseEvent(kind: kind, position: position))
+    return .mouse(
+      MouseEvent(
+        kind: kind, position: position, isControlHeld: state & folio_button_ctrl != 0))
   }
 }
 

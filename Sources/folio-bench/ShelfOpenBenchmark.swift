@@ -90,7 +90,8 @@ enum ShelfOpenBenchmark {
     let terminal = MemoryTerminal(size: size)
     let opener = ShelfMemberOpener(folder: base)
     let hooks = Browser<MemoryTerminal>.LibraryHooks(
-      files: files, open: { opener.open($0) }, askPassword: { _ in nil },
+      files: files,
+      documents: .init(open: { opener.open($0) }, askPassword: { _ in nil }),
       nextOrder: { "name" })
     let browser = try Browser(
       shelfLaunch(shelfDocument, size: size), terminal: terminal,

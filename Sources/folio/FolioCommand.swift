@@ -58,6 +58,9 @@ struct FolioCommand: ParsableCommand {
   @OptionGroup(title: "Configuration")
   var configuring: ConfigOptions
 
+  @OptionGroup(title: "Driving a running viewer")
+  var remoting: RemoteOptions
+
   /// The files named: FILE and, without --preview, the arguments after it.
   var files: [String] {
     [file].compactMap { $0 } + (previewing.preview ? [] : previewing.geometry)

@@ -92,18 +92,11 @@ struct LibraryViewer {
       keymap: keymap, configProblems: configProblems, library: .shelf, notices: problems)
     viewer.following = (folders, reopener(manifests, order: order, options: shelfOptions))
     let screen = Viewer.Screen(session, options: options, environment: environment)
-    let library = self
     let hooks = Browser<NcursesTerminal>.LibraryHooks(
       files: listed.files,
-      open: { request in library.open(request, on: screen, environment: environment) },
-      askPassword: { path in
-        session.terminal.givingBack {
-          // Tried as typed (three times at most), so only a password that opens it is given.
-          let readable = try? PopplerDocument.readablePath(for: path)
-          return readable.flatMap { try? FolioCommand.openAskingForPassword($0, named: path) }?
-            .password
-        }
-      },
+      documents: FileOpening(
+        options: options, keymap: keymap, remembers: remembers, role: .member
+      ).hooks(on: session, screen: screen, environment: environment),
       nextOrder: {
         order.value = order.value.next
         order.value.remember(environment: environment)
@@ -111,43 +104,6 @@ struct LibraryViewer {
       })
     return try withExtendedLifetime(manifests) {
       try viewer.browser(on: session, library: hooks).run()
-    }
-  }
-
-  /// Opens the document at `request`'s path for `screen` (on the opener's thread): at its own
-  /// remembered place, in its own view; an encrypted one without its password asks for it.
-  private func open(
-    _ request: DocumentOpener.Request, on screen: Viewer.Screen, environment: [String: String]
-  ) -> DocumentOpener.Outcome {
-    let path = request.path
-    var documentOptions = options
-    (documentOptions.mode, documentOptions.page) = (nil, nil)
-    do {
-      let readable = try PopplerDocument.readablePath(for: path)
-      let document: PopplerDocument
-      switch Result(catching: { () throws(DocumentError) in
-        try PopplerDocument.open(readablePath: readable, named: path, password: request.password)
-      }) {
-      case .success(let opened): document = opened
-      case .failure(.encrypted(passwordGiven: false)): return .needsPassword
-      case .failure(let error): return .failed(Failure(path: path, reason: error.reason).line)
-      }
-      let opening = BrowserSetup.opening(
-        readablePath: document.readablePath, name: path, password: document.password,
-        options: documentOptions)
-      let viewer = Viewer(
-        document: document, opening: opening, options: documentOptions, path: path,
-        isStream: false, forgetsPlace: !remembers, find: request.find?.query,
-        findHit: request.find?.hit, keymap: keymap, library: .member)
-      var screen = screen
-      screen.size = request.screenSize
-      return .opened(try viewer.launch(on: screen, environment: environment))
-    } catch let failure as Failure {
-      return .failed(failure.line)
-    } catch let error as DocumentError {
-      return .failed(Failure(path: path, reason: error.reason).line)
-    } catch {
-      return .failed(Failure(path: path, reason: "\(error)").line)
     }
   }
 

@@ -32,6 +32,8 @@ struct Viewer {
   var library: LibraryRole? = nil
   /// Lines for the status line at the start (files of a library that could not be read).
   var notices: [String] = []
+  /// How SyncTeX is read and the editor opened, where Folio can.
+  var sourceLookup: SourceLookup? = nil
   /// A library's shelf: its folders, followed, and how it is made again when they change.
   var following: (folders: [String], reopen: @Sendable (ReopenRequest) throws -> ReopenedDocument)?
 
@@ -90,8 +92,14 @@ struct Viewer {
     if let notice = session.takeNotices() { launch.startup.append(.problem(notice)) }
     let browser: Browser<NcursesTerminal>
     do {
+      // Alone, other files are opened in its place (the control socket's `open`).
+      let documents =
+        library == nil
+        ? FileOpening(options: options, keymap: keymap, remembers: !forgetsPlace, role: nil)
+          .hooks(on: session, screen: screen, environment: environment) : nil
       browser = try Browser(
-        launch, terminal: terminal, view: AppView(width: .locale), library: library)
+        launch, terminal: terminal, view: AppView(width: .locale), library: library,
+        documents: documents, sourceLookup: sourceLookup)
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
@@ -157,6 +165,7 @@ struct Viewer {
       places: places,
       search: LibrarySearchSetup.search(for: document, name: path, options: options),
       startup: startup)
+    launch.path = isStream || document.isLibrary ? nil : Self.absolute(path)
     if screen.showsPixels {
       launch.pixels = BrowserSetup.opening(
         readablePath: document.readablePath, name: path, password: document.password,

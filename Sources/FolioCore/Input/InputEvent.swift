@@ -39,10 +39,13 @@ public struct MouseEvent: Hashable, Sendable {
   public var kind: Kind
   /// Where, in terminal cells from the top-left.
   public var position: CellPoint
+  /// Whether Ctrl was held (Ctrl+click finds the source line, SyncTeX).
+  public var isControlHeld: Bool
 
   /// Creates a mouse event.
-  public init(kind: Kind, position: CellPoint) {
+  public init(kind: Kind, position: CellPoint, isControlHeld: Bool = false) {
     self.kind = kind
     self.position = position
+    self.isControlHeld = isControlHeld
   }
 }

@@ -101,6 +101,10 @@ extension AppState {
       search.awaitHit(hit)
     case .startPicking(let format):
       startPicking(format)
+    case .remote(let command):
+      effects += perform(command)
+    case .timerFired(.sourceMarks):
+      navigation.unmarkSource()
     }
   }
 

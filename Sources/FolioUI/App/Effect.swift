@@ -29,6 +29,27 @@ public enum Effect: Sendable, Equatable {
   /// Leave the document shown for another of the library (or its shelf). A `savePlace` that
   /// comes before it is finished first.
   case leave(LibraryMove)
+  /// Find the source line (SyncTeX) that made the text at `point` and open it in the editor
+  /// (inverse search); the runtime says what it found or why not.
+  case showSourceLine(PagePoint)
+}
+
+/// A point on a page, in fractions of the page from its top-left: where an inverse search
+/// looks.
+public struct PagePoint: Sendable, Equatable, Hashable {
+  /// The page.
+  public var page: PageIndex
+  /// How far across, 0 (left) to 1.
+  public var x: Double
+  /// How far down, 0 (top) to 1.
+  public var y: Double
+
+  /// A point of `page`.
+  public init(page: PageIndex, x: Double, y: Double) {
+    self.page = page
+    self.x = x
+    self.y = y
+  }
 }
 
 /// The pictures the screen needs, with where they lie: the input of the picture board's layout

@@ -58,6 +58,8 @@ public enum Event: Sendable {
   case findHit(String, HitPosition)
   /// Make this a `--pick` session that prints the picked pages in this format.
   case startPicking(PickFormat)
+  /// A program driving Folio from outside asks for this (the control socket, SyncTeX).
+  case remote(RemoteCommand)
 }
 
 /// A page's size and label as read from the document; nil where not read.
@@ -134,4 +136,6 @@ public enum TimerID: Hashable, Sendable, CaseIterable {
   case reloadAtLatest
   /// Typing in the search prompt has paused: search for what is typed.
   case searchDebounce
+  /// The boxes a SyncTeX forward search marked have been seen: unmark them.
+  case sourceMarks
 }

@@ -11,6 +11,9 @@ public struct NavigationState: Hashable, Sendable {
   /// The page whose whole text `Y` copies once it is read.
   public private(set) var pageToCopy: PageIndex?
 
+  /// The boxes a SyncTeX forward search named, marked for a moment.
+  public private(set) var sourceMarks: [SourceMark] = []
+
   /// No jumps, no marks.
   public init() {}
 
@@ -33,6 +36,12 @@ public struct NavigationState: Hashable, Sendable {
 
   /// A link to `uri` was followed: the status line shows it, for `y` to copy.
   mutating func show(link uri: String) { shownLink = uri }
+
+  /// A forward search named `marks`: they are marked until `unmarkSource`.
+  mutating func markSource(_ marks: [SourceMark]) { sourceMarks = marks }
+
+  /// The forward search's boxes have been seen.
+  mutating func unmarkSource() { sourceMarks = [] }
 
   /// `Y`: copy `page`'s whole text once it is read (nil: nothing waits to be copied).
   mutating func copyText(of page: PageIndex?) { pageToCopy = page }

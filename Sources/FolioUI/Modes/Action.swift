@@ -89,6 +89,9 @@ public enum Action: Hashable, Sendable {
     if case .stepPages = self { return true }
     return false
   }
+  /// Find the source line (SyncTeX) of the text at the top of the screen, or under the
+  /// selection cursor, and open it in the editor (inverse search).
+  case showSource
 }
 
 /// A direction of movement on screen.

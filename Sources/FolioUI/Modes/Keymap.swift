@@ -114,6 +114,8 @@ public struct Keymap: Sendable {
     row([.character("p")], .togglePixels, "p", "pages as images or block art", count: false),
     row([.character("R")], .reload, "R", "reload the file", count: false),
     row(
+      [.character("E")], .showSource, "E", "its source line in the editor (SyncTeX)", count: false),
+    row(
       [.character("[")], .previousDocument, "[ ]", "previous, next document of the library",
       count: false),
     row([.character("]")], .nextDocument, "", "", count: false),

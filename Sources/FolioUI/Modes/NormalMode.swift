@@ -27,6 +27,14 @@ public struct NormalMode: InputMode {
     case .input(.key(let key)):
       handle(key, state: state, intents: &intents)
       return .handled
+    case .input(.mouse(let mouse))
+    where mouse.isControlHeld && (mouse.kind == .press || mouse.kind == .click):
+      // Ctrl+click: the source line of the text there (SyncTeX).
+      if let (page, point) = state.pagePoint(at: mouse.position), state.view.mode != .grid {
+        intents.append(
+          .effects([.showSourceLine(PagePoint(page: page, x: point.x, y: point.y))]))
+      }
+      return .handled
     case .input(.mouse(let mouse)) where mouse.kind == .press && state.view.mode != .grid:
       // A drag over the pages selects text.
       return .open(TextSelectionMode(pressedAt: mouse.position, state: state))
@@ -125,6 +133,11 @@ public struct NormalMode: InputMode {
       return Decision(opens: HelpMode(keymap: keymap))
     case .reload:
       return Decision(intents: [.reload])
+    case .showSource:
+      guard let point = state.sourcePointAtTop else {
+        return Decision(intents: [.say("no page on screen to find the source of")])
+      }
+      return Decision(intents: [.effects([.showSourceLine(point)])])
     default:
       return Decision(intents: [.browse(action, count: count)])
     }

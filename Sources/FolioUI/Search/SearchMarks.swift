@@ -12,6 +12,7 @@ struct SearchMarks {
   static let currentTint = RGBA(red: 255, green: 120, blue: 0)
 
   func draw(_ state: AppState, area: CellRect, on screen: inout ScreenBuffer) {
+    drawSourceMarks(state, area: area, on: &screen)
     let search = state.search
     guard search.isActive, !area.isEmpty else { return }
     let visible = state.view.viewport.visibleRect
@@ -50,6 +51,28 @@ struct SearchMarks {
               }
             }
           }
+        }
+      }
+    }
+  }
+
+  /// The boxes a SyncTeX forward search named, tinted like the current hit in the page
+  /// views (the grid shows the page's badge of hits only).
+  private func drawSourceMarks(_ state: AppState, area: CellRect, on screen: inout ScreenBuffer) {
+    let marks = state.navigation.sourceMarks
+    guard !marks.isEmpty, state.view.mode != .grid, !area.isEmpty else { return }
+    let visible = state.view.viewport.visibleRect
+    for item in state.view.layout.items(intersecting: visible) {
+      for placed in item.pages {
+        let frame = CellRect(
+          x: area.minX + placed.frame.minX - visible.minX,
+          y: area.minY + placed.frame.minY - visible.minY,
+          columns: placed.frame.size.columns, rows: placed.frame.size.rows)
+        for mark in marks where mark.page == placed.page {
+          let cells = TextCells.cells(of: state.displayed(mark.region, on: placed.page), in: frame)
+          self.mark(
+            cells, isText: false, area: area, isCurrent: true,
+            colors: state.drawing.style.colors, screen: &screen)
         }
       }
     }

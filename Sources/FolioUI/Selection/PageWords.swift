@@ -166,3 +166,14 @@ public struct PageWords: Sendable {
     return PageRegion(x: left, y: top, width: right - left, height: bottom - top)
   }
 }
+
+extension TextSelectionMode {
+  /// The middle of the cursor's word, where an inverse search looks (`E`).
+  func cursorPoint(_ state: AppState) -> PagePoint? {
+    guard let position = cursor, let words = state.document.texts[position.page]?.words,
+      words.indices.contains(position.word)
+    else { return nil }
+    let box = words[position.word].box
+    return PagePoint(page: position.page, x: box.x + box.width / 2, y: box.y + box.height / 2)
+  }
+}

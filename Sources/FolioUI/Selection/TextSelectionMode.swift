@@ -81,6 +81,10 @@ public struct TextSelectionMode: OverlayMode {
     case .character("Y"):
       intents.append(.copyPage)
       return .close
+    case .character("E"):
+      // The cursor word's source line (SyncTeX); the selection stays.
+      if let point = cursorPoint(state) { intents.append(.effects([.showSourceLine(point)])) }
+      return .handled
     default: break
     }
     guard let position = cursor else {

@@ -28,6 +28,8 @@ public struct Session: Sendable {
     public let id: DocumentID
     /// Its file.
     public let path: String
+    /// The page (number or label) to show once it is open, when asked from outside.
+    public var page: String?
   }
 
   /// Every document of the session, by id.
@@ -82,6 +84,9 @@ public struct Session: Sendable {
       shelf?.members[id] = asked.path
       var effects = state.startingEffects.map { SessionEffect.document(id, $0) }
       for event in startup { effects += update(id, with: event) }
+      if let page = asked.page, let index = documents[id]?.document.page(named: page) {
+        effects += update(id, with: .remote(.goTo(index)))
+      }
       return effects + bringToFront(id)
     case .notOpened(let id, let reason):
       guard let asked = opening, asked.id == id else { return [] }
@@ -95,6 +100,10 @@ public struct Session: Sendable {
         effects += update(shelf.id, with: .restorePlace(place))
       }
       return effects + update(shelf.id, with: .problem(reason))
+    case .openFile(let path, let page):
+      let effects = open(path, find: nil)
+      opening?.page = page
+      return effects
     case .shelfListed(let files):
       guard var listed = shelf, !files.isEmpty else { return [] }
       listed.files = files
@@ -179,19 +188,21 @@ extension Session {
     let left = front
     front = id
     var effects = fitToScreen(id) + [.bringToFront(id)]
-    if left != id, let shelf, left != shelf.id {
-      effects += close(left, selecting: id == shelf.id)
+    // A document opened from the shelf goes when another comes to the front; alone, the one
+    // before goes when another file is opened in its place.
+    if left != id, left != shelf?.id {
+      effects += close(left, selecting: id == shelf?.id)
     }
     return effects
   }
 
-  /// Lets document `id` of the shelf go: its cover's label says where it was left (and the
-  /// shelf selects it when asked).
+  /// Lets document `id` go; for one opened from the shelf, its cover's label says where it
+  /// was left (and the shelf selects it when asked).
   private mutating func close(_ id: DocumentID, selecting: Bool) -> [SessionEffect] {
-    guard let shelf, let state = documents.removeValue(forKey: id) else { return [] }
+    guard let state = documents.removeValue(forKey: id) else { return [] }
     let path = self.shelf?.members.removeValue(forKey: id)
     var effects: [SessionEffect] = [.close(id)]
-    guard let path, let index = shelf.index(of: path) else { return effects }
+    guard let shelf, let path, let index = shelf.index(of: path) else { return effects }
     let label = CoverLabel.text(
       name: CoverLabel.names(of: shelf.files)[index], title: state.document.title,
       pageCount: state.document.pageCount,

@@ -11,6 +11,9 @@ public enum SessionEvent: Sendable {
   case notOpened(DocumentID, reason: String)
   /// The shelf's files in its order, after it was made again (its folders changed, or `O`).
   case shelfListed([String])
+  /// Open the file at `path` (from outside: the control socket), showing `page` (a number
+  /// or label) once open; alone, it takes the place of the document shown.
+  case openFile(String, page: String?)
 
   /// Whether this is the person's input (keys, mouse, resizes, signals), which is folded.
   public var isInput: Bool {

@@ -50,6 +50,7 @@ extension AppState {
     case .readingZoom, .selectText, .copyPage, .linkHints, .copyLink, .setMark, .goToMark,
       .jumpBack, .jumpForward, .prompt,
       .searchPrompt, .nextHit, .previousHit, .hitsPanel, .outlinePanel, .toggleHelp, .reload,
+      .showSource,
       .previousDocument, .nextDocument, .cycleOrder,
       .quit:
       // The normal mode carries these out: they open modes or ask the runtime.
