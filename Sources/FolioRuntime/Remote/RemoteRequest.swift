@@ -36,8 +36,9 @@ enum RemoteRequest: Equatable {
     case "goto": return argument("a page number or label").map { .goTo($0) }
     case "find": return .success(.find(arguments.joined(separator: " ")))
     case "quit": return arguments.isEmpty ? .success(.quit) : .failure("quit takes nothing")
-    case "open":
-      guard (1...2).contains(arguments.count), !arguments[0].isEmpty else {
+    case "open" where !arguments.isEmpty:
+      // With no file, `open` is the action Enter does (open the page).
+      guard arguments.count <= 2, !arguments[0].isEmpty else {
         return .failure("open takes a file and, if you like, a page")
       }
       return .success(.open(path: arguments[0], page: arguments.count == 2 ? arguments[1] : nil))
