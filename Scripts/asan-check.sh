@@ -19,7 +19,8 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 export LANG=C.UTF-8 HOME=$scratch XDG_STATE_HOME=$scratch/state XDG_CACHE_HOME=$scratch/cache \
-	XDG_CONFIG_HOME=$scratch/config
+	XDG_CONFIG_HOME=$scratch/config XDG_RUNTIME_DIR=$scratch/runtime
+mkdir -m 700 "$XDG_RUNTIME_DIR"
 # Leaks are checked too, except what Scripts/lsan-suppressions.txt lists (library-internal).
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:fast_unwind_on_malloc=0
 export LSAN_OPTIONS=suppressions=$here/Scripts/lsan-suppressions.txt:print_suppressions=0

@@ -18,7 +18,8 @@ cp -n "$corpus"/*.pdf "$build"/fuzz-regressions/*.pdf "$here"/Tests/FuzzRegressi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 export LANG=C.UTF-8 TMPDIR=$scratch HOME=$scratch XDG_STATE_HOME=$scratch/state \
-  XDG_CACHE_HOME=$scratch/cache XDG_CONFIG_HOME=$scratch/config
+  XDG_CACHE_HOME=$scratch/cache XDG_CONFIG_HOME=$scratch/config XDG_RUNTIME_DIR=$scratch/runtime
+mkdir -m 700 "$XDG_RUNTIME_DIR"
 # Poppler's own small leaks are known (Scripts/lsan-suppressions.txt); the fuzzer looks for
 # memory errors, traps and hangs.
 export ASAN_OPTIONS=detect_leaks=0

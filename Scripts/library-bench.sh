@@ -19,7 +19,9 @@ if [[ ! -f "$folder/done" ]]; then
 fi
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"; tmux -S "$scratch/tmux" kill-server 2>/dev/null || true' EXIT
-export XDG_CACHE_HOME=$scratch/cache XDG_STATE_HOME=$scratch/state XDG_CONFIG_HOME=$scratch/config
+export XDG_CACHE_HOME=$scratch/cache XDG_STATE_HOME=$scratch/state XDG_CONFIG_HOME=$scratch/config \
+	XDG_RUNTIME_DIR=$scratch/runtime
+mkdir -m 700 "$XDG_RUNTIME_DIR"
 
 seconds() { # seconds COMMAND…: wall time of COMMAND, output dropped
   local start end

@@ -16,7 +16,7 @@ folio, pdfs = sys.argv[1], sys.argv[2:]
 env = dict(os.environ, LANG='C.UTF-8', TERM='xterm-256color')
 env.pop('TMUX', None)
 home = tempfile.mkdtemp(prefix='folio-pixel-bench-')
-for name in ('XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME'):
+for name in ('XDG_STATE_HOME', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_RUNTIME_DIR'):
     env[name] = home
 
 

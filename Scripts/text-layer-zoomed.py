@@ -64,6 +64,7 @@ class Viewer:
         env = ' '.join('%s=%s' % pair for pair in [
             ('LANG', 'C.UTF-8'), ('TERM', 'tmux-256color'), ('COLORTERM', 'truecolor'),
             ('XDG_STATE_HOME', home), ('XDG_CACHE_HOME', home), ('XDG_CONFIG_HOME', home),
+            ('XDG_RUNTIME_DIR', home),
             ('FOLIO_VIEW_REPORT', self.report)])
         command = "env %s %s --mode continuous --page %d --no-remember --no-config '%s'" % (
             env, folio, page, path)

@@ -108,7 +108,8 @@ public enum ChildProcess {
       status = code
     case .signaled(let signal):
       (status, wasSignaled) = (signal, true)
-    case .timedOut:
+    case .timedOut, .stillRunning:
+      // Never left running here: a fixture's child is killed at its deadline.
       (status, wasSignaled) = (SIGKILL, true)
     }
     return Result(

@@ -30,6 +30,9 @@ public enum ChildRun {
     case signaled(Int32)
     /// It was still running at the deadline and was killed (and reaped).
     case timedOut
+    /// It was still running at the deadline and was left to run (`leavesRunning`: an editor
+    /// that stays open); it is reaped when it ends.
+    case stillRunning
     /// It could not be started: the `errno` value (ENOENT for a missing program, …).
     case couldNotStart(Int32)
   }
@@ -51,6 +54,7 @@ public enum ChildRun {
       case .exited(let status): "\(program) failed (exit status \(status))"
       case .signaled(let signal): "\(program) was ended by signal \(signal)"
       case .timedOut: "\(program) did not answer in time"
+      case .stillRunning: nil
       case .couldNotStart(let code): "cannot start \(program): \(String(cString: strerror(code)))"
       }
     }
@@ -59,11 +63,14 @@ public enum ChildRun {
   /// Runs `arguments` (the program, a path or a name looked up in `PATH`, then its
   /// arguments) and waits for it, at most `deadline` when one is given. `environment`
   /// replaces the caller's when given; `workingDirectory` is the child's current directory.
-  /// `input` is a descriptor for standard input (/dev/null when nil).
+  /// `input` is a descriptor for standard input (/dev/null when nil). With `leavesRunning`, a
+  /// child still running at the deadline is left to run (an editor that stays open) instead
+  /// of killed, and reaped on a thread of its own when it ends.
   public static func run(
     _ arguments: [String], environment: [String: String]? = nil,
     workingDirectory: String? = nil, input: Int32? = nil, output: Sink = .discarded,
-    error: Sink = .discarded, deadline: Duration?, outputLimit: Int = 1 << 20
+    error: Sink = .discarded, deadline: Duration?, leavesRunning: Bool = false,
+    outputLimit: Int = 1 << 20
   ) -> Outcome {
     guard let program = arguments.first, !program.isEmpty else {
       return Outcome(ending: .couldNotStart(ENOENT), output: [])
@@ -125,7 +132,8 @@ public enum ChildRun {
       _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
     }
     var waiter = ChildWait(pid: pid, output: readEnd, outputLimit: outputLimit)
-    let ending = waiter.wait(until: deadline.map { started + $0 })
+    let ending = waiter.wait(
+      until: deadline.map { started + $0 }, leavesRunning: leavesRunning)
     return Outcome(ending: ending, output: waiter.captured)
   }
 

@@ -18,8 +18,11 @@ struct ChildWait {
     self.outputLimit = outputLimit
   }
 
-  /// Waits until the child ends or `deadline` passes (no deadline: until it ends).
-  mutating func wait(until deadline: ContinuousClock.Instant?) -> ChildRun.Ending {
+  /// Waits until the child ends or `deadline` passes (no deadline: until it ends); past it
+  /// the child is killed, or with `leavesRunning` left to run (and reaped when it ends).
+  mutating func wait(until deadline: ContinuousClock.Instant?, leavesRunning: Bool = false)
+    -> ChildRun.Ending
+  {
     let process = Self.pidfdOpen.map { $0(pid, 0) } ?? -1
     defer {
       if process >= 0 { close(process) }
@@ -54,6 +57,10 @@ struct ChildWait {
       {
         readOutput()
       }
+    }
+    if leavesRunning {
+      ChildReaper.reap(pid)
+      return .stillRunning
     }
     kill(pid, SIGKILL)
     var status: Int32 = 0

@@ -32,8 +32,14 @@ struct FolioProcess {
     // Never the real home.
     for (variable, folder) in [
       ("XDG_STATE_HOME", "state"), ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config"),
+      ("XDG_RUNTIME_DIR", "runtime"),
     ] {
       env[variable] = NSTemporaryDirectory() + "folio-tests-\(getpid())/" + folder
+    }
+    if let runtime = env["XDG_RUNTIME_DIR"] {
+      try? FileManager.default.createDirectory(
+        atPath: runtime, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
     }
     env.merge(environment) { $1 }
     let result = try ChildProcess.run(

@@ -9,6 +9,9 @@ final class ScratchFolder {
   init() throws {
     path = NSTemporaryDirectory() + "folio-scratch-\(UUID().uuidString.prefix(8))"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: path + "/runtime", withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
   }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -17,7 +20,7 @@ final class ScratchFolder {
   var environment: [String: String] {
     [
       "XDG_STATE_HOME": path + "/state", "XDG_CACHE_HOME": path + "/cache",
-      "XDG_CONFIG_HOME": path + "/config",
+      "XDG_CONFIG_HOME": path + "/config", "XDG_RUNTIME_DIR": path + "/runtime",
     ]
   }
 

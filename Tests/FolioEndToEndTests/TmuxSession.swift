@@ -21,9 +21,14 @@ final class TmuxSession {
     socket = NSTemporaryDirectory() + "folio-tmux-\(UUID().uuidString.prefix(8))"
     // Never the real home: state, cache and config go to a folder of this session's own.
     let home = socket + "-home"
+    // The runtime folder (control sockets) exists, private, as a login's does.
+    try FileManager.default.createDirectory(
+      atPath: home + "/runtime", withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
     var env = [
       "LANG": "C.UTF-8", "TERM": "tmux-256color", "XDG_STATE_HOME": home + "/state",
       "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config",
+      "XDG_RUNTIME_DIR": home + "/runtime",
     ]
     env.merge(environment) { $1 }
     let assignments = env.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")

@@ -22,11 +22,13 @@ public struct FolioRunner: Sendable {
     self.timeLimit = timeLimit
     self.scratch = scratch
     var environment = ["LANG": "C.UTF-8", "HOME": scratch + "/home"]
-    for folder in ["XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"] {
+    for folder in ["XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_RUNTIME_DIR"] {
       environment[folder] = scratch + "/" + folder.lowercased()
     }
     for path in environment.values where path.hasPrefix(scratch) {
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      // Private, as a login's runtime folder is (the control socket refuses another's).
+      try FileManager.default.createDirectory(
+        atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
     // The crash report names the crash site; sanitizer settings pass through.
     environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no"
