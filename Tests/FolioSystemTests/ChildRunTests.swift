@@ -26,6 +26,21 @@ struct ChildRunTests {
     #expect(isGone(pid))
   }
 
+  @Test func aChildLeftRunningGoesOnAndIsReapedWhenItEnds() throws {
+    // An editor that stays open: the shell prints its pid, then lives a while longer.
+    let outcome = ChildRun.run(
+      ["sh", "-c", "echo $$; exec sleep 0.5"], output: .captured, deadline: .milliseconds(100),
+      leavesRunning: true)
+    #expect(outcome.ending == .stillRunning)
+    #expect(outcome.problem(running: "editor") == nil)
+    let pid = try #require(printedPid(outcome))
+    #expect(kill(pid, 0) == 0)
+    // Once it ends it is reaped (no zombie is left).
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !isGone(pid) && ContinuousClock.now < deadline { usleep(10_000) }
+    #expect(isGone(pid))
+  }
+
   @Test func aStoppedChildIsKilledAndReapedAtItsDeadline() throws {
     // A process stopped with SIGSTOP, as a stopped tmux server is.
     let outcome = ChildRun.run(
