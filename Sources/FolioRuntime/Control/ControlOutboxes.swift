@@ -3,7 +3,8 @@ import Foundation
 /// What the control server has to send to each client, shared by the loop's thread (which
 /// queues replies and events and never waits) and the server's thread (which writes them
 /// when a socket can take them). A client whose queue would pass `limit` bytes is dropped: it
-/// does not read, and the viewer does not keep its lines for it.
+/// does not read, and the viewer does not keep its lines for it. A line queued when nothing
+/// waits is always taken, however long.
 final class ControlOutboxes: @unchecked Sendable {
   /// One client's queue.
   private struct Queue {
@@ -75,7 +76,9 @@ final class ControlOutboxes: @unchecked Sendable {
           guard !queue.isDropped else { return (false, false) }
           if answers, queue.unanswered > 0 { queue.unanswered -= 1 }
           let wasEmpty = queue.pending == 0
-          if queue.pending + line.utf8.count + 1 > limit {
+          // One line is taken whatever its size (a long outline for a client that reads);
+          // lines piling up past the limit behind others are not.
+          if queue.pending > 0, queue.pending + line.utf8.count + 1 > limit {
             queue = Queue(isDropped: true)
             return (false, true)
           }

@@ -79,6 +79,11 @@ public final class ControlServer: LoopService {
     }
   }
 
+  /// Listens at this process's socket in `folder` (`<pid>.sock`), posting requests to `inbox`.
+  public convenience init(in folder: ControlSocketFolder, inbox: LoopInbox) throws(ControlError) {
+    try self.init(path: folder.ownSocketPath, inbox: inbox)
+  }
+
   deinit { stop() }
 
   /// The requests in `letters` (the loop's, from `LoopInbox.takeAll()`), oldest first;

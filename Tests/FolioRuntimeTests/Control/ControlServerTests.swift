@@ -156,6 +156,14 @@ import Testing
     #expect(held.count < 40 * 32 * 1024)
   }
 
+  @Test func aReplyLongerThanTheQueueLimitReachesAClientThatReads() throws {
+    let loop = try startLoop(queueLimit: 64 * 1024)
+    defer { loop.stop() }
+    let reply = try ControlClient.send(
+      ControlRequest(name: "blob", arguments: [.number(300 * 1024)]), to: loop.path)
+    #expect(reply == .success(.string(String(repeating: "x", count: 300 * 1024)), id: ControlID(1)))
+  }
+
   @Test func stopClosesClientsAndRemovesTheSocket() throws {
     let loop = try startLoop()
     let deadline = ContinuousClock.now + .seconds(10)

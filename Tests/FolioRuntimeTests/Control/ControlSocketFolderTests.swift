@@ -74,8 +74,10 @@ import Testing
 
   @Test func instancesAreTheSocketsThatAnswer() throws {
     let folder = try ControlSocketFolder.prepare(environment: ["XDG_RUNTIME_DIR": temporary.path])
-    let loop = try ControlTestLoop(path: folder.ownSocketPath)
-    defer { loop.stop() }
+    let inbox = try LoopInbox()
+    let server = try ControlServer(in: folder, inbox: inbox)
+    defer { server.stop() }
+    #expect(server.path == folder.ownSocketPath)
     let ended = try endedProcessID()
     try makeStaleSocket(at: folder.socketPath(for: ended))
     // A socket nobody answers whose process runs (a viewer starting) is left alone.
