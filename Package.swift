@@ -74,7 +74,7 @@ let package = Package(
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
         "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig", "FolioGraphics", "CSandbox",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "FolioSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "folio-make-sample", dependencies: ["FolioFixtures"]),

@@ -88,9 +88,12 @@ extension Browser {
   func take(_ outcome: DocumentOpener.Outcome, of request: DocumentOpener.Request)
     -> [SessionEvent]
   {
+    // A client of the control socket that asked for it hears how it went.
+    let reply = openReplies.removeValue(forKey: request.id)
     guard session.opening?.id == request.id else {
       // Another document was asked for since.
       if case .opened(let launch) = outcome { launch.opening.handoff.discardRemaining() }
+      reply?(.failure("another document was asked for meanwhile"))
       return []
     }
     switch outcome {
@@ -103,23 +106,28 @@ extension Browser {
           startup.append(.pixelsAvailable)
         }
         engines[request.id] = engine
+        reply?(.success(.string(request.path)))
         return [.opened(request.id, launch.state, startup: startup)]
       } catch {
         launch.opening.handoff.discardRemaining()
         let line = "\(request.path): cannot start rendering (\(error))"
+        reply?(.failure(line))
         return [.notOpened(request.id, reason: line)]
       }
     case .needsPassword:
       guard let password = documents?.askPassword(request.path) else {
         terminal.invalidate()
+        reply?(.failure("\(request.path): no password given"))
         return [.notOpened(request.id, reason: "\(request.path): no password given")]
       }
       terminal.invalidate()
       var again = request
       again.password = password
+      if let reply { openReplies[request.id] = reply }
       opener?.open(again)
       return []
     case .failed(let line):
+      reply?(.failure(line))
       return [.notOpened(request.id, reason: line)]
     }
   }

@@ -22,6 +22,20 @@ extension Browser {
     inverseSearches[number] = id
   }
 
+  /// Shows where `target` is in the document (a viewer opened by `--synctex-forward`); the
+  /// editor's tmux pane is kept for inverse searches. What goes wrong is said on the status
+  /// line.
+  public func showSource(of target: ForwardTarget, editorPane: String?) {
+    search(
+      ForwardSearch(
+        pdf: target.pdf, input: target.input, line: target.line, column: target.column,
+        editorPane: editorPane,
+        answer: { [weak self] result in
+          guard case .failure(let error) = result else { return }
+          self?.send([SessionEvent.document(nil, .problem(error.description))])
+        }, waitsUntil: .now + ForwardSearch.longestWait))
+  }
+
   /// Queues a forward search; it is looked up at once unless its document is being read again.
   func search(_ forward: ForwardSearch) {
     if let pane = forward.editorPane { editorPane = pane }

@@ -50,6 +50,16 @@ public final class Browser<Terminal: TerminalBackend> {
   var waitingForwardSearches: [ForwardSearch] = []
   /// The tmux pane the editor runs in, as the last forward search said.
   var editorPane: String?
+  /// The control socket, when it could be made.
+  let control: ControlServer?
+  /// Its requests taken from the inbox, carried out after the turn's other events.
+  var controlRequests: [ControlServer.Incoming] = []
+  /// The clients following changes, and what each heard last.
+  var subscribers: [ControlServer.ClientID: Subscription] = [:]
+  /// `get`s of the section waiting for the outline to be read.
+  var waitingForOutline: [(RemoteProperty, (ControlReply.Outcome) -> Void)] = []
+  /// Clients waiting for a file they asked for to open, by the document's id.
+  var openReplies: [DocumentID: (ControlReply.Outcome) -> Void] = [:]
 
   /// Events waiting for `update`, oldest first, and whether they are being applied.
   var queue: [SessionEvent] = []
@@ -114,7 +124,8 @@ public final class Browser<Terminal: TerminalBackend> {
   /// shown.
   public init(
     _ launch: DocumentLaunch, terminal: Terminal, view: AppView, library: LibraryHooks? = nil,
-    documents: DocumentHooks? = nil, sourceLookup: SourceLookup? = nil
+    documents: DocumentHooks? = nil, sourceLookup: SourceLookup? = nil,
+    control makeControl: ((LoopInbox) throws -> ControlServer)? = nil
   ) throws {
     session =
       library.map { Session(shelf: launch.state, files: $0.files) }
@@ -132,8 +143,16 @@ public final class Browser<Terminal: TerminalBackend> {
       try DocumentOpener(timeLimit: launch.renderTimeout, inbox: inbox, open: $0.open)
     }
     sources = try sourceLookup.map { try SourceFinder(lookup: $0, inbox: inbox) }
+    var controlProblem: String?
+    do {
+      control = try makeControl?(inbox)
+    } catch {
+      control = nil
+      controlProblem = "no control socket: \(error)"
+    }
     engines[.first] = try DocumentEngine(launch, width: view.width, inbox: inbox)
     queue = launch.startup.map { .document(.first, $0) }
+    if let controlProblem { queue.append(.document(.first, .problem(controlProblem))) }
     applyQueue(meetingDemands: false)
     carryOut(launch.state.startingEffects.map { .document(.first, $0) })
     meetDemands()
@@ -207,6 +226,8 @@ public final class Browser<Terminal: TerminalBackend> {
   public func run() -> Ending {
     refresh()
     while ending == nil { turn() }
+    // The last replies (a `quit`'s) are sent and the socket file goes.
+    control?.stop()
     deleteImages()
     for engine in engines.values + retiring { engine.places?.finish(timeout: .seconds(2)) }
     return ending ?? Ending(status: 0, output: nil)
@@ -233,6 +254,7 @@ public final class Browser<Terminal: TerminalBackend> {
     }
     send(InputEvent.coalescing(inputs).map { .input($0) })
     if ending == nil { send(backgroundEvents()) }
+    if ending == nil { answerControlRequests() }
     if ending == nil { startWaitingForwardSearches() }
     guard ending == nil else { return }
     present()
@@ -307,6 +329,7 @@ public final class Browser<Terminal: TerminalBackend> {
       events += take(outcome, of: request)
     }
     events += sourceEvents(from: letters)
+    controlRequests += control?.requests(in: letters) ?? []
     // A document gone from the session goes once its place is written.
     retiring.removeAll { $0.places?.finish(timeout: .zero) ?? true }
     return events
@@ -339,6 +362,7 @@ public final class Browser<Terminal: TerminalBackend> {
       terminal.present(frame)
     }
     if let report = viewReport { report.write(state.visiblePageRegions) }
+    notifySubscribers()
   }
 
   /// Where the part of each page on screen is written after each frame, when

@@ -59,6 +59,10 @@ final class DocumentEngine {
     pageReader = makePageReader(pageCount: state.document.pageCount)
   }
 
+  /// Reads the outline (a control-socket client asks which section is shown); it arrives as
+  /// an event like the panel's.
+  func readOutline() { navigation.wantOutline() }
+
   private func makePageReader(pageCount: Int) -> PageReader? {
     guard readsAllPageFacts && pageCount > 1 else { return nil }
     return PageReader(pageCount: pageCount, sharing: board.work)

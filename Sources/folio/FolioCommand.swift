@@ -2,6 +2,7 @@ import ArgumentParser
 import FolioConfig
 import FolioCore
 import FolioPoppler
+import FolioRuntime
 import FolioStore
 import FolioTerminal
 import FolioUI
@@ -82,6 +83,16 @@ struct FolioCommand: ParsableCommand {
     if search.list && picture.print {
       throw ValidationError("--list and --print cannot be used together")
     }
+    if remoting.to != nil && !remoting.remote {
+      throw ValidationError("--to says which viewer --remote talks to")
+    }
+    if remoting.remote && remoting.synctexForward != nil {
+      throw ValidationError("--remote and --synctex-forward cannot be used together")
+    }
+    if remoting.synctexForward != nil && (picture.print || search.list || previewing.preview) {
+      throw ValidationError(
+        "--synctex-forward shows the place in a viewer: not with --print, --list or --preview")
+    }
     if previewing.preview && file == nil {
       throw ValidationError("--preview needs a FILE: folio --preview FILE [WIDTH HEIGHT]")
     }
@@ -109,8 +120,25 @@ struct FolioCommand: ParsableCommand {
       try StandardStreams.writeOutput(ActionNames.all.map { $0.name + "\n" }.joined())
       return
     }
+    let environment = ProcessInfo.processInfo.environment
+    if remoting.remote {
+      Self.exit(RemoteClient.run(files, to: remoting.to, environment: environment))
+    }
     // The config file's defaults, where the command line said nothing.
-    let config = try configuring.load(environment: ProcessInfo.processInfo.environment)
+    let config = try configuring.load(environment: environment)
+    var forward: ForwardTarget?
+    if let spec = remoting.synctexForward {
+      switch try ForwardSearchCommand.run(
+        spec, file: file, opening: config.tmuxOpening ?? .split, configPath: configuring.config,
+        environment: environment)
+      {
+      case .exit(let status): Self.exit(status)
+      case .openHere(let target):
+        // No viewer shows it: this one will, from the place asked for.
+        forward = target
+        file = target.pdf
+      }
+    }
     let opensViewer = !picture.print && !previewing.preview && !search.list
     picture.adopt(config, forViewer: opensViewer)
     if remember == nil { remember = config.remember }
@@ -203,13 +231,15 @@ struct FolioCommand: ParsableCommand {
     if readsStandardInput { Self.takeKeyboardFromTerminal() }
     let pickedPagesOutput = picking.pick ? try Self.drawOnTerminalKeepingOutput() : nil
     try Self.requireTerminal()
-    let ending = try Viewer(
+    var viewer = Viewer(
       document: document, opening: opening, options: picture, path: path,
       isStream: readsStandardInput || document.readablePath != (file ?? ""),
       forgetsPlace: remember == false, find: search.find,
       pick: picking.pick ? picking.pickFormat : nil,
-      keymap: keymap, configProblems: config.problems
-    ).run()
+      keymap: keymap, configProblems: config.problems)
+    // PENDING-SYNCTEX viewer.sourceLookup = SyncTeXSetup.lookup(editor: config.editorCommand, environment: environment)
+    viewer.forward = forward
+    let ending = try viewer.run()
     // The terminal is restored by now.
     if let output = ending.output {
       try StandardStreams.writeOutput(output, to: pickedPagesOutput ?? STDOUT_FILENO)

@@ -34,6 +34,8 @@ struct Viewer {
   var notices: [String] = []
   /// How SyncTeX is read and the editor opened, where Folio can.
   var sourceLookup: SourceLookup? = nil
+  /// `--synctex-forward` with no viewer showing the PDF: where to go once open.
+  var forward: ForwardTarget? = nil
   /// A library's shelf: its folders, followed, and how it is made again when they change.
   var following: (folders: [String], reopen: @Sendable (ReopenRequest) throws -> ReopenedDocument)?
 
@@ -99,7 +101,10 @@ struct Viewer {
           .hooks(on: session, screen: screen, environment: environment) : nil
       browser = try Browser(
         launch, terminal: terminal, view: AppView(width: .locale), library: library,
-        documents: documents, sourceLookup: sourceLookup)
+        documents: documents, sourceLookup: sourceLookup,
+        control: { inbox in
+          try ControlServer(in: ControlSocketFolder.prepare(environment: environment), inbox: inbox)
+        })
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
@@ -107,6 +112,13 @@ struct Viewer {
       try showPixels(
         pixels, largestSixel: session.replies?.largestSixel, browser: browser, terminal: terminal,
         opening: opening)
+    }
+    if let forward, library == nil {
+      // Opened by `--synctex-forward`: the place it names; the editor's pane, when it ran in
+      // tmux, passed along by the client that opened this pane.
+      var target = forward
+      target.pdf = launch.path ?? target.pdf
+      browser.showSource(of: target, editorPane: environment["FOLIO_EDITOR_PANE"])
     }
     if let kind = environment["FOLIO_CRASH_TEST"] {
       // For the tests of the crash guard: crash with the first frame on screen.
