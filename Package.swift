@@ -130,6 +130,7 @@ let package = Package(
       name: "FolioConfigTests",
       dependencies: ["FolioConfig", "FolioUI", "FolioLayout", "FolioCore"]),
     .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioCore"]),
+    .testTarget(name: "FolioSyncTeXTests", dependencies: ["FolioSyncTeX", "FolioCore"]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: [
