@@ -82,6 +82,8 @@ build "$fixture/v2"
     forward "$version" 5 0 chapter.tex
     forward "$version" 22 0 chapter.tex
     forward "$version" 33 0 ./chapter.tex
+    forward "$version" 20 0 chapter.tex
+    forward "$version" 500 0 chapter.tex
     inverse "$version" 1 120 150
     inverse "$version" 1 200 420
     inverse "$version" 2 100 200

@@ -52,7 +52,10 @@ public final class SyncTeXIndex: Sendable {
   }
 
   /// Forward search: the boxes where `line` (1-based) of `input` was typeset, in libsynctex's
-  /// order (the best first); empty when the input is not one TeX recorded or the line is below 1.
+  /// order (the best first); empty when the input is not one TeX recorded or the line is below 1
+  /// (or above `Int32.max`).
+  /// Like `synctex view`, a line that made no box (blank, past the end) gets the boxes of the
+  /// nearest line that did.
   ///
   /// `column` is passed on to libsynctex (0 or -1: the whole line; pdfTeX records no columns).
   /// `input` names a source file either absolutely or relative to the PDF's folder; it matches a
