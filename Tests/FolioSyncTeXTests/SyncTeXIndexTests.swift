@@ -83,6 +83,29 @@ struct SyncTeXIndexTests {
     #expect(source?.path == folder + "/chapter.tex")
   }
 
+  @Test("One index answers several threads at once, each as if alone")
+  func concurrentQueries() async throws {
+    let index = try SyncTeXIndex(pdfPath: SyncTeXFixture.folder + "/main.pdf")
+    let queries = try SyncTeXFixture.forwardQueries().filter { $0.version == "v1" }
+    let alone = queries.map { index.boxes(line: $0.line, column: $0.column, input: $0.input) }
+    let together = await withTaskGroup(of: [[SyncTeXBox]].self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          var answers: [[SyncTeXBox]] = []
+          for _ in 0..<20 {
+            answers = queries.map {
+              index.boxes(line: $0.line, column: $0.column, input: $0.input)
+            }
+          }
+          return answers
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(together.count == 8)
+    for answers in together { #expect(answers == alone) }
+  }
+
   @Test("Points off the index give no source, never a crash")
   func pointsOutside() throws {
     let index = try SyncTeXIndex(pdfPath: SyncTeXFixture.folder + "/main.pdf")

@@ -58,14 +58,21 @@ struct SyncTeXIndexesTests {
         "main.synctex.gz", with: SyncTeXFixture.folder(version) + "/main.synctex.gz")
     }
     let cache = SyncTeXIndexes()
-    for _ in 0..<2 {
-      for (number, folder) in folders.enumerated() {
-        let index = try cache.index(pdfPath: folder.file("main.pdf"))
-        let version = number.isMultiple(of: 2) ? "v1" : "v2"
-        let answers = try answers(of: index, version: version)
-        #expect(answers.actual == answers.expected, "\(folder.path)")
-      }
+    var read: [SyncTeXIndex] = []
+    for (number, folder) in folders.enumerated() {
+      let index = try cache.index(pdfPath: folder.file("main.pdf"))
+      let version = number.isMultiple(of: 2) ? "v1" : "v2"
+      let answers = try answers(of: index, version: version)
+      #expect(answers.actual == answers.expected, "\(folder.path)")
+      read.append(index)
     }
+    // The last 8 are kept; the first, used longest ago, was let go and is read again.
+    #expect(try cache.index(pdfPath: folders[11].file("main.pdf")) === read[11])
+    #expect(try cache.index(pdfPath: folders[4].file("main.pdf")) === read[4])
+    let again = try cache.index(pdfPath: folders[0].file("main.pdf"))
+    #expect(again !== read[0])
+    let answers = try answers(of: again, version: "v1")
+    #expect(answers.actual == answers.expected)
   }
 
   /// The first page each forward query of `version` finds, as the index and the tool give them.
