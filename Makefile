@@ -4,7 +4,7 @@
 
 SWIFT ?= swift
 DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config ncurses-term \
-	zlib1g-dev libsixel-dev \
+	zlib1g-dev libsixel-dev libsynctex-dev \
 	tmux qpdf poppler-utils libsqlite3-dev pdfgrep
 # The tests also read the man page (man-db) and drive ranger; yazi comes from PyPI (pip).
 TEST_DEBIAN_PACKAGES := man-db file ranger python3-pip libsixel-bin
@@ -13,7 +13,7 @@ BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
 .PHONY: all deps bench-deps build release run test test-tools lint check-imports check-ownership bench check-palette check-generated sample clean leak-check \
-	fuzz libfuzz asan-check install install-files uninstall
+	fuzz libfuzz asan-check install install-files uninstall synctex-fixture
 
 # Where `make install` puts folio (PREFIX=~/.local needs no root), and what it installs from.
 PREFIX ?= /usr/local
@@ -104,6 +104,12 @@ check-generated: bench-deps release
 sample: deps
 	$(SWIFT) run folio-make-sample .build/sample.pdf
 	./Scripts/embed-sample.sh .build/sample.pdf Sources/folio/Generated/SampleDocumentData.swift
+
+# Rebuilds the SyncTeX fixture (Tests/Fixtures/SyncTeX: main.pdf, main.synctex.gz, v2/ and
+# the synctex tool's answers in expected.tsv) with texlive's pdflatex and synctex; the tests
+# only read what is committed.
+synctex-fixture:
+	./Scripts/make-synctex-fixture.sh
 
 clean:
 	rm -rf .build

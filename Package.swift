@@ -32,6 +32,9 @@ let package = Package(
     .systemLibrary(
       name: "CSixel", path: "Modules/CSixel", pkgConfig: "libsixel",
       providers: [.apt(["libsixel-dev"])]),
+    .systemLibrary(
+      name: "CSynctex", path: "Modules/CSynctex", pkgConfig: "synctex",
+      providers: [.apt(["libsynctex-dev"])]),
     .target(
       name: "FolioCore",
       // Double's rounding and square roots call libm, which nothing else may link.
@@ -58,6 +61,8 @@ let package = Package(
     .target(name: "FolioSystem"),
     // Pictures for terminals that show images: kitty and iTerm2 (PNG, zlib), sixel (libsixel).
     .target(name: "FolioGraphics", dependencies: ["FolioCore", "CZlib", "CSixel"]),
+    // SyncTeX for the viewer: source line to PDF boxes and back, through libsynctex.
+    .target(name: "FolioSyncTeX", dependencies: ["FolioCore", "CSynctex"]),
     .target(name: "FolioFixtures", dependencies: ["CPoppler", "FolioCore", "FolioSystem"]),
     // The remembered place per document, in SQLite (GRDB links the system libsqlite3).
     .target(
@@ -125,6 +130,7 @@ let package = Package(
       name: "FolioConfigTests",
       dependencies: ["FolioConfig", "FolioUI", "FolioLayout", "FolioCore"]),
     .testTarget(name: "FolioSearchTests", dependencies: ["FolioSearch", "FolioCore"]),
+    .testTarget(name: "FolioSyncTeXTests", dependencies: ["FolioSyncTeX", "FolioCore"]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: [
