@@ -79,7 +79,8 @@ let package = Package(
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
         "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig", "FolioGraphics", "CSandbox",
-        "FolioSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "FolioSystem", "FolioSyncTeX",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "folio-make-sample", dependencies: ["FolioFixtures"]),

@@ -57,7 +57,11 @@ extension Browser {
         forward.answer(.failure(.init(description: "\(forward.pdf) is not open here")))
         continue
       }
-      let isSettled = session.state(of: id).map { $0.reload.phase == .idle } ?? true
+      // The version shown is the file on disk and nothing is reloading: else the search waits
+      // for the reload (a rebuild's), which keeps the place it had.
+      let isSettled =
+        (session.state(of: id).map { $0.reload.phase == .idle } ?? true)
+        && engines[id]?.showsFileOnDisk != false
       guard isSettled || now >= forward.waitsUntil else {
         still.append(forward)
         continue

@@ -10,6 +10,9 @@ final class DocumentEngine {
   let board: PictureBoard
   /// Its file, when it has one (not a shelf, not standard input).
   let path: String?
+  /// The file as it was when the version shown was opened: a forward search waits while the
+  /// file is another (being rewritten) until that version is shown.
+  private(set) var shownStamp: FileStamp?
   private var pageReader: PageReader?
   /// The workers started ahead for the current version, until the unclaimed ones are let go.
   private var unclaimedWorkers: DocumentHandoff?
@@ -37,6 +40,7 @@ final class DocumentEngine {
     let state = launch.state
     readsAllPageFacts = launch.readsAllPageFacts
     path = launch.path
+    shownStamp = launch.path.flatMap { FileStamp(path: $0) }
     searcher = launch.search.map { $0.makeSearcher(inbox: inbox) }
     fileWatch =
       launch.watchingFolders.isEmpty
@@ -57,6 +61,12 @@ final class DocumentEngine {
     }
     unclaimedWorkers = launch.opening.handoff
     pageReader = makePageReader(pageCount: state.document.pageCount)
+  }
+
+  /// Whether the file on disk is the version shown (nothing has rewritten it since).
+  var showsFileOnDisk: Bool {
+    guard let path else { return true }
+    return FileStamp(path: path) == shownStamp
   }
 
   /// Reads the outline (a control-socket client asks which section is shown); it arrives as
@@ -142,6 +152,7 @@ final class DocumentEngine {
     makePixels: (DocumentOpening) throws -> Void
   ) -> (members: [String]?, failure: (any Error)?)? {
     guard let document = reopener?.take(version) else { return nil }
+    shownStamp = path.flatMap { FileStamp(path: $0) }
     var failure: (any Error)?
     do {
       try board.replaceDocument(with: document.opening, version: version)

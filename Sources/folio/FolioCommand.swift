@@ -237,7 +237,8 @@ struct FolioCommand: ParsableCommand {
       forgetsPlace: remember == false, find: search.find,
       pick: picking.pick ? picking.pickFormat : nil,
       keymap: keymap, configProblems: config.problems)
-    // PENDING-SYNCTEX viewer.sourceLookup = SyncTeXSetup.lookup(editor: config.editorCommand, environment: environment)
+    viewer.sourceLookup = SyncTeXSetup.lookup(
+      editor: config.editorCommand, environment: environment)
     viewer.forward = forward
     let ending = try viewer.run()
     // The terminal is restored by now.

@@ -29,7 +29,10 @@ enum ForwardSearchCommand {
         status: 2)
     }
     target.pdf = Viewer.absolute(target.pdf)
-    target.input = Viewer.absolute(target.input)
+    // A source named relative to here, when it is here (an editor's working folder); else as
+    // written, which SyncTeX takes relative to the PDF's folder.
+    let here = Viewer.absolute(target.input)
+    if FileManager.default.fileExists(atPath: here) { target.input = here }
     guard FileManager.default.fileExists(atPath: target.pdf) else {
       throw Failure(path: target.pdf, reason: "no such file", status: 1)
     }

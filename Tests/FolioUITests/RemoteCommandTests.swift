@@ -61,6 +61,15 @@ struct RemoteCommandTests {
     #expect(state.view.currentPage == PageIndex(0))
   }
 
+  @Test func aForwardSearchFromTheGridShowsThePageInTheContinuousView() {
+    var state = session.state(nil, pages: 8)
+    let box = SourceMark(
+      page: PageIndex(5), region: PageRegion(x: 0.1, y: 0.5, width: 0.6, height: 0.02))
+    _ = state.update(.remote(.showSource([box])))
+    #expect(state.view.mode == .continuous)
+    #expect(state.view.currentPage == PageIndex(5))
+  }
+
   @Test func aForwardSearchNamingNoPageOfTheDocumentSaysSo() {
     var state = document(pages: 3)
     let box = SourceMark(page: PageIndex(9), region: .whole)

@@ -20,9 +20,10 @@ extension AppState {
         say("SyncTeX names no box of this document")
         return []
       }
-      let effects = apply([
-        .jump(to: Destination(page: first.page)), .reveal(first.region, on: first.page),
-      ]).effects
+      // The grid shows no boxes: the page is shown in the continuous view.
+      var intents: [Intent] = view.mode == .grid ? [.browse(.show(.continuous), count: nil)] : []
+      intents += [.jump(to: Destination(page: first.page)), .reveal(first.region, on: first.page)]
+      let effects = apply(intents).effects
       navigation.markSource(marks)
       return effects + [.startTimer(.sourceMarks, after: Self.sourceMarkDuration)]
     }
