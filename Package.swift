@@ -137,7 +137,7 @@ let package = Package(
       dependencies: [
         "FolioFixtures", "FolioTestSupport", "FolioRuntime", "FolioPoppler", "FolioRaster",
         "FolioCore", "FolioUI", "folio",
-        "folio-libfuzzer", "FolioGraphics", "CPoppler", "CZlib",
+        "folio-libfuzzer", "FolioGraphics", "CPoppler", "CZlib", "FolioSyncTeX",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -121,7 +121,8 @@ extension Browser {
         return nil
       }
       let size = state.document.metrics.size(of: box.page)
-      guard size.width > 0, size.height > 0 else { return nil }
+      // SyncTeX also names boxes of no size (glue, a kern): nothing to mark.
+      guard size.width > 0, size.height > 0, box.width > 0, box.height > 0 else { return nil }
       return SourceMark(
         page: box.page,
         region: PageRegion(

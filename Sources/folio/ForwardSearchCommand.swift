@@ -41,7 +41,7 @@ enum ForwardSearchCommand {
       return .exit(status)
     }
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 { return .openHere(target) }
-    guard environment["TMUX"] != nil else {
+    guard !(environment["TMUX"] ?? "").isEmpty else {
       throw Failure(
         path: target.pdf, reason: "no viewer shows it, and no terminal to open one in",
         status: 2)

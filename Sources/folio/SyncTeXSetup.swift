@@ -1,23 +1,16 @@
 import FolioConfig
 import FolioCore
 import FolioRuntime
-import FolioSyncTeX
 import FolioSystem
 import Foundation
 
-/// SyncTeX for the loop (`SourceLookup`): the indexes beside PDFs read with FolioSyncTeX (each
-/// once per version of its file), and the editor opened at a source line with
-/// `synctex-editor-command` (never through a shell), its tmux pane selected when known.
+/// SyncTeX for the loop (`SourceLookup`): each query answered by FolioSyncTeX in a process of
+/// its own (`SyncTeXQueryMode`: libsynctex never runs in the viewer), and the editor opened at
+/// a source line with `synctex-editor-command` (never through a shell), its tmux pane selected
+/// when known.
 enum SyncTeXSetup {
-  /// The indexes, used from the SourceFinder's one thread (the lock keeps that true).
-  private final class Indexes: @unchecked Sendable {
-    private let lock = NSLock()
-    private let indexes = SyncTeXIndexes()
-
-    func index(_ pdf: String) throws -> SyncTeXIndex {
-      try lock.withLock { () throws -> SyncTeXIndex in try indexes.index(pdfPath: pdf) }
-    }
-  }
+  /// How long one query may take (reading a large index takes a tenth of a second).
+  static let queryDeadline = Duration.seconds(20)
 
   /// How long the editor command may take before it is left running (an editor that stays
   /// open) and how long tmux may take to select its pane.
@@ -27,26 +20,60 @@ enum SyncTeXSetup {
   /// The lookup for a viewer whose config gives `editor` (nil: lines are only said), inside
   /// tmux when `environment` says so.
   static func lookup(editor: EditorCommand?, environment: [String: String]) -> SourceLookup {
-    let indexes = Indexes()
-    let insideTmux = environment["TMUX"] != nil
+    let insideTmux = !(environment["TMUX"] ?? "").isEmpty
     let boxes: @Sendable (String, String, Int, Int) throws -> [SourceLookup.Box] = {
       pdf, input, line, column in
-      let found = try indexes.index(pdf).boxes(line: line, column: column, input: input)
-      return found.map { box in
-        SourceLookup.Box(
-          page: box.page, x: box.x, y: box.y, width: box.width, height: box.height)
+      try query(["boxes", pdf, input, String(line), String(column)]).compactMap { fields in
+        guard fields.count == 6, fields[0] == "box", let page = Int(fields[1]),
+          let x = Double(fields[2]), let y = Double(fields[3]), let width = Double(fields[4]),
+          let height = Double(fields[5])
+        else { return nil }
+        return SourceLookup.Box(page: PageIndex(page), x: x, y: y, width: width, height: height)
       }
     }
     let line: @Sendable (String, PageIndex, Double, Double) throws -> SourceLookup.Line? = {
       pdf, page, x, y in
-      guard let found = try indexes.index(pdf).source(page: page, x: x, y: y) else { return nil }
-      return SourceLookup.Line(input: found.path, line: found.line, column: found.column)
+      let records = try query(["line", pdf, String(page.rawValue), String(x), String(y)])
+      guard let fields = records.first(where: { $0.first == "line" }), fields.count == 4,
+        let number = Int(fields[1]), let column = Int(fields[2])
+      else { return nil }
+      return SourceLookup.Line(
+        input: SyncTeXQueryMode.unescaped(fields[3]), line: number,
+        column: column > 0 ? column : nil)
     }
     var edit: (@Sendable (SourceLookup.Line, String?) -> String?)?
     if let editor {
       edit = { found, pane in open(editor, at: found, pane: insideTmux ? pane : nil) }
     }
     return SourceLookup(boxes: boxes, line: line, edit: edit)
+  }
+
+  /// Why a query found nothing: one line.
+  struct QueryFailure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Runs one query in a process of its own (`SyncTeXQueryMode`); its records, split into
+  /// fields.
+  static func query(_ arguments: [String]) throws -> [[Substring]] {
+    let outcome = ChildRun.run(
+      [ForwardSearchCommand.executablePath, SyncTeXQueryMode.flag] + arguments,
+      output: .captured, deadline: queryDeadline)
+    let records = String(decoding: outcome.output, as: UTF8.self).split(separator: "\n")
+      .map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+    switch outcome.ending {
+    case .exited(0): return records
+    case .exited:
+      let reason = records.last { $0.first == "error" }?.dropFirst().joined(separator: " ")
+      throw QueryFailure(description: reason ?? "SyncTeX could not be read")
+    default:
+      let name =
+        (arguments.dropFirst().first as String?).map {
+          URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent
+        } ?? "the PDF"
+      let why = outcome.problem(running: "its reader") ?? "its reader failed"
+      throw QueryFailure(description: "the SyncTeX file of \(name) cannot be read: \(why)")
+    }
   }
 
   /// Runs `editor` for `line`; selects tmux pane `pane` (the editor's) after; why not, or nil.

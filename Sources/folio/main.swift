@@ -10,6 +10,10 @@ MemoryPolicy.limitHeapGrowth()
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == WorkerLaunch.flag {
   PageWorkerMode.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
 }
+// A SyncTeX query runs in a process of its own (libsynctex reads untrusted files).
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == SyncTeXQueryMode.flag {
+  SyncTeXQueryMode.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+}
 CrashGuard.install()
 ErrorStream.capture(temporaryDirectory: ProcessInfo.processInfo.environment["TMPDIR"])
 FolioCommand.mainExitingCleanly()
