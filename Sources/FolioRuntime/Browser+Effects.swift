@@ -15,7 +15,8 @@ extension Browser {
       case .open(let id, let path, let find):
         opener?.open(
           DocumentOpener.Request(
-            id: id, path: path, find: find, password: nil, screenSize: session.screenSize))
+            id: id, path: path, find: find, password: library?.passwords.password(for: path),
+            screenSize: session.screenSize))
       case .close(let id):
         guard let engine = engines.removeValue(forKey: id) else { continue }
         if shown == id { deleteImages(of: engine) }
@@ -81,6 +82,16 @@ extension Browser {
     }
   }
 
+  /// Keeps `password`, which opened the shelf's file at `path`, for the rest of the run: the
+  /// file opens again without asking, and its cover (whose failure is forgotten) is drawn by
+  /// the shelf's workers, which are told the password before their next request.
+  private func unlockCover(of path: String, with password: String) {
+    guard let library, let shelf = session.shelf else { return }
+    library.passwords.learn(password, for: path)
+    guard let index = shelf.index(of: path), let board = engines[shelf.id]?.board else { return }
+    board.forgetFailures(of: PageIndex(index))
+  }
+
   /// What an open of the shelf's gave, as events: the document to show, why not, or (for an
   /// encrypted one) its password asked for and the open begun again.
   func take(_ outcome: DocumentOpener.Outcome, of request: DocumentOpener.Request)
@@ -101,6 +112,7 @@ extension Browser {
           startup.append(.pixelsAvailable)
         }
         engines[request.id] = engine
+        if let password = request.password { unlockCover(of: request.path, with: password) }
         return [.opened(request.id, launch.state, startup: startup)]
       } catch {
         launch.opening.handoff.discardRemaining()

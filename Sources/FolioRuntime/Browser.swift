@@ -71,16 +71,21 @@ public final class Browser<Terminal: TerminalBackend> {
     public var askPassword: (String) -> String?
     /// Takes the shelf's next order (the shelf's reopen lists its files in it); its name.
     public var nextOrder: () -> String
+    /// The passwords that opened documents of the shelf this run (shared with the shelf's
+    /// workers): such a document opens again without asking, and its cover is drawn.
+    public var passwords: KnownPasswords
 
     /// Creates hooks.
     public init(
       files: [String], open: @escaping @Sendable (DocumentOpener.Request) -> DocumentOpener.Outcome,
-      askPassword: @escaping (String) -> String?, nextOrder: @escaping () -> String
+      askPassword: @escaping (String) -> String?, nextOrder: @escaping () -> String,
+      passwords: KnownPasswords = KnownPasswords()
     ) {
       self.files = files
       self.open = open
       self.askPassword = askPassword
       self.nextOrder = nextOrder
+      self.passwords = passwords
     }
   }
 
