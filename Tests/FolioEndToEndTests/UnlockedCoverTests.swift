@@ -29,10 +29,12 @@ struct UnlockedCoverTests {
     try tmux.screen().last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
   }
 
+  /// Waits until the status line contains `text`; an issue when it does not in time.
   func waitForStatus(_ tmux: TmuxSession, containing text: String) throws {
-    _ = try tmux.waitForScreen(timeout: 20) { _ in
+    let screen = try tmux.waitForScreen(timeout: 20) { _ in
       ((try? self.statusLine(tmux)) ?? "").contains(text)
     }
+    #expect(try statusLine(tmux).contains(text), "\(screen)")
   }
 
   /// Whether the two covers above their labels show the same picture: each row is one cell
@@ -61,6 +63,7 @@ struct UnlockedCoverTests {
     let locked = try tmux.waitForScreen(timeout: 20) { lines in
       lines.joined(separator: " ").contains("its password")
     }
+    #expect(locked.joined(separator: " ").contains("its password"), "\(locked)")
     #expect(!coversMatch(locked), "\(locked)")
     // Enter on the encrypted cover asks for its password; the document opens with it.
     try tmux.send("l")
@@ -77,6 +80,7 @@ struct UnlockedCoverTests {
     let shelf = try tmux.waitForScreen(timeout: 20) { lines in
       self.coversMatch(lines)
     }
+    #expect(coversMatch(shelf), "\(shelf)")
     #expect(!shelf.joined(separator: " ").contains("its password"), "\(shelf)")
     #expect(try statusLine(tmux).contains("locked.pdf · Alpha Paper"))
     // Enter opens it again without asking.
@@ -99,7 +103,8 @@ struct UnlockedCoverTests {
     try tmux.send("/")
     try tmux.send("orbit", literal: true)
     try tmux.send("Enter")
-    _ = try tmux.waitFor("hits on 2 documents", timeout: 30)
+    let found = try tmux.waitFor("hits on 2 documents", timeout: 30)
+    #expect(found.contains { $0.contains("hits on 2 documents") }, "\(found)")
     try tmux.send("q")
     _ = try tmux.waitFor("[exited] 0")
   }
