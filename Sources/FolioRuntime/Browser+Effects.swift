@@ -88,8 +88,10 @@ extension Browser {
   private func unlockCover(of path: String, with password: String) {
     guard let library, let shelf = session.shelf else { return }
     library.passwords.learn(password, for: path)
-    guard let index = shelf.index(of: path), let board = engines[shelf.id]?.board else { return }
-    board.forgetFailures(of: PageIndex(index))
+    guard let index = shelf.index(of: path), let engine = engines[shelf.id] else { return }
+    engine.board.forgetFailures(of: PageIndex(index))
+    // The shelf's search reads it from now on (a search that failed on it reads it again).
+    (engine.searcher as? LibrarySearcher)?.readAgain(path)
   }
 
   /// What an open of the shelf's gave, as events: the document to show, why not, or (for an

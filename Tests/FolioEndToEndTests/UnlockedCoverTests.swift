@@ -65,6 +65,12 @@ struct UnlockedCoverTests {
     }
     #expect(locked.joined(separator: " ").contains("its password"), "\(locked)")
     #expect(!coversMatch(locked), "\(locked)")
+    // A search before the password is known cannot read it.
+    try tmux.send("/")
+    try tmux.send("orbit", literal: true)
+    try tmux.send("Enter")
+    let unread = try tmux.waitFor("could not be searched", timeout: 30)
+    #expect(unread.contains { $0.contains("1 document could not be searched") }, "\(unread)")
     // Enter on the encrypted cover asks for its password; the document opens with it.
     try tmux.send("l")
     try waitForStatus(tmux, containing: "2 / 2")
@@ -97,11 +103,15 @@ struct UnlockedCoverTests {
     try tmux.send("]")
     try waitForStatus(tmux, containing: "locked.pdf — ")
     #expect(!(try tmux.screen().joined().contains("Password for")))
-    // The shelf's search reads its text too: both documents have the hit.
+    // The shelf's search reads its text now: the search in force, and a new one, find the
+    // hit in both documents.
     try tmux.send("Escape")
     try waitForStatus(tmux, containing: "shelf/")
+    // Two hits in all, one on each cover.
+    try waitForStatus(tmux, containing: " / 2  locked.pdf")
+    #expect(try statusLine(tmux).contains(try Regex(#"hit \d / 2 "#)))
     try tmux.send("/")
-    try tmux.send("orbit", literal: true)
+    try tmux.send("moon", literal: true)
     try tmux.send("Enter")
     let found = try tmux.waitFor("hits on 2 documents", timeout: 30)
     #expect(found.contains { $0.contains("hits on 2 documents") }, "\(found)")
