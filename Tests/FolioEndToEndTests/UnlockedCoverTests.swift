@@ -118,4 +118,39 @@ struct UnlockedCoverTests {
     try tmux.send("q")
     _ = try tmux.waitFor("[exited] 0")
   }
+
+  /// A password known this run that no longer opens the file (encrypted anew meanwhile) is
+  /// asked for again, and the new one opens it.
+  @Test func aPasswordThatOpensTheFileNoMoreIsAskedForAgain() throws {
+    let scratch = try ScratchFolder()
+    let root = try makeShelf(scratch)
+    let folio = [FolioProcess.executable, root].map(TmuxSession.quote).joined(separator: " ")
+    let tmux = try TmuxSession(command: folio, environment: scratch.environment)
+    _ = try tmux.waitFor("its password", timeout: 20)
+    try tmux.send("l")
+    try waitForStatus(tmux, containing: "2 / 2")
+    try tmux.send("Enter")
+    _ = try tmux.waitFor("Password for", timeout: 20)
+    try tmux.send("secret", literal: true)
+    try tmux.send("Enter")
+    try waitForStatus(tmux, containing: "locked.pdf — ")
+    try tmux.send("Escape")
+    try waitForStatus(tmux, containing: "shelf/")
+    // Encrypted anew with another password, renamed over it: the shelf is made again.
+    let encrypt = try ChildProcess.run(
+      "/usr/bin/qpdf",
+      ["--encrypt", "other", "other", "256", "--", root + "/alpha.pdf", scratch.path + "/new.pdf"])
+    #expect(encrypt.status == 0, "\(encrypt.errorText)")
+    #expect(rename(scratch.path + "/new.pdf", root + "/locked.pdf") == 0)
+    let relocked = try tmux.waitFor("its password", timeout: 20)
+    #expect(relocked.joined().contains("its password"), "\(relocked)")
+    try tmux.send("Enter")
+    let asked = try tmux.waitFor("Password for", timeout: 20)
+    #expect(asked.joined().contains("Password for"), "\(asked)")
+    try tmux.send("other", literal: true)
+    try tmux.send("Enter")
+    try waitForStatus(tmux, containing: "locked.pdf — ")
+    try tmux.send("q")
+    _ = try tmux.waitFor("[exited] 0")
+  }
 }
