@@ -36,6 +36,8 @@ public final class LibraryDocument: OpenedDocument {
   private var open: [(index: Int, document: PopplerDocument)] = []
   /// What opening a file said, by file.
   private var failures: [Int: DocumentError] = [:]
+  /// The passwords that open encrypted files, by path (`unlock`), never written anywhere.
+  private var passwords: [String: String] = [:]
 
   /// The most files kept open at once.
   static let openLimit = 4
@@ -199,6 +201,23 @@ public final class LibraryDocument: OpenedDocument {
     return PageText(text: text, boxes: boxes)
   }
 
+  /// Opens the file at `path` with `password` from now on (on every cover it is): what opening
+  /// it said before is forgotten, so its cover, label and text are read again. Throws, and
+  /// keeps nothing, when the password does not open it.
+  public func unlock(path: String, password: String) throws(DocumentError) {
+    let covers = paths.indices.filter { paths[$0] == path }
+    guard opensFiles, let first = covers.first else { return }
+    let previous = passwords[path]
+    passwords[path] = password
+    for index in covers { failures[index] = nil }
+    do {
+      _ = try file(first)
+    } catch {
+      passwords[path] = previous
+      throw error
+    }
+  }
+
   /// The file of cover `index`, opened (or kept open).
   private func file(_ index: Int) throws(DocumentError) -> PopplerDocument {
     if let kept = open.firstIndex(where: { $0.index == index }) {
@@ -211,7 +230,8 @@ public final class LibraryDocument: OpenedDocument {
     do {
       let path = paths[index]
       let document = try PopplerDocument.open(
-        readablePath: try PopplerDocument.readablePath(for: path), named: path)
+        readablePath: try PopplerDocument.readablePath(for: path), named: path,
+        password: passwords[path])
       open.append((index, document))
       if open.count > Self.openLimit { open.removeFirst() }
       return document

@@ -15,7 +15,8 @@ extension Browser {
       case .open(let id, let path, let find):
         opener?.open(
           DocumentOpener.Request(
-            id: id, path: path, find: find, password: nil, screenSize: session.screenSize))
+            id: id, path: path, find: find, password: library?.passwords.password(for: path),
+            screenSize: session.screenSize))
       case .close(let id):
         guard let engine = engines.removeValue(forKey: id) else { continue }
         if shown == id { deleteImages(of: engine) }
@@ -83,6 +84,18 @@ extension Browser {
     }
   }
 
+  /// Keeps `password`, which opened the shelf's file at `path`, for the rest of the run: the
+  /// file opens again without asking, and its cover (whose failure is forgotten) is drawn by
+  /// the shelf's workers, which are told the password before their next request.
+  private func unlockCover(of path: String, with password: String) {
+    guard let library, let shelf = session.shelf else { return }
+    library.passwords.learn(password, for: path)
+    guard let index = shelf.index(of: path), let engine = engines[shelf.id] else { return }
+    engine.board.forgetFailures(of: PageIndex(index))
+    // The shelf's search reads it from now on (a search that failed on it reads it again).
+    (engine.searcher as? LibrarySearcher)?.readAgain(path)
+  }
+
   /// What an open of the shelf's gave, as events: the document to show, why not, or (for an
   /// encrypted one) its password asked for and the open begun again.
   func take(_ outcome: DocumentOpener.Outcome, of request: DocumentOpener.Request)
@@ -107,6 +120,7 @@ extension Browser {
         }
         engines[request.id] = engine
         reply?(.success(.string(request.path)))
+        if let password = request.password { unlockCover(of: request.path, with: password) }
         return [.opened(request.id, launch.state, startup: startup)]
       } catch {
         launch.opening.handoff.discardRemaining()

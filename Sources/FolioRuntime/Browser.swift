@@ -108,12 +108,19 @@ public final class Browser<Terminal: TerminalBackend> {
     public var documents: DocumentHooks
     /// Takes the shelf's next order (the shelf's reopen lists its files in it); its name.
     public var nextOrder: () -> String
+    /// The passwords that opened documents of the shelf this run (shared with the shelf's
+    /// workers): such a document opens again without asking, and its cover is drawn.
+    public var passwords: KnownPasswords
 
     /// Creates hooks.
-    public init(files: [String], documents: DocumentHooks, nextOrder: @escaping () -> String) {
+    public init(
+      files: [String], documents: DocumentHooks, nextOrder: @escaping () -> String,
+      passwords: KnownPasswords = KnownPasswords()
+    ) {
       self.files = files
       self.documents = documents
       self.nextOrder = nextOrder
+      self.passwords = passwords
     }
   }
 

@@ -79,6 +79,18 @@ struct LibrarySearchProgress {
     hasNews = true
   }
 
+  /// Reads `file` again if it could not be read (its password became known): it is unread,
+  /// and the search in force, and every one after, reads and matches it.
+  mutating func readAgain(_ file: Int) {
+    guard readings.indices.contains(file), case .failed = readings[file] else { return }
+    readings[file] = .unread
+    texts[file] = []
+    matched[file] = 0
+    matches[file] = nil
+    fromCache.remove(file)
+    if query != nil { hasNews = true }
+  }
+
   /// Whether a file is searched: all its text read (or given up) and matched.
   func isSearched(_ file: Int) -> Bool {
     switch readings[file] {

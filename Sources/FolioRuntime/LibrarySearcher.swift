@@ -143,6 +143,13 @@ public final class LibrarySearcher: PageSearcher {
     return made
   }
 
+  /// Reads the file at `path` again where it could not be read (its password became known),
+  /// for the search in force and those after it.
+  func readAgain(_ path: String) {
+    for file in text.files.indices where text.files[file] == path { progress.readAgain(file) }
+    schedule()
+  }
+
   private func schedule() {
     jobs?.replaceWanted(progress.wantedJobs())
   }

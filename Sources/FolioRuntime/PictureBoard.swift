@@ -103,6 +103,23 @@ public final class PictureBoard: LoopService {
     deferred = []
   }
 
+  /// Forgets that the pictures of `page` failed, and asks for them again where they are
+  /// wanted (a library's cover whose file opens now: its password became known); their tiles
+  /// show placeholders meanwhile.
+  public func forgetFailures(of page: PageIndex) {
+    failed = failed.filter { $0.key.page != page }
+    retried = retried.filter { $0.page != page }
+    func again(_ tile: inout Tile<RenderRequest>) {
+      guard let request = tile.request, request.page == page, !tile.isShowingRequest else {
+        return
+      }
+      configure(&tile, for: request)
+    }
+    mainTiles.updateVisibleTiles(again)
+    filmstripTiles.updateVisibleTiles(again)
+    layOut()
+  }
+
   /// The descriptor that turns readable when pictures arrive (the inbox's).
   public var wakeDescriptor: Int32 { renderer.wakeDescriptor }
 

@@ -47,7 +47,9 @@ struct FileOpening: Sendable {
         try PopplerDocument.open(readablePath: readable, named: path, password: request.password)
       }) {
       case .success(let opened): document = opened
-      case .failure(.encrypted(passwordGiven: false)): return .needsPassword
+      // Without a password, or with one known this run that opens it no more (the file was
+      // encrypted anew): it is asked for.
+      case .failure(.encrypted): return .needsPassword
       case .failure(let error): return .failed(Failure(path: path, reason: error.reason).line)
       }
       let opening = BrowserSetup.opening(

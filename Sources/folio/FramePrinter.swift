@@ -155,12 +155,12 @@ enum BrowserSetup {
   static func opening(
     readablePath: String, name: String, password: String?, options: PrintOptions,
     version: DocumentVersion = .first, pinned: PinnedFile? = nil, prestarted: Int? = nil,
-    niceness: Int = 5, isLibrary: Bool = false
+    niceness: Int = 5, isLibrary: Bool = false, knownPasswords: KnownPasswords? = nil
   ) -> DocumentOpening {
     let pinned = pinned ?? (try? PinnedFile(readablePath))
     let document = WorkerDocument(
       readablePath: pinned?.path ?? readablePath, name: name, password: password, version: version,
-      isLibrary: isLibrary)
+      isLibrary: isLibrary, knownPasswords: knownPasswords)
     var limits = options.workerLimits
     limits.niceness = niceness
     let workers = DocumentOpening.processes(

@@ -16,9 +16,11 @@ enum LibrarySearchSetup {
   }
 
   /// How to read the text of `files`: the viewer's at nice 10 with two threads so that renders
-  /// come first, `--find --list`'s with as many as `--workers` at normal priority.
+  /// come first, `--find --list`'s with as many as `--workers` at normal priority. The files
+  /// `passwords` opened this run are read with them.
   static func text(
-    of files: [String], options: PrintOptions, forViewer: Bool
+    of files: [String], options: PrintOptions, forViewer: Bool,
+    passwords: KnownPasswords? = nil
   ) throws(DocumentError) -> LibraryText {
     let manifest = Manifest(
       try PopplerDocument.readablePath(
@@ -27,7 +29,7 @@ enum LibrarySearchSetup {
     let threads = forViewer ? FindList.viewerThreads : options.workerCount
     let wholeFiles = BrowserSetup.opening(
       readablePath: manifest.path, name: "library", password: nil, options: options,
-      prestarted: 0, niceness: niceness, isLibrary: true)
+      prestarted: 0, niceness: niceness, isLibrary: true, knownPasswords: passwords)
     return LibraryText(
       files: files, threads: threads,
       wholeFiles: DocumentOpening(handoff: wholeFiles.handoff, keepsTimeLimit: true) {
@@ -38,7 +40,8 @@ enum LibrarySearchSetup {
       singleFile: { path in
         BrowserSetup.opening(
           readablePath: (try? PopplerDocument.readablePath(for: path)) ?? path, name: path,
-          password: nil, options: options, prestarted: 0, niceness: niceness)
+          password: passwords?.password(for: path), options: options, prestarted: 0,
+          niceness: niceness)
       },
       parting: parting,
       openCache: {
@@ -75,14 +78,14 @@ enum LibrarySearchSetup {
   }
 
   /// How the viewer (or `--print --find`) searches `document`: a library's files page by
-  /// page, or one document.
+  /// page (with the `passwords` of its files known this run), or one document.
   static func search(
-    for document: any OpenedDocument, name: String, options: PrintOptions
+    for document: any OpenedDocument, name: String, options: PrintOptions,
+    passwords: KnownPasswords? = nil
   ) -> SearchSetup? {
     if let library = document as? LibraryDocument {
-      return (try? text(of: library.paths, options: options, forViewer: true)).map {
-        .library($0)
-      }
+      return (try? text(of: library.paths, options: options, forViewer: true, passwords: passwords))
+        .map { .library($0) }
     }
     return .document(
       DocumentText.searchSetup(

@@ -83,14 +83,21 @@ struct LibraryViewer {
     }
     let manifest = shelfDocument.readablePath
     let manifests = ShelfManifests(manifest)
+    // Known for the rest of the run (never written): a password that opened a document of
+    // the shelf opens it again, and its cover and text.
+    let passwords = KnownPasswords()
     var viewer = Viewer(
       document: shelfDocument,
       opening: BrowserSetup.opening(
         readablePath: manifest, name: name, password: nil, options: shelfOptions,
-        isLibrary: true),
+        isLibrary: true, knownPasswords: passwords),
       options: shelfOptions, path: name, isStream: true, forgetsPlace: true, find: find,
       keymap: keymap, configProblems: configProblems, library: .shelf, notices: problems)
-    viewer.following = (folders, reopener(manifests, order: order, options: shelfOptions))
+    viewer.passwords = passwords
+    viewer.following = (
+      folders,
+      reopener(manifests, order: order, options: shelfOptions, passwords: passwords)
+    )
     let screen = Viewer.Screen(session, options: options, environment: environment)
     let hooks = Browser<NcursesTerminal>.LibraryHooks(
       files: listed.files,
@@ -101,7 +108,7 @@ struct LibraryViewer {
         order.value = order.value.next
         order.value.remember(environment: environment)
         return order.value.rawValue
-      })
+      }, passwords: passwords)
     return try withExtendedLifetime(manifests) {
       try viewer.browser(on: session, library: hooks).run()
     }
@@ -131,7 +138,8 @@ struct LibraryViewer {
   /// in the shelf's order (carried to the session), a new list for the workers, the facts of
   /// the covers.
   private func reopener(
-    _ manifests: ShelfManifests, order: OrderBox, options: PrintOptions
+    _ manifests: ShelfManifests, order: OrderBox, options: PrintOptions,
+    passwords: KnownPasswords
   )
     -> @Sendable (ReopenRequest) throws -> ReopenedDocument
   {
@@ -157,10 +165,10 @@ struct LibraryViewer {
           pages: pages),
         opening: BrowserSetup.opening(
           readablePath: manifest, name: library.name, password: nil, options: options,
-          version: request.version, isLibrary: true),
+          version: request.version, isLibrary: true, knownPasswords: passwords),
         identity: nil,
-        search: (try? LibrarySearchSetup.text(of: files, options: options, forViewer: true))
-          .map { .library($0) },
+        search: (try? LibrarySearchSetup.text(
+          of: files, options: options, forViewer: true, passwords: passwords)).map { .library($0) },
         members: files)
     }
   }

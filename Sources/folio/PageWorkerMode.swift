@@ -18,6 +18,7 @@ enum PageWorkerMode {
     let niceness = arguments.dropFirst().first.flatMap { Int($0) }.map { min(19, max(0, $0)) } ?? 5
     dropWhatIsNotNeeded(memoryBytes: memoryBytes, niceness: niceness)
     var worker: LocalPageWorker?
+    var library: LibraryDocument?
     var answered = 0
     while let body = readFrame() {
       let envelope: WorkerEnvelope<WorkerRequest>
@@ -27,7 +28,7 @@ enum PageWorkerMode {
         // Not the viewer speaking: nothing more to do.
         _exit(3)
       }
-      let reply = answer(envelope.body, worker: &worker)
+      let reply = answer(envelope.body, worker: &worker, library: &library)
       let frame = WorkerMessageFormat.frame(
         WorkerEnvelope(id: envelope.id, document: envelope.document, body: reply))
       guard writeAll(frame) else { _exit(0) }
@@ -40,22 +41,27 @@ enum PageWorkerMode {
     _exit(0)
   }
 
-  private static func answer(_ request: WorkerRequest, worker: inout LocalPageWorker?)
-    -> WorkerReply
-  {
+  private static func answer(
+    _ request: WorkerRequest, worker: inout LocalPageWorker?, library: inout LibraryDocument?
+  ) -> WorkerReply {
     do {
       if case .open(let name, let password, let isLibrary) = request {
+        if isLibrary {
+          library = try LibraryDocument(manifestAt: "/proc/self/fd/3", opensFiles: true)
+        }
         let opened: any DocumentSource =
-          isLibrary
-          ? try LibraryDocument(manifestAt: "/proc/self/fd/3", opensFiles: true)
-          : try PopplerDocument.open(
-            readablePath: "/proc/self/fd/3", named: name, password: password)
+          try library
+          ?? PopplerDocument.open(readablePath: "/proc/self/fd/3", named: name, password: password)
         worker = LocalPageWorker(opened)
         return .opened(pageCount: opened.pageCount)
       }
       guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
       switch request {
       case .open: return .failed(.renderFailed(reason: "the document is open already"))
+      case .unlock(let path, let password):
+        guard let library else { return .failed(.renderFailed(reason: "not a library")) }
+        try library.unlock(path: path, password: password)
+        return .opened(pageCount: library.pageCount)
       case .render(let request): return .rendered(try worker.render(request))
       case .renderPixels(let request): return .pixels(try worker.pixels(request))
       case .readFacts(let pages): return .facts(try worker.facts(of: pages))

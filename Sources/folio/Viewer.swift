@@ -38,6 +38,8 @@ struct Viewer {
   var forward: ForwardTarget? = nil
   /// A library's shelf: its folders, followed, and how it is made again when they change.
   var following: (folders: [String], reopen: @Sendable (ReopenRequest) throws -> ReopenedDocument)?
+  /// A library's shelf: the passwords of its files known this run, for its workers.
+  var passwords: KnownPasswords? = nil
 
   /// Runs the viewer until the person quits or a signal ends it; returns how it ended.
   func run() throws -> Browser<NcursesTerminal>.Ending {
@@ -175,13 +177,14 @@ struct Viewer {
       reopen: following?.reopen ?? (isStream ? nil : reopener(remembers: memory != nil)),
       watching: isStream ? nil : path, watchingFolders: following?.folders ?? [],
       places: places,
-      search: LibrarySearchSetup.search(for: document, name: path, options: options),
+      search: LibrarySearchSetup.search(
+        for: document, name: path, options: options, passwords: passwords),
       startup: startup)
     launch.path = isStream || document.isLibrary ? nil : Self.absolute(path)
     if screen.showsPixels {
       launch.pixels = BrowserSetup.opening(
         readablePath: document.readablePath, name: path, password: document.password,
-        options: options, prestarted: 0, isLibrary: document.isLibrary)
+        options: options, prestarted: 0, isLibrary: document.isLibrary, knownPasswords: passwords)
     }
     return launch
   }

@@ -130,4 +130,27 @@ import Testing
     #expect(progress.matches[0]?.keys.sorted() == [0, 3])
     #expect(progress.isSearched(0))
   }
+
+  /// A file that could not be read (encrypted) is read again once its password is known: the
+  /// search in force reads and matches it, and it is no failure any more.
+  @Test func aFileThatFailedIsReadAgainWhenAsked() {
+    var progress = LibrarySearchProgress(fileCount: 2, partSize: 8)
+    progress.search(TextQuery("orbit"), generation: 1, start: 0)
+    progress.take(.whole(file: 0), .success(.pages(pages(["orbit"]), fromCache: false)))
+    progress.take(.whole(file: 1), .success(.failed("encrypted")))
+    matchAll(&progress)
+    #expect(progress.failures.map(\.file) == [1])
+    #expect(progress.wantedJobs().isEmpty)
+    progress.readAgain(0)
+    #expect(progress.wantedJobs().isEmpty, "a file read already is not read again")
+    progress.readAgain(1)
+    #expect(progress.failures.isEmpty)
+    #expect(!progress.isSearched(1))
+    #expect(progress.wantedJobs().map(\.0) == [.whole(file: 1)])
+    progress.take(
+      .whole(file: 1), .success(.pages(pages(["an orbit", "orbit"]), fromCache: false)))
+    matchAll(&progress)
+    #expect(progress.hitCount(of: 1) == 2)
+    #expect(progress.searchedCounts.all == 2)
+  }
 }

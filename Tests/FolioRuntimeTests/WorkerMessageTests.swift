@@ -27,6 +27,7 @@ struct WorkerMessageTests {
           region: PageRegion(x: 0.25, y: 0.5, width: 0.125, height: 1.0 / 3),
           size: CellSize(columns: 200, rows: 60), style: Self.style, document: version)),
       .readFacts(500..<1000),
+      .unlock(path: "/shelf/ünïcode locked.pdf", password: "pässword"),
     ]
     for (index, request) in requests.enumerated() {
       let frame = WorkerMessageFormat.frame(

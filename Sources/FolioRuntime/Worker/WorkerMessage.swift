@@ -15,7 +15,7 @@ public enum WorkerMessageFormat {
 
   enum Kind: UInt8 {
     case open = 1, render = 2, readFacts = 3, readText = 4, readOutline = 5, readLinks = 6
-    case readContentBoxes = 7, renderPixels = 8
+    case readContentBoxes = 7, renderPixels = 8, unlock = 9
     case opened = 0x81, rendered = 0x82, facts = 0x83, texts = 0x84, outline = 0x85, links = 0x86
     case contentBoxes = 0x87, pixels = 0x88
     case failed = 0xFF
@@ -64,6 +64,10 @@ public enum WorkerMessageFormat {
       header(&body, .readContentBoxes, message)
       body.append(count: pages.lowerBound)
       body.append(count: pages.count)
+    case .unlock(let path, let password):
+      header(&body, .unlock, message)
+      body.append(path)
+      body.append(password)
     }
     return framed(body)
   }
@@ -161,6 +165,8 @@ public enum WorkerMessageFormat {
       request = .readLinks(try readPages(&reader))
     case .readContentBoxes:
       request = .readContentBoxes(try readPages(&reader))
+    case .unlock:
+      request = .unlock(path: try reader.string(), password: try reader.string())
     default:
       throw .malformed("a reply where a request belongs")
     }

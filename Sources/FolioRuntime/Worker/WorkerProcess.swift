@@ -6,65 +6,6 @@ import Foundation
   import Glibc
 #endif
 
-/// The limits every page worker runs under.
-public struct WorkerLimits: Hashable, Sendable {
-  /// The most heap and other private memory a worker may hold (`RLIMIT_DATA`), 1 GiB by default.
-  public var memoryBytes: Int
-  /// The longest one request may take, opening included, 20 s by default.
-  public var timePerRequest: Duration
-  /// A worker is replaced after serving this many pages (no bound by default: what the pages
-  /// drawn leave behind shows in the resident growth below) …
-  public var pagesBeforeRecycle: Int
-  /// … or once its resident memory has grown this much since its first request. Growth, not
-  /// size: every process that looks up page N keeps Poppler's objects for every page up to N
-  /// (about 2.7 KB a page), so a worker deep in a long document starts large, and a fresh one
-  /// would be as large again at once …
-  public var residentBytesBeforeRecycle: Int
-  /// … or, after a rest with nothing to do, more than this (Poppler keeps an object for every
-  /// page up to the last one it looked up: 35 MiB past the end of a 15,000-page document).
-  public var restingResidentBytes: Int
-  /// How much the worker yields the CPU (its nice value): 5 for renders, more for background
-  /// work such as reading text for searches.
-  public var niceness: Int
-
-  /// Creates limits.
-  public init(
-    memoryBytes: Int = 1 << 30, timePerRequest: Duration = .seconds(20),
-    pagesBeforeRecycle: Int = .max, residentBytesBeforeRecycle: Int = 48 << 20,
-    restingResidentBytes: Int = 48 << 20, niceness: Int = 5
-  ) {
-    self.niceness = min(19, max(0, niceness))
-    self.restingResidentBytes = restingResidentBytes
-    self.memoryBytes = memoryBytes
-    self.timePerRequest = timePerRequest
-    self.pagesBeforeRecycle = max(1, pagesBeforeRecycle)
-    self.residentBytesBeforeRecycle = residentBytesBeforeRecycle
-  }
-}
-
-/// The document a worker opens: the path that reads it (passed on as a descriptor), the name
-/// its messages use, its password, and the version its replies belong to.
-public struct WorkerDocument: Hashable, Sendable {
-  public var readablePath: String
-  public var name: String
-  public var password: String?
-  public var version: DocumentVersion
-  /// Whether the file is a library's manifest (`LibraryDocument`), not a PDF.
-  public var isLibrary: Bool
-
-  /// Creates a description.
-  public init(
-    readablePath: String, name: String, password: String?, version: DocumentVersion = .first,
-    isLibrary: Bool = false
-  ) {
-    self.readablePath = readablePath
-    self.name = name
-    self.password = password
-    self.version = version
-    self.isLibrary = isLibrary
-  }
-}
-
 /// Page work in a worker process with limits. The process is started at once (so it loads
 /// while the viewer gets ready) and replaced whenever it ends: a crash, a request past the time
 /// limit (killed), the memory limit, or a recycle after enough pages. A request whose worker
@@ -90,6 +31,8 @@ public final class WorkerProcess: PageWorker {
     var firstDeepest = 0
     /// The deepest page it has looked up.
     var deepest = 0
+    /// How many of the known passwords it was told (`KnownPasswords.all`'s generation).
+    var toldPasswords = 0
   }
 
   /// What Poppler keeps for each page up to the deepest one a worker looked up, at most (2.7 KB
@@ -231,6 +174,7 @@ public final class WorkerProcess: PageWorker {
       current?.unreadReplies = []
       for id in unread { _ = try reply(from: child, id: id, until: deadline) }
     }
+    try tellPasswords(to: child, until: deadline)
     if let page = request.deepestPage {
       deepestPage = page
       if var running = current {
@@ -252,6 +196,28 @@ public final class WorkerProcess: PageWorker {
     recycleIfGrown(servedMore: pages)
     if case .failed(let error) = reply { throw error }
     return (reply, messages)
+  }
+
+  /// Tells the worker every password of the library learned since it was last told (a new
+  /// worker none yet), each an `unlock` whose answer is read before the request it precedes.
+  private func tellPasswords(to child: WorkerChild, until deadline: ContinuousClock.Instant)
+    throws
+  {
+    guard let known = document.knownPasswords?.all, known.generation > (current?.toldPasswords ?? 0)
+    else { return }
+    for (path, password) in known.passwords.sorted(by: { $0.key < $1.key }) {
+      let id = nextID
+      nextID &+= 1
+      let unlock = WorkerRequest.unlock(path: path, password: password)
+      guard
+        child.send(
+          WorkerMessageFormat.frame(
+            WorkerEnvelope(id: id, document: document.version, body: unlock)))
+      else { throw failEnded(child) }
+      // A password that does not open the file here only leaves its cover as it was.
+      _ = try reply(from: child, id: id, until: deadline)
+    }
+    current?.toldPasswords = known.generation
   }
 
   private func reply(from child: WorkerChild, id: UInt64, until deadline: ContinuousClock.Instant)

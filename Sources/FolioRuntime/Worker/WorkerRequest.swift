@@ -20,6 +20,10 @@ public enum WorkerRequest: Hashable, Sendable {
   case readLinks(Range<Int>)
   /// Find where the content of a range of pages is, for trimming.
   case readContentBoxes(Range<Int>)
+  /// A library's worker: open the file at `path` with `password` from now on (its cover was
+  /// encrypted; the password opened it in the viewer). Answered by `opened` with the
+  /// library's page count, or `failed`.
+  case unlock(path: String, password: String)
 }
 
 /// What a page worker answers.
@@ -70,7 +74,7 @@ extension WorkerRequest {
     case .readFacts(let pages), .readText(let pages), .readLinks(let pages),
       .readContentBoxes(let pages):
       return pages.isEmpty ? nil : pages.upperBound - 1
-    case .open, .readOutline: return nil
+    case .open, .readOutline, .unlock: return nil
     }
   }
 }
