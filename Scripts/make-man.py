@@ -54,6 +54,8 @@ def main():
            '.SH NAME', 'folio \\- browse the pages of a PDF file in the terminal',
            '.SH SYNOPSIS', '.B folio', '[\\fIoptions\\fR] [\\fIFILE\\fR]',
            '.br', '.B folio', '\\-\\-preview \\fIFILE\\fR [\\fIWIDTH HEIGHT\\fR [\\fIX Y\\fR]]',
+           '.br', '.B folio', '\\-\\-remote [\\-\\-to \\fIPDF\\fR|\\fISOCKET\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR...]',
+           '.br', '.B folio', '\\-\\-synctex\\-forward \\fILINE\\fR:\\fICOLUMN\\fR:\\fITEXFILE\\fR \\fIFILE\\fR',
            '.SH DESCRIPTION',
            roff(command.get('abstract', '')) + ' ' + roff(command.get('discussion', '')),
            'Pages are drawn with block characters in true color, in a smart grid of thumbnails, a '
@@ -96,15 +98,29 @@ def main():
             'invert, text, trim, cache\\-mb, cell\\-aspect and remember, and a [keys] table binding '
             'any key ("J", "ctrl\\-n", "space") to any action that \\fB\\-\\-list\\-actions\\fR '
             'names ("" unbinds). The command line wins over it; a mistake in it is one line on '
-            'standard error and the rest applies.',
+            'standard error and the rest applies. synctex\\-editor\\-command is the editor '
+            'an inverse search opens (its words split as a shell would, never run by one; '
+            '%{input}, %{line} and %{column} filled in); synctex\\-tmux (split or window) is '
+            'where \\fB\\-\\-synctex\\-forward\\fR opens a viewer from tmux.',
+            '.TP', '\\fI$XDG_RUNTIME_DIR/folio/PID.sock\\fR (else \\fI$XDG_STATE_HOME/folio/sockets/\\fR)',
+            'Each viewer\'s control socket, in a folder only its user can open: JSON lines in '
+            'the style of mpv\'s ({"command": ["goto", "xii"], "id": 1}); every action of '
+            '\\fB\\-\\-list\\-actions\\fR with a count, goto, open, find, get, subscribe, quit. '
+            '\\fB\\-\\-remote\\fR sends one.',
             '.SH ENVIRONMENT',
             '.TP', '\\fBNO_COLOR\\fR', 'No colors unless \\fB\\-\\-colors\\fR says otherwise.',
             '.TP', '\\fBCOLORTERM\\fR', 'truecolor or 24bit: 24\\-bit colors.',
+            '.TP', '\\fBTMUX\\fR, \\fBTMUX_PANE\\fR',
+            'Inside tmux, \\fB\\-\\-synctex\\-forward\\fR with no viewer and no terminal '
+            'opens one in a pane beside the editor\'s, and an inverse search selects the '
+            'editor\'s pane.',
             '.TP', '\\fBFZF_PREVIEW_COLUMNS\\fR, \\fBFZF_PREVIEW_LINES\\fR',
             'The pane size for \\fB\\-\\-preview\\fR without WIDTH and HEIGHT.',
             '.SH EXIT STATUS',
             '0 on success; 1 for an unusable file or output; 2 for usage errors; with '
             '\\fB\\-\\-list\\fR, 1 when nothing matches; with \\fB\\-\\-pick\\fR, 130 when cancelled; '
+            'with \\fB\\-\\-remote\\fR and \\fB\\-\\-synctex\\-forward\\fR, 1 when the viewer '
+            'refuses and 2 when there is no viewer; '
             '128 + the signal\'s number when a signal ends the viewer.',
             '.SH SEE ALSO', 'pdftotext(1), qpdf(1)']
     print('\n'.join(out))
