@@ -19,7 +19,8 @@ extension Browser {
     let number = sources.findLine(
       in: pdf, page: point.page, x: point.x * size.width, y: point.y * size.height,
       pane: editorPane)
-    inverseSearches[number] = id
+    // Only the newest is wanted: one asked before and not answered yet is let go.
+    inverseSearches = [number: id]
   }
 
   /// Shows where `target` is in the document (a viewer opened by `--synctex-forward`); the

@@ -57,8 +57,11 @@ enum RemoteClient {
       say("--remote needs a command: folio --remote next-page, folio --remote get page…")
       return noViewer
     }
-    guard case .viewer(let path) = viewer(for: target, environment: environment) else {
-      if case .none(let why) = viewer(for: target, environment: environment) { say(why) }
+    let path: String
+    switch viewer(for: target, environment: environment) {
+    case .viewer(let found): path = found
+    case .none(let why):
+      say(why)
       return noViewer
     }
     let request = ControlRequest(name: name, arguments: words.dropFirst().map { .string($0) })
