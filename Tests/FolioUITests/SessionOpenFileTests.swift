@@ -25,6 +25,22 @@ struct SessionOpenFileTests {
     #expect(session.frontState.view.currentPage == PageIndex(6))
   }
 
+  @Test func theDocumentLetGoHasItsPlaceWrittenFirst() throws {
+    var session = Session(document: helper.state(nil, pages: 5, remembers: true))
+    _ = helper.type("4G", on: &session)
+    let (id, _) = try #require(opened(session.update(.openFile("/x/new.pdf", page: nil))))
+    let effects = session.update(.opened(id, helper.state(nil, pages: 12), startup: []))
+    let saved = effects.firstIndex {
+      if case .document(.first, .savePlace(let place)) = $0 {
+        place.page == PageIndex(3)
+      } else {
+        false
+      }
+    }
+    let closed = try #require(effects.firstIndex(of: .close(.first)))
+    #expect(try #require(saved) < closed, "\(effects)")
+  }
+
   @Test func aPageNotInTheNewFileLeavesItAtItsStart() throws {
     var session = Session(document: helper.state(nil, pages: 5))
     let (id, _) = try #require(opened(session.update(.openFile("/x/new.pdf", page: "99"))))

@@ -201,7 +201,9 @@ extension Session {
   private mutating func close(_ id: DocumentID, selecting: Bool) -> [SessionEffect] {
     guard let state = documents.removeValue(forKey: id) else { return [] }
     let path = self.shelf?.members.removeValue(forKey: id)
-    var effects: [SessionEffect] = [.close(id)]
+    // Its place is written before its services go (a file opened in its place from outside
+    // leaves no other chance).
+    var effects = state.savingPlace.map { SessionEffect.document(id, $0) } + [.close(id)]
     guard let shelf, let path, let index = shelf.index(of: path) else { return effects }
     let label = CoverLabel.text(
       name: CoverLabel.names(of: shelf.files)[index], title: state.document.title,
