@@ -12,7 +12,7 @@ final class DocumentEngine {
   let path: String?
   /// The file as it was when the version shown was opened: a forward search waits while the
   /// file is another (being rewritten) until that version is shown.
-  private(set) var shownStamp: FileStamp?
+  private(set) var shownStamp: FileIdentity?
   private var pageReader: PageReader?
   /// The workers started ahead for the current version, until the unclaimed ones are let go.
   private var unclaimedWorkers: DocumentHandoff?
@@ -40,7 +40,7 @@ final class DocumentEngine {
     let state = launch.state
     readsAllPageFacts = launch.readsAllPageFacts
     path = launch.path
-    shownStamp = launch.path.flatMap { FileStamp(path: $0) }
+    shownStamp = launch.path.flatMap { FileIdentity(path: $0) }
     searcher = launch.search.map { $0.makeSearcher(inbox: inbox) }
     fileWatch =
       launch.watchingFolders.isEmpty
@@ -66,7 +66,7 @@ final class DocumentEngine {
   /// Whether the file on disk is the version shown (nothing has rewritten it since).
   var showsFileOnDisk: Bool {
     guard let path else { return true }
-    return FileStamp(path: path) == shownStamp
+    return FileIdentity(path: path) == shownStamp
   }
 
   /// Reads the outline (a control-socket client asks which section is shown); it arrives as
@@ -152,7 +152,7 @@ final class DocumentEngine {
     makePixels: (DocumentOpening) throws -> Void
   ) -> (members: [String]?, failure: (any Error)?)? {
     guard let document = reopener?.take(version) else { return nil }
-    shownStamp = path.flatMap { FileStamp(path: $0) }
+    shownStamp = path.flatMap { FileIdentity(path: $0) }
     var failure: (any Error)?
     do {
       try board.replaceDocument(with: document.opening, version: version)

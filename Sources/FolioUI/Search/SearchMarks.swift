@@ -3,7 +3,8 @@ import FolioLayout
 
 /// What a search adds to the main view: in the grid, a badge with the hit count on every
 /// thumbnail with hits and, once every page is searched, the others dimmed; in the continuous
-/// and spread views, every hit on a visible page tinted, the current one in a stronger color.
+/// and spread views, every hit on a visible page tinted, the current one in a stronger color;
+/// and the boxes a SyncTeX forward search named, for a moment.
 struct SearchMarks {
   var width: TextWidth
 
@@ -15,40 +16,34 @@ struct SearchMarks {
     drawSourceMarks(state, area: area, on: &screen)
     let search = state.search
     guard search.isActive, !area.isEmpty else { return }
-    let visible = state.view.viewport.visibleRect
-    for item in state.view.layout.items(intersecting: visible) {
-      for placed in item.pages {
-        let frame = CellRect(
-          x: area.minX + placed.frame.minX - visible.minX,
-          y: area.minY + placed.frame.minY - visible.minY,
-          columns: placed.frame.size.columns, rows: placed.frame.size.rows)
-        let count = search.hitCount(of: placed.page)
-        if state.view.mode == .grid {
-          if count > 0 {
-            drawBadge(
-              count, on: frame, area: area, colors: state.drawing.style.colors, screen: &screen)
-          } else if search.isComplete {
-            dim(frame, area: area, screen: &screen)
-          }
-        } else if let hits = search.regions[placed.page] {
-          let colors = state.drawing.style.colors
-          for (index, boxes) in hits.enumerated() {
-            let isCurrent = search.current == HitPosition(page: placed.page, index: index)
-            for box in boxes {
-              let cells = TextCells.cells(
-                of: state.displayed(box.region, on: placed.page), in: frame)
-              if let drawn = DrawnText.cells(
-                of: box.text, near: cells, in: frame.intersection(area), on: screen, width: width)
-              {
-                // The text layer drew the hit's letters: exactly those cells, as text.
-                mark(
-                  drawn, isText: true, area: area, isCurrent: isCurrent, colors: colors,
-                  screen: &screen)
-              } else {
-                mark(
-                  cells, isText: false, area: area, isCurrent: isCurrent, colors: colors,
-                  screen: &screen)
-              }
+    for placed in Self.pagesOnScreen(state, area: area) {
+      let frame = placed.frame
+      let count = search.hitCount(of: placed.page)
+      if state.view.mode == .grid {
+        if count > 0 {
+          drawBadge(
+            count, on: frame, area: area, colors: state.drawing.style.colors, screen: &screen)
+        } else if search.isComplete {
+          dim(frame, area: area, screen: &screen)
+        }
+      } else if let hits = search.regions[placed.page] {
+        let colors = state.drawing.style.colors
+        for (index, boxes) in hits.enumerated() {
+          let isCurrent = search.current == HitPosition(page: placed.page, index: index)
+          for box in boxes {
+            let cells = TextCells.cells(
+              of: state.displayed(box.region, on: placed.page), in: frame)
+            if let drawn = DrawnText.cells(
+              of: box.text, near: cells, in: frame.intersection(area), on: screen, width: width)
+            {
+              // The text layer drew the hit's letters: exactly those cells, as text.
+              mark(
+                drawn, isText: true, area: area, isCurrent: isCurrent, colors: colors,
+                screen: &screen)
+            } else {
+              mark(
+                cells, isText: false, area: area, isCurrent: isCurrent, colors: colors,
+                screen: &screen)
             }
           }
         }
@@ -61,20 +56,31 @@ struct SearchMarks {
   private func drawSourceMarks(_ state: AppState, area: CellRect, on screen: inout ScreenBuffer) {
     let marks = state.navigation.sourceMarks
     guard !marks.isEmpty, state.view.mode != .grid, !area.isEmpty else { return }
+    for placed in Self.pagesOnScreen(state, area: area) {
+      for mark in marks where mark.page == placed.page {
+        let cells = TextCells.cells(
+          of: state.displayed(mark.region, on: placed.page), in: placed.frame)
+        self.mark(
+          cells, isText: false, area: area, isCurrent: true,
+          colors: state.drawing.style.colors, screen: &screen)
+      }
+    }
+  }
+
+  /// The pages of the main view on screen, each with the cells its whole picture would take
+  /// (parts of them off the screen).
+  private static func pagesOnScreen(_ state: AppState, area: CellRect)
+    -> [(page: PageIndex, frame: CellRect)]
+  {
     let visible = state.view.viewport.visibleRect
-    for item in state.view.layout.items(intersecting: visible) {
-      for placed in item.pages {
-        let frame = CellRect(
+    return state.view.layout.items(intersecting: visible).flatMap(\.pages).map { placed in
+      (
+        placed.page,
+        CellRect(
           x: area.minX + placed.frame.minX - visible.minX,
           y: area.minY + placed.frame.minY - visible.minY,
           columns: placed.frame.size.columns, rows: placed.frame.size.rows)
-        for mark in marks where mark.page == placed.page {
-          let cells = TextCells.cells(of: state.displayed(mark.region, on: placed.page), in: frame)
-          self.mark(
-            cells, isText: false, area: area, isCurrent: true,
-            colors: state.drawing.style.colors, screen: &screen)
-        }
-      }
+      )
     }
   }
 
