@@ -53,6 +53,15 @@ struct MarkedTextTests {
     #expect(MarkedText.text(in: page, under: quads) == "The brown")
   }
 
+  @Test func quadrilateralsGoInTheirOrderEachCharacterOnce() {
+    // Marked second line first (as a writer may order them), and "brown" under two.
+    let quads = [
+      Self.quad(row: 1, columns: 0..<5), Self.quad(row: 0, columns: 10..<15),
+      Self.quad(row: 0, columns: 4..<15),
+    ]
+    #expect(MarkedText.text(in: page, under: quads) == "jumps brown quick")
+  }
+
   @Test func aCharacterHalfUnderIsTakenByItsCentre() {
     // Columns 4.6 to 8.4: the centres of "uic" (4.5 out, 8.5 out).
     let quad = PageQuadrilateral(PageRegion(x: 0.046, y: 0.02, width: 0.038, height: 0.05))
