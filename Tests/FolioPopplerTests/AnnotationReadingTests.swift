@@ -53,6 +53,24 @@ struct AnnotationReadingTests {
     #expect(near(note.rectangle.x, 400 / 612) && near(note.rectangle.y, 300 / 792))
   }
 
+  @Test func theNameAndDateAreRead() throws {
+    let (_, path) = try sample()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // A /NM written into the highlight's dictionary (poppler-glib writes none).
+    let qdf = path + ".qdf"
+    defer { try? FileManager.default.removeItem(atPath: qdf) }
+    _ = try ChildProcess.run("qpdf", ["--qdf", "--object-streams=disable", path, qdf])
+    var text = try String(contentsOfFile: qdf, encoding: .isoLatin1)
+    let subtype = try #require(text.range(of: "/Subtype /Highlight\n"))
+    text.replaceSubrange(subtype, with: "/Subtype /Highlight\n  /NM (folio-mark-1)\n")
+    try text.write(toFile: qdf, atomically: true, encoding: .isoLatin1)
+    try ChildProcess.run("fix-qdf", [qdf]).standardOutput.write(to: URL(fileURLWithPath: path))
+    let read = try PopplerDocument.open(path: path).annotations()
+    #expect(read.map(\.name) == ["folio-mark-1", nil, nil, nil])
+    // poppler-glib dates what it adds: /M (D:YYYYMMDDHHmmSS…).
+    #expect(read.allSatisfy { $0.modified?.hasPrefix("D:20") == true })
+  }
+
   @Test func aDocumentWithoutAnnotationsHasNone() throws {
     let document = try PopplerDocument.open(path: FixtureLibrary.path(.onePage))
     #expect(document.annotations().isEmpty)
