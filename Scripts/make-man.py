@@ -56,6 +56,7 @@ def main():
            '.br', '.B folio', '\\-\\-preview \\fIFILE\\fR [\\fIWIDTH HEIGHT\\fR [\\fIX Y\\fR]]',
            '.br', '.B folio', '\\-\\-remote [\\-\\-to \\fIPDF\\fR|\\fISOCKET\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR...]',
            '.br', '.B folio', '\\-\\-synctex\\-forward \\fILINE\\fR:\\fICOLUMN\\fR:\\fITEXFILE\\fR \\fIFILE\\fR',
+           '.br', '.B folio', '\\-\\-annotations [\\-\\-list | \\-\\-format markdown] \\fIFILE\\fR|\\fIFOLDER\\fR...',
            '.SH DESCRIPTION',
            roff(command.get('abstract', '')) + ' ' + roff(command.get('discussion', '')),
            'Pages are drawn with block characters in true color, in a smart grid of thumbnails, a '
@@ -118,7 +119,8 @@ def main():
             'The pane size for \\fB\\-\\-preview\\fR without WIDTH and HEIGHT.',
             '.SH EXIT STATUS',
             '0 on success; 1 for an unusable file or output; 2 for usage errors; with '
-            '\\fB\\-\\-list\\fR, 1 when nothing matches; with \\fB\\-\\-pick\\fR, 130 when cancelled; '
+            '\\fB\\-\\-list\\fR, 1 when nothing matches; with \\fB\\-\\-annotations\\fR, 1 when '
+            'no annotation was printed and 2 when a file could not be read; with \\fB\\-\\-pick\\fR, 130 when cancelled; '
             'with \\fB\\-\\-remote\\fR and \\fB\\-\\-synctex\\-forward\\fR, 1 when the viewer '
             'refuses and 2 when there is no viewer; '
             '128 + the signal\'s number when a signal ends the viewer.',

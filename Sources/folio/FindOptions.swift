@@ -12,12 +12,12 @@ struct FindOptions: ParsableArguments {
     help: """
       With --find, print one line per page with hits instead of opening the viewer: page number, \
       label, hit count and the first hit's context, separated by tabs (over a folder or several \
-      files, the file first, as pdfgrep -r -n). Exits 0 with hits, 1 without, 2 on errors.
+      files, the file first, as pdfgrep -r -n). Exits 0 with hits, 1 without, 2 on errors. With \
+      --annotations, one line per annotation (see --format).
       """)
   var list = false
 
   func validate() throws {
-    if list && find == nil { throw ValidationError("--list needs --find TEXT") }
     if let find, find.allSatisfy(\.isWhitespace) {
       throw ValidationError("--find needs some text to search for")
     }

@@ -50,6 +50,9 @@ struct FolioCommand: ParsableCommand {
   @OptionGroup(title: "Search")
   var search: FindOptions
 
+  @OptionGroup(title: "Annotations")
+  var annotating: AnnotationOptions
+
   @OptionGroup(title: "Picking pages")
   var picking: PickOptions
 
@@ -80,6 +83,10 @@ struct FolioCommand: ParsableCommand {
       throw ValidationError(
         "several files or a folder: not with - (standard input) or --pick")
     }
+    if search.list && search.find == nil && !annotating.annotations {
+      throw ValidationError("--list needs --find TEXT or --annotations")
+    }
+    if annotating.annotations { try validateAnnotations() }
     if search.list && picture.print {
       throw ValidationError("--list and --print cannot be used together")
     }
@@ -124,6 +131,7 @@ struct FolioCommand: ParsableCommand {
     if remoting.remote {
       Self.exit(RemoteClient.run(files, to: remoting.to, environment: environment))
     }
+    if annotating.annotations { Self.exit(try runAnnotations()) }
     // The config file's defaults, where the command line said nothing.
     let config = try configuring.load(environment: environment)
     var forward: ForwardTarget?
@@ -303,18 +311,6 @@ struct FolioCommand: ParsableCommand {
     guard terminal >= 0 else { return }
     dup2(terminal, STDIN_FILENO)
     close(terminal)
-  }
-}
-
-/// A fatal error for the user: printed as one line, `folio: FILE: reason`, with an exit status.
-struct Failure: Error {
-  var path: String?
-  var reason: String
-  var status: Int32 = 1
-
-  var line: String {
-    let name = path.map { TerminalText.sanitized($0) + ": " } ?? ""
-    return "folio: \(name)\(reason)"
   }
 }
 
