@@ -113,7 +113,8 @@ import Testing
     #expect(try document.annotations().isEmpty)
     #expect(document.leftovers == left)
     // The next writer removes the leftover once it is a minute old, not before.
-    let stale = document.scratch.path + "/" + left[0]
+    guard let leftover = left.first else { return }
+    let stale = document.scratch.path + "/" + leftover
     let young = document.scratch.path + "/.marked.pdf.folio-young1"
     FileManager.default.createFile(atPath: young, contents: Data("x".utf8))
     guard case .saved = document.save(try Self.highlight(document)) else {
