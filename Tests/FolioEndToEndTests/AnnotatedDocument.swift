@@ -28,12 +28,13 @@ struct AnnotatedDocument {
   let scratch: ScratchFolder
   let path: String
 
-  init() throws {
+  /// A document whose first page is turned `rotation` degrees (its /Rotate).
+  init(rotation: Int = 0) throws {
     scratch = try ScratchFolder()
     path = scratch.path + "/marked.pdf"
     try FixturePDF.write(
       [
-        FixturePage(width: 400, height: Self.pageHeight, lines: Self.lines),
+        FixturePage(width: 400, height: Self.pageHeight, rotation: rotation, lines: Self.lines),
         FixturePage(width: 400, height: Self.pageHeight, lines: ["second page"]),
       ], title: "Marked", to: path)
   }

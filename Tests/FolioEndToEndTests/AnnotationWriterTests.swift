@@ -109,6 +109,70 @@ import Testing
     #expect(changedOutside.isEmpty, "changed outside \(beta): \(changedOutside.prefix(8))")
   }
 
+  /// Counts the pixels of page 1 that differ between `before` and `after`: inside `box`, and
+  /// outside it by more than `reach` points.
+  static func changes(
+    from before: String, to after: String, in box: AnnotationBox, reach: Double
+  ) throws -> (inside: Int, changedInside: Int, changedOutside: [(Double, Double)]) {
+    let old = try AnnotatedDocument.render(before)
+    let new = try AnnotatedDocument.render(after)
+    #expect(old.pixels.count == new.pixels.count && old.width == new.width)
+    var inside = 0
+    var changedInside = 0
+    var changedOutside: [(Double, Double)] = []
+    for (index, (a, b)) in zip(old.pixels, new.pixels).enumerated() {
+      let x = Double(index % old.width) + 0.5
+      let y = Double(index / old.width) + 0.5
+      if x >= box.left && x <= box.right && y >= box.top && y <= box.bottom {
+        inside += 1
+        if a != b { changedInside += 1 }
+      } else if a != b
+        && !(x >= box.left - reach && x <= box.right + reach && y >= box.top - reach
+          && y <= box.bottom + reach)
+      {
+        changedOutside.append((x, y))
+      }
+    }
+    return (inside, changedInside, changedOutside)
+  }
+
+  @Test(arguments: [90, 180, 270])
+  func marksUpWordsOnATurnedPage(rotation: Int) throws {
+    let document = try AnnotatedDocument(rotation: rotation)
+    let before = document.scratch.path + "/before.pdf"
+    try document.bytes.write(to: URL(fileURLWithPath: before))
+    // pdftotext gives the word's box on the page as shown (turned), as Folio's text does.
+    let beta = try document.box(of: "beta")
+    let saved = document.save(
+      .markUp(.underline, page: 0, lines: [beta], color: AnnotationColor(hex: "0000ff")!, note: nil)
+    )
+    guard case .saved = saved else {
+      Issue.record("not saved: \(saved)")
+      return
+    }
+    let reach = min(beta.right - beta.left, beta.bottom - beta.top) / 4 + 1
+    let found = try Self.changes(from: before, to: document.path, in: beta, reach: reach)
+    #expect(found.changedInside > 0)
+    #expect(
+      found.changedOutside.isEmpty, "changed outside \(beta): \(found.changedOutside.prefix(8))")
+    // In PDF user space (before /Rotate) the quadrilateral covers the word's unturned box.
+    let read = try document.annotations()
+    let quad = try #require(read.first?.quadPoints)
+    let xs = stride(from: 0, to: quad.count, by: 2).map { quad[$0] }
+    let ys = stride(from: 1, to: quad.count, by: 2).map { quad[$0] }
+    let (width, height) = (400.0, AnnotatedDocument.pageHeight)
+    let unturned: [Double] =
+      switch rotation {
+      case 90: [beta.top, beta.bottom, beta.left, beta.right]
+      case 180: [width - beta.right, width - beta.left, beta.top, beta.bottom]
+      default: [width - beta.bottom, width - beta.top, height - beta.right, height - beta.left]
+      }
+    #expect(
+      Self.close(
+        [xs.min() ?? 0, xs.max() ?? 0, ys.min() ?? 0, ys.max() ?? 0], unturned, tolerance: 0.5),
+      "quadrilateral \(quad) for \(beta) turned \(rotation)")
+  }
+
   @Test func removesAndEditsByTheIdentityItGave() throws {
     let document = try AnnotatedDocument()
     let beta = try document.box(of: "beta")
