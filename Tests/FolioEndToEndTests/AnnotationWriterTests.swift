@@ -13,6 +13,11 @@ import Testing
     return [box.left, top, box.right, top, box.left, bottom, box.right, bottom]
   }
 
+  static func refusal(_ outcome: AnnotationSaver.Outcome) -> String? {
+    if case .refused(let reason) = outcome { return reason }
+    return nil
+  }
+
   static func close(_ left: [Double]?, _ right: [Double], tolerance: Double = 0.5) -> Bool {
     guard let left, left.count == right.count else { return false }
     return zip(left, right).allSatisfy { abs($0 - $1) <= tolerance }
@@ -204,5 +209,11 @@ import Testing
     }
     #expect(reason.contains("no such highlight on page 1"))
     #expect(document.bytes == before)
+    // A page the document does not have: one line, nothing written, no temporary file left.
+    let outcome = document.save(.addNote(page: 7, x: 1, y: 1, color: .yellow, text: "x"))
+    #expect(Self.refusal(outcome)?.hasPrefix("page 8 is not in") == true)
+    #expect(Self.refusal(outcome)?.hasSuffix("(2 pages)") == true)
+    #expect(document.bytes == before)
+    #expect(document.leftovers.isEmpty)
   }
 }
