@@ -178,6 +178,45 @@ import Testing
       "quadrilateral \(quad) for \(beta) turned \(rotation)")
   }
 
+  @Test func marksUpWordsOnAPageWhoseBoxDoesNotStartAtZero() throws {
+    let document = try AnnotatedDocument()
+    // Page 1's MediaBox moved to start at (50, 30): the words show 50 points further left and
+    // 30 points further down.
+    let moved = try ChildProcess.run(
+      "/usr/bin/python3",
+      [
+        "-c",
+        """
+        import sys, pikepdf
+        with pikepdf.open(sys.argv[1], allow_overwriting_input=True) as pdf:
+            pdf.pages[0].obj.MediaBox = [50, 30, 450, 590]
+            pdf.save(sys.argv[1])
+        """, document.path,
+      ], timeLimit: .seconds(60))
+    try #require(moved.status == 0, "pikepdf: \(moved.errorText)")
+    let before = document.scratch.path + "/before.pdf"
+    try document.bytes.write(to: URL(fileURLWithPath: before))
+    let beta = try document.box(of: "beta")
+    let saved = document.save(
+      .markUp(.highlight, page: 0, lines: [beta], color: .yellow, note: nil))
+    guard case .saved = saved else {
+      Issue.record("not saved: \(saved)")
+      return
+    }
+    let found = try Self.changes(
+      from: before, to: document.path, in: beta, reach: (beta.bottom - beta.top) / 4 + 1)
+    #expect(found.changedInside > found.inside / 2)
+    #expect(
+      found.changedOutside.isEmpty, "changed outside \(beta): \(found.changedOutside.prefix(8))")
+    // In user space: shown x plus 50, and down from the box's top edge at 590.
+    let quad = try #require(try document.annotations().first?.quadPoints)
+    let expected = [
+      beta.left + 50, 590 - beta.top, beta.right + 50, 590 - beta.top, beta.left + 50,
+      590 - beta.bottom, beta.right + 50, 590 - beta.bottom,
+    ]
+    #expect(Self.close(quad, expected), "quadrilateral \(quad) for \(beta)")
+  }
+
   @Test func removesAndEditsByTheIdentityItGave() throws {
     let document = try AnnotatedDocument()
     let beta = try document.box(of: "beta")
