@@ -49,6 +49,34 @@ import Testing
     #expect(document.leftovers.isEmpty)
   }
 
+  /// Whether this machine lets a test mount in a namespace of its own (unshare, as root in
+  /// a user namespace).
+  static let mountsInANamespace: Bool = {
+    let result = try? ChildProcess.run(
+      "unshare", ["--mount", "--map-root-user", "true"], timeLimit: .seconds(20))
+    return result?.status == 0
+  }()
+
+  @Test(.enabled(if: mountsInANamespace))
+  func refusesAReadOnlyFilesystem() throws {
+    let document = try AnnotatedDocument()
+    let original = document.bytes
+    // The scratch folder bound read-only over itself, in a mount namespace of the writer's own.
+    let script = #"mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" && shift && exec "$@""#
+    let result = try ChildProcess.run(
+      "unshare",
+      [
+        "--mount", "--map-root-user", "sh", "-c", script, "sh", document.scratch.path,
+        FolioProcess.executable, "--internal-annotate", "--file", document.path, "--expect",
+        document.version.description,
+      ] + (try Self.highlight(document)).arguments, timeLimit: .seconds(60))
+    #expect(result.status == 1)
+    #expect(
+      result.outputText
+        == "error\t\(document.path) is on a read-only filesystem: nothing written\n")
+    #expect(document.bytes == original)
+  }
+
   @Test func keepsTheFileMode() throws {
     let document = try AnnotatedDocument()
     chmod(document.path, 0o640)

@@ -55,8 +55,10 @@ public struct FileReplacement: Sendable {
     if statvfs(folder, &filesystem) == 0, filesystem.f_flag & UInt(ST_RDONLY) != 0 {
       throw Refusal(description: "\(path) is on a read-only filesystem: nothing written")
     }
-    if access(real, W_OK) != 0 || status.st_mode & S_IWUSR == 0 {
-      if errno == EROFS {
+    let writable = access(real, W_OK) == 0
+    let reason = errno
+    if !writable || status.st_mode & S_IWUSR == 0 {
+      if !writable && reason == EROFS {
         throw Refusal(description: "\(path) is on a read-only filesystem: nothing written")
       }
       throw Refusal(description: "\(path) is read-only: nothing written")
