@@ -217,6 +217,57 @@ import Testing
     #expect(Self.close(quad, expected), "quadrilateral \(quad) for \(beta)")
   }
 
+  @Test func editsAndRemovesAnotherProgramsAnnotations() throws {
+    let document = try AnnotatedDocument()
+    // Two highlights made by pikepdf: one with an /NM name, one without.
+    let made = try ChildProcess.run(
+      "/usr/bin/python3",
+      [
+        "-c",
+        """
+        import sys, pikepdf
+        from pikepdf import Name, Dictionary, Array, String
+        with pikepdf.open(sys.argv[1], allow_overwriting_input=True) as pdf:
+            page = pdf.pages[0]
+            def mark(rect, contents, name=None):
+                d = Dictionary(Type=Name.Annot, Subtype=Name.Highlight, Rect=Array(rect),
+                    QuadPoints=Array([rect[0], rect[3], rect[2], rect[3], rect[0], rect[1],
+                    rect[2], rect[1]]), Contents=String(contents), C=Array([0, 1, 0]))
+                if name: d.NM = String(name)
+                return pdf.make_indirect(d)
+            page.obj.Annots = Array([mark([100, 400, 200, 420], "named", "other-1"),
+                mark([100, 300, 200, 320], "unnamed")])
+            pdf.save(sys.argv[1])
+        """, document.path,
+      ], timeLimit: .seconds(60))
+    try #require(made.status == 0, "pikepdf: \(made.errorText)")
+    // Found by name, whatever the box and note given.
+    let named = AnnotationIdentity(
+      page: 0, kind: .highlight, box: AnnotationBox(left: 0, top: 0, right: 1, bottom: 1),
+      contents: "", name: "other-1")
+    let removed = document.save(.remove(named))
+    guard case .saved = removed else {
+      Issue.record("not removed: \(removed)")
+      return
+    }
+    #expect(try document.annotations().map(\.contents) == ["unnamed"])
+    // Found by kind, box (points from the top-left: 560 - 320 = 240) and note.
+    let unnamed = AnnotationIdentity(
+      page: 0, kind: .highlight, box: AnnotationBox(left: 100, top: 240, right: 200, bottom: 260),
+      contents: "unnamed")
+    let edited = document.save(.editNote(unnamed, text: "edited"))
+    guard case .saved(_, let identity?) = edited else {
+      Issue.record("not edited: \(edited)")
+      return
+    }
+    #expect(identity.box.isClose(to: unnamed.box, tolerance: 0.01))
+    #expect(try document.annotations().map(\.contents) == ["edited"])
+    // The same box with another note is another annotation: none such.
+    let other = AnnotationIdentity(
+      page: 0, kind: .highlight, box: unnamed.box, contents: "unnamed")
+    #expect(Self.refusal(document.save(.remove(other)))?.contains("no such highlight") == true)
+  }
+
   @Test func removesAndEditsByTheIdentityItGave() throws {
     let document = try AnnotatedDocument()
     let beta = try document.box(of: "beta")
