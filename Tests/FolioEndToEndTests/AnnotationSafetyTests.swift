@@ -77,6 +77,34 @@ import Testing
     #expect(document.bytes == original)
   }
 
+  @Test func badRequestsGetOneLine() throws {
+    let document = try AnnotatedDocument()
+    let original = document.bytes
+    let edit = try Self.highlight(document).arguments
+    let version = document.version.description
+    let cases: [([String], String)] = [
+      ([], "usage: folio --internal-annotate --file PDF --expect VERSION EDIT…"),
+      (["--file", document.path, "--expect", "yesterday"] + edit, "--expect is DEVICE:INODE:"),
+      (["--file", document.path, "--expect", version, "ink"], "unknown edit ink"),
+      (
+        ["--file", document.scratch.path + "/missing.pdf", "--expect", version] + edit,
+        "cannot read \(document.scratch.path)/missing.pdf: No such file or directory"
+      ),
+      (["--file", document.scratch.path, "--expect", version] + edit, "is not a regular file"),
+    ]
+    for (arguments, reason) in cases {
+      let result = try FolioProcess.run(
+        ["--internal-annotate"] + arguments, timeLimit: .seconds(60))
+      #expect(result.status == 1)
+      let lines = result.standardOutput.split(separator: "\n")
+      #expect(
+        lines.count == 1 && lines.first?.hasPrefix("error\t") == true
+          && lines.first?.contains(reason) == true, "\(lines)")
+    }
+    #expect(document.bytes == original)
+    #expect(document.leftovers.isEmpty)
+  }
+
   @Test func keepsTheFileMode() throws {
     let document = try AnnotatedDocument()
     chmod(document.path, 0o640)

@@ -36,6 +36,9 @@ extension AnnotationEdit {
   /// The edit `arguments` write; throws a one-line reason when they are not one.
   public init(arguments: [String]) throws(ArgumentError) {
     guard let action = arguments.first else { throw ArgumentError(description: "no edit given") }
+    guard Self.actions.contains(action) else {
+      throw ArgumentError(description: "unknown edit \(action)")
+    }
     var options: [String: [String]] = [:]
     var rest = arguments.dropFirst()
     while let option = rest.popFirst() {
@@ -93,6 +96,11 @@ extension AnnotationEdit {
         kind, page: page, lines: lines, color: try color(), note: options["note"]?.last)
     }
   }
+
+  /// The edits' names, the first argument.
+  static let actions: Set<String> = [
+    "highlight", "underline", "strike-out", "note", "remove", "edit-note",
+  ]
 
   private static func arguments(of identity: AnnotationIdentity) -> [String] {
     let box = identity.box
