@@ -53,6 +53,7 @@ enum AnnotateMode {
     }
     let edit = try AnnotationEdit(arguments: Array(arguments.dropFirst(4)))
     let replacement = try FileReplacement.prepare(arguments[1], expected: expected)
+    try replacement.waitForOtherWriters()
     replacement.removeStaleTemporaries()
     let temporary = try replacement.makeTemporary()
     var replaced = false

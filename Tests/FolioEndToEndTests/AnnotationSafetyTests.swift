@@ -191,6 +191,79 @@ import Testing
     #expect(try document.annotations().count == 2)
   }
 
+  /// Starts a writer making `edit` on `document` at `version`, stopping before its rename
+  /// when `pausing`; its standard output goes to `output`.
+  static func startWriter(
+    _ edit: AnnotationEdit, on document: AnnotatedDocument, at version: FileVersion,
+    pausing: Bool, output: Pipe
+  ) throws -> Process {
+    let writer = Process()
+    writer.executableURL = URL(fileURLWithPath: FolioProcess.executable)
+    writer.arguments =
+      ["--internal-annotate", "--file", document.path, "--expect", version.description]
+      + edit.arguments
+    var environment = ProcessInfo.processInfo.environment
+    if pausing { environment["FOLIO_TEST_ANNOTATE_PAUSE"] = "before-rename" }
+    writer.environment = environment
+    writer.standardOutput = output
+    try writer.run()
+    return writer
+  }
+
+  /// Waits until `condition` holds, at most a minute; whether it did.
+  static func waitUntil(_ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !condition() {
+      if ContinuousClock.now > deadline { return false }
+      usleep(10_000)
+    }
+    return true
+  }
+
+  /// The system call a process is blocked in (/proc's first field of `syscall`), if any.
+  static func systemCall(of process: Int32) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(process)/syscall", encoding: .utf8)
+    else { return nil }
+    return text.split(separator: " ").first.flatMap { Int($0) }
+  }
+
+  #if arch(x86_64)
+    static let flockCall = 73
+  #else
+    static let flockCall = 32
+  #endif
+
+  @Test func aSecondWriterOnTheSameVersionWaitsAndThenRefuses() throws {
+    let document = try AnnotatedDocument()
+    let version = document.version
+    let firstOutput = Pipe()
+    let secondOutput = Pipe()
+    let first = try Self.startWriter(
+      try Self.highlight(document), on: document, at: version, pausing: true,
+      output: firstOutput)
+    #expect(Self.waitUntil { Self.state(of: first.processIdentifier) == "T" })
+    let second = try Self.startWriter(
+      .addNote(page: 0, x: 10, y: 10, color: .yellow, text: "second"), on: document,
+      at: version, pausing: false, output: secondOutput)
+    // The second waits for the first's lock (it is in flock, not finished).
+    #expect(
+      Self.waitUntil {
+        !second.isRunning || Self.systemCall(of: second.processIdentifier) == Self.flockCall
+      })
+    #expect(second.isRunning)
+    kill(first.processIdentifier, SIGCONT)
+    first.waitUntilExit()
+    second.waitUntilExit()
+    #expect(first.terminationStatus == 0)
+    #expect(second.terminationStatus == 1)
+    let answer = String(
+      decoding: secondOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(answer.contains("changed on disk since it was read: nothing written"))
+    // The first's edit is in the file, the second's is not.
+    #expect(try document.annotations().map(\.subtype) == ["Highlight"])
+    #expect(document.leftovers.isEmpty)
+  }
+
   /// The state letter /proc gives a process (R, S, T for stopped, …); nil when it is gone.
   static func state(of process: Int32) -> String? {
     guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),

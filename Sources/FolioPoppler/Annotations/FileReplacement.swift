@@ -75,6 +75,20 @@ public struct FileReplacement: Sendable {
       group: status.st_gid)
   }
 
+  /// Waits until no other Folio writer is replacing this file (an advisory lock on it, held
+  /// until this process ends), then checks again that it is still the expected version: of
+  /// two writers started on the same version, the second waits for the first and then refuses.
+  public func waitForOtherWriters() throws(Refusal) {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure("cannot open it") }
+    // Left open: the lock lasts as long as the process. Without locks (ENOLCK) the version
+    // checks still hold.
+    while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+    guard FileVersion(path: path) == expected else {
+      throw Refusal(description: "\(path) changed on disk since it was read: nothing written")
+    }
+  }
+
   /// The start of every temporary file's name for this file.
   public var temporaryPrefix: String { "." + name + ".folio-" }
 
