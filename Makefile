@@ -6,8 +6,9 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libncursesw5-dev libpoppler-glib-dev libcairo2-dev pkg-config ncurses-term \
 	zlib1g-dev libsixel-dev libsynctex-dev \
 	tmux qpdf poppler-utils libsqlite3-dev pdfgrep
-# The tests also read the man page (man-db) and drive ranger; yazi comes from PyPI (pip).
-TEST_DEBIAN_PACKAGES := man-db file ranger python3-pip libsixel-bin
+# The tests also read the man page (man-db) and drive ranger; yazi comes from PyPI (pip);
+# pikepdf (run by /usr/bin/python3) reads back the annotations Folio writes.
+TEST_DEBIAN_PACKAGES := man-db file ranger python3-pip libsixel-bin python3-pikepdf
 # The quality comparison in `make bench` also runs the peers and the Python scorer.
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow

@@ -55,7 +55,8 @@ let package = Package(
     .target(
       name: "FolioTestSupport",
       dependencies: ["FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore"]),
-    .target(name: "FolioPoppler", dependencies: ["FolioRaster", "FolioCore", "CPoppler"]),
+    .target(
+      name: "FolioPoppler", dependencies: ["FolioRaster", "FolioCore", "CPoppler", "FolioSystem"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "FolioSystem", "CNcursesw"]),
     // Child processes run with a deadline (argv only, killed and reaped past it): Glibc only.
     .target(name: "FolioSystem"),

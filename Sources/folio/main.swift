@@ -14,6 +14,10 @@ if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == WorkerLaunch.f
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == SyncTeXQueryMode.flag {
   SyncTeXQueryMode.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
 }
+// An annotation edit runs in a short-lived process of its own (it writes the document).
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == AnnotateMode.flag {
+  AnnotateMode.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+}
 CrashGuard.install()
 ErrorStream.capture(temporaryDirectory: ProcessInfo.processInfo.environment["TMPDIR"])
 FolioCommand.mainExitingCleanly()
