@@ -67,7 +67,7 @@ extension AnnotationEdit {
     }
     func identity() throws(ArgumentError) -> AnnotationIdentity {
       let kindText = try one("kind")
-      guard let kind = AnnotationKind(rawValue: kindText) else {
+      guard let kind = AnnotationEdit.Kind(rawValue: kindText) else {
         throw ArgumentError(description: "unknown annotation kind \(kindText)")
       }
       return AnnotationIdentity(
@@ -84,7 +84,7 @@ extension AnnotationEdit {
     case "edit-note":
       self = .editNote(try identity(), text: try one("note"))
     default:
-      guard let kind = AnnotationKind(rawValue: action), kind.marksText else {
+      guard let kind = AnnotationEdit.Kind(rawValue: action), kind.marksText else {
         throw ArgumentError(description: "unknown edit \(action)")
       }
       var lines: [AnnotationBox] = []

@@ -6,7 +6,7 @@ public enum AnnotationEdit: Sendable, Equatable {
   /// A highlight, underline or strike-out over `lines` (one box a line), with an optional
   /// note (the annotation's /Contents).
   case markUp(
-    AnnotationKind, page: Int, lines: [AnnotationBox], color: AnnotationColor,
+    AnnotationEdit.Kind, page: Int, lines: [AnnotationBox], color: AnnotationColor,
     note: String?)
   /// A sticky note (a text annotation) with its icon's top-left corner at `x`, `y`.
   case addNote(page: Int, x: Double, y: Double, color: AnnotationColor, text: String)

@@ -7,7 +7,7 @@ public struct AnnotationIdentity: Sendable, Equatable {
   /// The page (from 0).
   public var page: Int
   /// Its kind.
-  public var kind: AnnotationKind
+  public var kind: AnnotationEdit.Kind
   /// Its rectangle (/Rect), in points from the top-left corner of the page as shown.
   public var box: AnnotationBox
   /// Its note (/Contents), empty when it has none.
@@ -17,7 +17,7 @@ public struct AnnotationIdentity: Sendable, Equatable {
 
   /// An identity from its parts.
   public init(
-    page: Int, kind: AnnotationKind, box: AnnotationBox, contents: String, name: String? = nil
+    page: Int, kind: AnnotationEdit.Kind, box: AnnotationBox, contents: String, name: String? = nil
   ) {
     self.page = page
     self.kind = kind
@@ -28,7 +28,7 @@ public struct AnnotationIdentity: Sendable, Equatable {
 
   /// Whether an annotation with these properties (on this identity's page) is the one meant.
   public func matches(
-    kind: AnnotationKind, box: AnnotationBox, contents: String, name: String?
+    kind: AnnotationEdit.Kind, box: AnnotationBox, contents: String, name: String?
   ) -> Bool {
     if let wanted = self.name, !wanted.isEmpty, let name, !name.isEmpty { return wanted == name }
     return kind == self.kind && box.isClose(to: self.box) && contents == self.contents

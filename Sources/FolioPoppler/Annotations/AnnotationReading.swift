@@ -19,7 +19,7 @@ enum AnnotationReading {
   }
 
   /// The kind of `annotation`.
-  static func kind(of annotation: OpaquePointer) -> AnnotationKind {
+  static func kind(of annotation: OpaquePointer) -> AnnotationEdit.Kind {
     switch poppler_annot_get_annot_type(annotation) {
     case POPPLER_ANNOT_HIGHLIGHT: .highlight
     case POPPLER_ANNOT_UNDERLINE: .underline

@@ -48,7 +48,7 @@ public enum AnnotationSaver {
   /// The identity an `annotation` record gives, with the note `edit` wrote.
   static func identity(from record: [Substring], edit: AnnotationEdit) -> AnnotationIdentity? {
     guard record.count == 5, let page = Int(record[1]),
-      let kind = AnnotationKind(rawValue: String(record[2]))
+      let kind = AnnotationEdit.Kind(rawValue: String(record[2]))
     else { return nil }
     let edges = record[3].split(separator: ",").compactMap { Double($0) }
     guard edges.count == 4 else { return nil }

@@ -89,7 +89,7 @@ public enum AnnotationWriter {
   static let noteSide = 20.0
 
   private static func markUp(
-    _ kind: AnnotationKind, lines: [AnnotationBox], bounds: AnnotationBox, height: Double,
+    _ kind: AnnotationEdit.Kind, lines: [AnnotationBox], bounds: AnnotationBox, height: Double,
     in document: OpaquePointer
   ) -> OpaquePointer? {
     let quadrilaterals = g_array_new(0, 0, guint(MemoryLayout<PopplerQuadrilateral>.stride))
