@@ -59,7 +59,12 @@ enum ForwardSearchCommand {
     case .split: arguments += ["split-window", "-d", "-h"]
     case .window: arguments += ["new-window", "-d", "-a"]
     }
-    if let pane { arguments += ["-t", pane, "-e", "FOLIO_EDITOR_PANE=" + pane] }
+    if let pane {
+      // A split goes beside the editor's pane; a window after the current one (new-window
+      // takes no pane).
+      if opening == .split { arguments += ["-t", pane] }
+      arguments += ["-e", "FOLIO_EDITOR_PANE=" + pane]
+    }
     // The viewer's command as words: tmux runs them without a shell.
     arguments += [executablePath, "--synctex-forward"]
     arguments += ["\(target.line):\(target.column):\(target.input)", target.pdf]

@@ -258,8 +258,55 @@ struct SyncTeXViewerTests {
         || top.hasPrefix(project.folder + "/chapter.tex:"), "\(top)")
   }
 
-  @Test func withNoViewerInsideTmuxAViewerOpensInAPaneBesideTheEditor() throws {
+  @Test func withNoViewerAndATerminalTheViewerOpensThereAtThePlace() throws {
     let project = try Project()
+    let target = try #require(
+      try Self.forwards().first { $0.version == "v1" && $0.page > 1 && $0.line < 100 })
+    // Run in a terminal (tmux's pane): it becomes the viewer, at the page SyncTeX names.
+    let session = try FolioSession(
+      nil,
+      arguments: [
+        "--synctex-forward", "\(target.line):0:\(project.folder)/\(target.input)", project.pdf,
+      ], columns: 100, rows: 40, environment: project.environment)
+    defer { try? session.quit() }
+    try session.expectPage(target.page, of: 4)
+    try session.expectStatus("continuous")
+  }
+
+  @Test func eInTextSelectionFindsTheLineOfTheCursorsWord() throws {
+    let project = try Project()
+    let session = try FolioSession(
+      nil, arguments: [project.pdf, "--mode", "continuous"], columns: 100, rows: 40,
+      environment: project.environment)
+    defer { try? session.quit() }
+    try session.go(to: 3)
+    try session.expectPage(3, of: 4)
+    // Text selection starts on the first word on screen; E asks for its line.
+    try session.press("x")
+    // Once its text is read, the cursor is on the first word ("y copies N characters").
+    try session.expectStatus("copies")
+    try session.press("E")
+    let deadline = Date().addingTimeInterval(FolioSession.deadline)
+    while project.edited().isEmpty && Date() < deadline { usleep(20_000) }
+    let edited = try #require(project.edited().first)
+    #expect(
+      edited.hasPrefix(project.folder + "/chapter.tex:")
+        || edited.hasPrefix(project.folder + "/main.tex:"), "\(edited)")
+    // Still selecting: E changed nothing of the selection.
+    try session.press("Escape")
+  }
+
+  /// With `synctex-tmux` split (the default) a pane beside the editor's in its window; with
+  /// window, a window of its own.
+  @Test(arguments: ["split", "window"])
+  func withNoViewerInsideTmuxAViewerOpensInAPaneBesideTheEditor(opening: String) throws {
+    let project = try Project()
+    if opening == "window" {
+      let config = project.scratch.path + "/config/folio/config.toml"
+      let text = try String(contentsOfFile: config, encoding: .utf8)
+      try (text + "synctex-tmux = \"window\"\n").write(
+        toFile: config, atomically: true, encoding: .utf8)
+    }
     let tmux = try TmuxSession(
       columns: 160, rows: 40, command: "sh", environment: project.environment)
     let folio = FolioProcess.executable
@@ -271,11 +318,17 @@ struct SyncTeXViewerTests {
       literal: true)
     try tmux.send("Enter")
     try tmux.waitFor("status=0")
-    let panes = try tmux.run(["list-panes", "-t", tmux.name, "-F", "#{pane_id} #{pane_active}"])
-      .split(separator: "\n")
+    let panes = try tmux.run([
+      "list-panes", "-s", "-t", tmux.name, "-F", "#{pane_id} #{pane_active}",
+    ])
+    .split(separator: "\n")
     #expect(panes.count == 2, "\(panes)")
+    let windows = try tmux.run(["list-windows", "-t", tmux.name]).split(separator: "\n")
+    #expect(windows.count == (opening == "window" ? 2 : 1), "\(windows)")
     // The editor's pane keeps the focus; the new one shows the page.
-    let viewer = try #require(panes.first { $0.hasSuffix(" 0") }?.split(separator: " ").first)
+    let editor = try tmux.paneFormat("#{pane_id}")
+    let viewer = try #require(
+      panes.compactMap { $0.split(separator: " ").first }.first { $0 != editor })
     let deadline = Date().addingTimeInterval(15)
     var status = ""
     while Date() < deadline {

@@ -83,7 +83,11 @@ public struct TextSelectionMode: OverlayMode {
       return .close
     case .character("E"):
       // The cursor word's source line (SyncTeX); the selection stays.
-      if let point = cursorPoint(state) { intents.append(.effects([.showSourceLine(point)])) }
+      guard let point = cursorPoint(state) else {
+        intents.append(.say("reading the text on screen…"))
+        return .handled
+      }
+      intents.append(.effects([.showSourceLine(point)]))
       return .handled
     default: break
     }
