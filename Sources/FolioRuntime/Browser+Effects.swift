@@ -81,6 +81,8 @@ extension Browser {
       break
     case .showSourceLine(let point):
       showSourceLine(of: point, in: id)
+    case .markUp(let requests):
+      markUp(requests, in: id)
     }
   }
 
@@ -144,5 +146,34 @@ extension Browser {
       reply?(.failure(line))
       return [.notOpened(request.id, reason: line)]
     }
+  }
+}
+
+extension Browser {
+  /// Writes marks over the selection into document `id`'s file, at the version it shows.
+  func markUp(_ requests: [MarkRequest], in id: DocumentID) {
+    guard let engine = engines[id], let pdf = engine.path, let version = engine.shownVersion,
+      let state = session.state(of: id)
+    else {
+      queue.append(.document(id, .problem("only a file's own pages can be marked")))
+      return
+    }
+    guard let marks else {
+      queue.append(.document(id, .problem("marks cannot be written in this build")))
+      return
+    }
+    let inPoints = requests.map { request in
+      let size = state.document.metrics.size(of: request.page)
+      return MarkWriting.Mark(
+        page: request.page, kind: request.kind,
+        lines: request.lines.map { line in
+          [
+            line.x * size.width, line.y * size.height, (line.x + line.width) * size.width,
+            (line.y + line.height) * size.height,
+          ]
+        }, note: request.note)
+    }
+    marks.write(inPoints, into: pdf, version: version, for: id)
+    queue.append(.document(id, .problem("writing the mark into the file…")))
   }
 }

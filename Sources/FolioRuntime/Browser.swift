@@ -42,6 +42,8 @@ public final class Browser<Terminal: TerminalBackend> {
   var pixelKind = PagePixelsKind.kitty(.placements)
   /// SyncTeX lookups, where the executable gives a reader.
   let sources: SourceFinder?
+  /// Marks written into PDFs, where the executable gives a writer.
+  let marks: MarkWriter?
   /// Inverse searches asked for, by answer number: the document that asked.
   var inverseSearches: [Int: DocumentID] = [:]
   /// Forward searches being looked up, by answer number, and those waiting for their PDF to
@@ -88,6 +90,7 @@ public final class Browser<Terminal: TerminalBackend> {
   public init(
     _ launch: DocumentLaunch, terminal: Terminal, view: AppView, library: LibraryHooks? = nil,
     documents: DocumentHooks? = nil, sourceLookup: SourceLookup? = nil,
+    markWriting: MarkWriting? = nil,
     control makeControl: ((LoopInbox) throws -> ControlServer)? = nil
   ) throws {
     session =
@@ -106,6 +109,7 @@ public final class Browser<Terminal: TerminalBackend> {
       try DocumentOpener(timeLimit: launch.renderTimeout, inbox: inbox, open: $0.open)
     }
     sources = try sourceLookup.map { try SourceFinder(lookup: $0, inbox: inbox) }
+    marks = try markWriting.map { try MarkWriter(writing: $0, inbox: inbox) }
     var controlProblem: String?
     do {
       control = try makeControl?(inbox)
@@ -292,6 +296,7 @@ public final class Browser<Terminal: TerminalBackend> {
       events += take(outcome, of: request)
     }
     events += sourceEvents(from: letters)
+    events += (marks?.lines(in: letters) ?? []).map { .document($0.0, .problem($0.1)) }
     controlRequests += control?.requests(in: letters) ?? []
     // A document gone from the session goes once its place is written.
     retiring.removeAll { $0.places?.finish(timeout: .zero) ?? true }

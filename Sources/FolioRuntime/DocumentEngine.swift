@@ -63,6 +63,15 @@ final class DocumentEngine {
     pageReader = makePageReader(pageCount: state.document.pageCount)
   }
 
+  /// The version shown, as the annotation writer names versions
+  /// (`DEVICE:INODE:SIZE:SECONDS.NANOSECONDS`).
+  var shownVersion: String? {
+    guard let stamp = shownStamp else { return nil }
+    let fraction = String(stamp.modifiedNanoseconds)
+    return "\(stamp.device):\(stamp.inode):\(stamp.size):\(stamp.modified)."
+      + String(repeating: "0", count: max(0, 9 - fraction.count)) + fraction
+  }
+
   /// Whether the file on disk is the version shown (nothing has rewritten it since).
   var showsFileOnDisk: Bool {
     guard let path else { return true }

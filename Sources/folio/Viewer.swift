@@ -103,7 +103,7 @@ struct Viewer {
           .hooks(on: session, screen: screen, environment: environment) : nil
       browser = try Browser(
         launch, terminal: terminal, view: AppView(width: .locale), library: library,
-        documents: documents, sourceLookup: sourceLookup,
+        documents: documents, sourceLookup: sourceLookup, markWriting: MarkSetup.writing,
         control: { inbox in
           try ControlServer(in: ControlSocketFolder.prepare(environment: environment), inbox: inbox)
         })

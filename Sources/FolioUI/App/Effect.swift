@@ -32,6 +32,9 @@ public enum Effect: Sendable, Equatable {
   /// Find the source line (SyncTeX) that made the text at `point` and open it in the editor
   /// (inverse search); the runtime says what it found or why not.
   case showSourceLine(PagePoint)
+  /// Write these marks into the PDF (a process of its own replaces the file; the reload that
+  /// follows shows them); the runtime says what became of it.
+  case markUp([MarkRequest])
 }
 
 /// A point on a page, in fractions of the page from its top-left: where an inverse search

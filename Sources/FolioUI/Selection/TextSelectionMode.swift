@@ -81,6 +81,8 @@ public struct TextSelectionMode: OverlayMode {
     case .character("Y"):
       intents.append(.copyPage)
       return .close
+    case .character("H"), .character("U"), .character("X"):
+      return markUp(with: key, state: state, intents: &intents)
     case .character("E"):
       // The cursor word's source line (SyncTeX); the selection stays.
       guard let point = cursorPoint(state) else {
@@ -160,7 +162,7 @@ public struct TextSelectionMode: OverlayMode {
   }
 
   /// Whether the text of every page the selection covers is read.
-  private func isTextRead(_ state: AppState) -> Bool {
+  func isTextRead(_ state: AppState) -> Bool {
     guard let range else { return false }
     return (range.lowerBound.page.rawValue...range.upperBound.page.rawValue).allSatisfy {
       state.document.texts[PageIndex($0)] != nil
@@ -381,7 +383,7 @@ public struct TextSelectionMode: OverlayMode {
     let text =
       cursor == nil
       ? " select text: reading the text on screen… (Esc cancels)"
-      : " select: w b j k { } 0 $ move · v restart · y copies \(SearchState.grouped(count)) characters · Y the page · Esc"
+      : " select: w b j k { } 0 $ move · v restart · y copies \(SearchState.grouped(count)) characters · Y the page · H U X mark · Esc"
     screen.write(
       width.truncated(text, toWidth: line.size.columns), at: line.origin,
       maxWidth: line.size.columns, style: bar, width: width)
