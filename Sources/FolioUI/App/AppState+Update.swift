@@ -134,6 +134,10 @@ extension AppState {
       case .open(let opened):
         modes.open(opened)
         return
+      case .replace(let replacement):
+        modes.closeOverlay(at: index)
+        modes.open(replacement)
+        return
       }
     }
     var normal = modes.normal

@@ -53,6 +53,9 @@ public enum ModeResponse: Sendable {
   case closeAndPass
   /// The event stops here; a new mode opens on top.
   case open(any InputMode)
+  /// The event stops here; the mode closes and another opens in its place (the selection
+  /// giving way to its note's prompt).
+  case replace(with: any InputMode)
 }
 
 extension InputMode {

@@ -9,13 +9,22 @@ public struct PromptMode: OverlayMode {
     case goTo
     /// Text to search for; the search follows the typing.
     case search
+    /// The note of highlights over the selection (`N` in text selection), written with them.
+    case note([MarkRequest])
 
     /// What the prompt starts with on the status line.
     var lead: String {
       switch self {
       case .goTo: return ":"
       case .search: return "/"
+      case .note: return "note: "
       }
+    }
+
+    /// The longest line it takes, in characters.
+    var maximumLength: Int {
+      if case .note = self { return 2000 }
+      return PromptMode.maximumLength
     }
   }
 
@@ -102,7 +111,7 @@ public struct PromptMode: OverlayMode {
   /// Applies an editing key to the line; says whether the prompt stays open.
   private mutating func edit(_ key: Key) -> Bool {
     if case .character(let character) = key {
-      if text.count < Self.maximumLength { text.append(character) }
+      if text.count < purpose.maximumLength { text.append(character) }
       return true
     }
     switch Self.keys[key] {
@@ -130,9 +139,19 @@ public struct PromptMode: OverlayMode {
       intents.append(.search(target, movesToFirstHit: !target.isEmpty))
       return
     }
+    if case .note(let marks) = purpose {
+      // An empty note writes the highlights alone.
+      let note = target.isEmpty ? nil : target
+      intents.append(
+        .effects([
+          .markUp(
+            marks.map { MarkRequest(page: $0.page, kind: $0.kind, lines: $0.lines, note: note) })
+        ]))
+      return
+    }
     guard !target.isEmpty else { return }
     switch purpose {
-    case .search:
+    case .search, .note:
       break
     case .goTo:
       if let page = state.document.page(named: target) {

@@ -2,7 +2,7 @@ import FolioCore
 
 /// A mark the reader asked for over selected words (`H`, `U`, `X` in text selection): Folio
 /// writes it into the PDF as a standard annotation, one box a line.
-public struct MarkRequest: Sendable, Equatable {
+public struct MarkRequest: Sendable, Hashable {
   /// Its page.
   public var page: PageIndex
   /// A highlight, an underline or a strike-out.
@@ -22,13 +22,14 @@ public struct MarkRequest: Sendable, Equatable {
 }
 
 extension TextSelectionMode {
-  /// The kind of mark each key makes.
+  /// The kind of mark each key makes (`N`: a highlight with a note typed after).
   static let markKeys: [Key: AnnotationKind] = [
     .character("H"): .highlight, .character("U"): .underline, .character("X"): .strikeOut,
+    .character("N"): .highlight,
   ]
 
   /// `H`, `U` or `X`: the selection marked in the file, one request a page; the selection
-  /// ends.
+  /// ends. `N`: a highlight whose note is typed first.
   mutating func markUp(with key: Key, state: AppState, intents: inout [Intent]) -> ModeResponse {
     guard let kind = Self.markKeys[key], let range else { return .handled }
     guard isTextRead(state) else {
@@ -51,6 +52,7 @@ extension TextSelectionMode {
       intents.append(.say("nothing selected to mark"))
       return .handled
     }
+    if key == .character("N") { return .replace(with: PromptMode(purpose: .note(requests))) }
     intents.append(.effects([.markUp(requests)]))
     return .close
   }
