@@ -24,6 +24,9 @@ public struct ConfigFile: Sendable {
   public var remember: Bool?
   /// The editor an inverse search opens (`synctex-editor-command`).
   public var editorCommand: EditorCommand?
+  /// The colour of each kind of mark written over the selection (`highlight-color`,
+  /// `underline-color`, `strike-out-color`: "#RRGGBB").
+  public var markColors: [String: RGBA] = [:]
   /// Where `--synctex-forward` opens a viewer inside tmux when it has no terminal: a pane
   /// split beside the editor's, or a window (`synctex-tmux`).
   public var tmuxOpening: TmuxOpening?
@@ -39,6 +42,7 @@ public struct ConfigFile: Sendable {
   static let known: Set<String> = [
     "mode", "spreads", "rtl", "symbols", "colors", "invert", "text", "pixels", "trim", "cache-mb",
     "cell-aspect", "remember", "keys", "synctex-editor-command", "synctex-tmux",
+    "highlight-color", "underline-color", "strike-out-color",
   ]
 
   /// The most problems listed; past them, one line says how many more there were.
@@ -120,6 +124,15 @@ public struct ConfigFile: Sendable {
           "synctex-editor-command \(error) (a program and its arguments, as a text)")
       }
     }
+    for kind in ["highlight", "underline", "strike-out"] {
+      let key = kind + "-color"
+      guard let value = table[key] else { continue }
+      guard let text = value.string, let color = Self.color(text) else {
+        problem([key], "\(key) must be a colour as \"#RRGGBB\"")
+        continue
+      }
+      config.markColors[kind] = color
+    }
     if let value = table["cache-mb"] {
       if let megabytes = value.int, (1...4096).contains(megabytes) {
         config.cacheMegabytes = megabytes
@@ -144,6 +157,14 @@ public struct ConfigFile: Sendable {
     }
     config.problems = shown(found, name: name)
     return config
+  }
+
+  /// The colour "#RRGGBB" (or "RRGGBB") names; nil when it names none.
+  static func color(_ text: String) -> RGBA? {
+    let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+    guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+    return RGBA(
+      red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
   }
 
   /// The `[keys]` table's bindings in the file's order (so that a later line wins), each

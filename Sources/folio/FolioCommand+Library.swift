@@ -37,7 +37,7 @@ extension FolioCommand {
       folders: self.files.filter { path in
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-      }, arguments: self.files, find: search.find
+      }, arguments: self.files, find: search.find, markColors: config.markColors
     ).run()
     if ending.status != 0 { Self.exit(ending.status) }
   }

@@ -167,7 +167,7 @@ struct FolioCommand: ParsableCommand {
         try Self.requireTerminal()
         let ending = try LibraryViewer(
           files: recent, name: "recent documents", options: picture, keymap: keymap,
-          configProblems: config.problems, remembers: true
+          configProblems: config.problems, remembers: true, markColors: config.markColors
         ).run()
         if ending.status != 0 { Self.exit(ending.status) }
         return
@@ -248,6 +248,7 @@ struct FolioCommand: ParsableCommand {
     viewer.sourceLookup = SyncTeXSetup.lookup(
       editor: config.editorCommand, environment: environment)
     viewer.forward = forward
+    viewer.markColors = config.markColors
     let ending = try viewer.run()
     // The terminal is restored by now.
     if let output = ending.output {

@@ -33,6 +33,8 @@ struct LibraryViewer {
   var arguments: [String] = []
   /// `--find`: search the shelf for this at once.
   var find: String? = nil
+  /// The colours of marks written over the selection (the config's, by kind name).
+  var markColors: [String: RGBA] = [:]
 
   /// The lists of files given to the shelf's workers, by version of the shelf (made on the
   /// reopener's thread): those of versions before the last two are closed (their workers are
@@ -94,6 +96,7 @@ struct LibraryViewer {
       options: shelfOptions, path: name, isStream: true, forgetsPlace: true, find: find,
       keymap: keymap, configProblems: configProblems, library: .shelf, notices: problems)
     viewer.passwords = passwords
+    viewer.markColors = markColors
     viewer.following = (
       folders,
       reopener(manifests, order: order, options: shelfOptions, passwords: passwords)

@@ -34,6 +34,8 @@ struct Viewer {
   var notices: [String] = []
   /// How SyncTeX is read and the editor opened, where Folio can.
   var sourceLookup: SourceLookup? = nil
+  /// The colours of marks written over the selection (the config's, by kind name).
+  var markColors: [String: RGBA] = [:]
   /// `--synctex-forward` with no viewer showing the PDF: where to go once open.
   var forward: ForwardTarget? = nil
   /// A library's shelf: its folders, followed, and how it is made again when they change.
@@ -103,7 +105,8 @@ struct Viewer {
           .hooks(on: session, screen: screen, environment: environment) : nil
       browser = try Browser(
         launch, terminal: terminal, view: AppView(width: .locale), library: library,
-        documents: documents, sourceLookup: sourceLookup, markWriting: MarkSetup.writing,
+        documents: documents, sourceLookup: sourceLookup,
+        markWriting: MarkSetup.writing(colors: markColors),
         control: { inbox in
           try ControlServer(in: ControlSocketFolder.prepare(environment: environment), inbox: inbox)
         })
