@@ -103,7 +103,7 @@ def main():
             'an inverse search opens (its words split as a shell would, never run by one; '
             '%{input}, %{line} and %{column} filled in); synctex\\-tmux (split or window) is '
             'where \\fB\\-\\-synctex\\-forward\\fR opens a viewer from tmux; highlight\\-color, '
-            'underline\\-color and strike\\-out\\-color ("#RRGGBB") colour the marks H, U, X '
+            'underline\\-color and strike\\-out\\-color ("#RRGGBB") colour the marks H, U, X, T '
             'and N write into the PDF.',
             '.TP', '\\fI$XDG_RUNTIME_DIR/folio/PID.sock\\fR (else \\fI$XDG_STATE_HOME/folio/sockets/\\fR)',
             'Each viewer\'s control socket, in a folder only its user can open: JSON lines in '

@@ -36,6 +36,17 @@ enum MarkSetup {
     MarkWriting { pdf, versionText, marks in
       guard var version = FileVersion(versionText) else { return "the file's version is unknown" }
       for mark in marks {
+        if mark.kind == .note, let box = mark.lines.first, box.count == 4 {
+          // A sticky note's icon just left of the word's top.
+          let edit = AnnotationEdit.addNote(
+            page: mark.page.rawValue, x: max(0, box[0] - 22), y: box[1],
+            color: color(of: mark.kind, in: colors), text: mark.note ?? "")
+          switch AnnotationSaver.save(edit, to: pdf, expecting: version) {
+          case .saved(let saved, _): version = saved
+          case .refused(let why): return why
+          }
+          continue
+        }
         guard let kind = editKind(of: mark.kind) else { return "\(mark.kind.name) is not made" }
         let lines = mark.lines.compactMap { box in
           box.count == 4

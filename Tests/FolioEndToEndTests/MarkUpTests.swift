@@ -78,6 +78,29 @@ struct MarkUpTests {
     #expect(fields.dropFirst(4).first.map { $0.split(separator: " ").count } == 2)
   }
 
+  @Test func tWritesAStickyNoteBesideTheCursorsWord() throws {
+    let scratch = try ScratchFolder()
+    let pdf = try Self.document(in: scratch)
+    let session = try FolioSession(
+      nil, arguments: [pdf, "--mode", "continuous", "--no-remember"], columns: 100, rows: 40,
+      environment: scratch.environment)
+    defer { try? session.quit() }
+    try session.press("x")
+    try session.expectStatus("copies")
+    try session.press("T")
+    try session.expectStatus("note:")
+    try session.type("ask about this")
+    try session.press("Enter")
+    try session.expectStatus("written into the file")
+    let result = try FolioProcess.run(
+      ["--annotations", "--list", pdf], environment: scratch.environment)
+    let fields = result.standardOutput.split(separator: "\t", omittingEmptySubsequences: false)
+    #expect(fields.count == 6, "\(result.standardOutput)")
+    #expect(fields.dropFirst(1).first == "1")
+    #expect(fields.dropFirst(3).first == "note")
+    #expect(fields.last.map { $0.trimmingCharacters(in: .newlines) } == "ask about this")
+  }
+
   @Test func aFileChangedOnDiskSinceItWasShownIsNotWritten() throws {
     let scratch = try ScratchFolder()
     let pdf = try Self.document(in: scratch)

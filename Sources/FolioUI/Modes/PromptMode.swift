@@ -140,8 +140,9 @@ public struct PromptMode: OverlayMode {
       return
     }
     if case .note(let marks) = purpose {
-      // An empty note writes the highlights alone.
+      // An empty note writes the highlights alone, and no sticky note.
       let note = target.isEmpty ? nil : target
+      if note == nil && marks.contains(where: { $0.kind == .note }) { return }
       intents.append(
         .effects([
           .markUp(

@@ -5,9 +5,10 @@ import FolioCore
 public struct MarkRequest: Sendable, Hashable {
   /// Its page.
   public var page: PageIndex
-  /// A highlight, an underline or a strike-out.
+  /// A highlight, an underline, a strike-out, or a sticky note (`.note`).
   public var kind: AnnotationKind
-  /// The selected words' boxes, one a line, in fractions of the page.
+  /// The selected words' boxes, one a line, in fractions of the page (a sticky note: the
+  /// word it is beside).
   public var lines: [PageRegion]
   /// Its note, if it has one.
   public var note: String?
@@ -29,8 +30,19 @@ extension TextSelectionMode {
   ]
 
   /// `H`, `U` or `X`: the selection marked in the file, one request a page; the selection
-  /// ends. `N`: a highlight whose note is typed first.
+  /// ends. `N`: a highlight whose note is typed first. `T`: a sticky note beside the cursor's
+  /// word, its text typed first.
   mutating func markUp(with key: Key, state: AppState, intents: inout [Intent]) -> ModeResponse {
+    if key == .character("T") {
+      guard let position = cursor, let words = state.document.texts[position.page]?.words,
+        words.indices.contains(position.word)
+      else {
+        intents.append(.say("reading the text…"))
+        return .handled
+      }
+      let note = MarkRequest(page: position.page, kind: .note, lines: [words[position.word].box])
+      return .replace(with: PromptMode(purpose: .note([note])))
+    }
     guard let kind = Self.markKeys[key], let range else { return .handled }
     guard isTextRead(state) else {
       intents.append(.say("reading the text…"))

@@ -81,7 +81,7 @@ public struct TextSelectionMode: OverlayMode {
     case .character("Y"):
       intents.append(.copyPage)
       return .close
-    case .character("H"), .character("U"), .character("X"), .character("N"):
+    case .character("H"), .character("U"), .character("X"), .character("N"), .character("T"):
       return markUp(with: key, state: state, intents: &intents)
     case .character("E"):
       // The cursor word's source line (SyncTeX); the selection stays.
@@ -383,7 +383,7 @@ public struct TextSelectionMode: OverlayMode {
     let text =
       cursor == nil
       ? " select text: reading the text on screen… (Esc cancels)"
-      : " select: w b j k { } 0 $ move · v restart · y copies \(SearchState.grouped(count)) characters · Y the page · H U X N mark · Esc"
+      : " select: w b j k { } 0 $ move · v restart · y copies \(SearchState.grouped(count)) characters · Y the page · H U X N T mark · Esc"
     screen.write(
       width.truncated(text, toWidth: line.size.columns), at: line.origin,
       maxWidth: line.size.columns, style: bar, width: width)
