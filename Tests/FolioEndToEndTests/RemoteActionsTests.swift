@@ -18,6 +18,8 @@ struct RemoteActionsTests {
     case screen
     /// The status line: it comes to say this (which it did not say before).
     case status(String)
+    /// tmux's paste buffer (where folio copies inside tmux): it comes to hold this.
+    case clipboard(String)
   }
 
   /// One step of the tour.
@@ -30,6 +32,8 @@ struct RemoteActionsTests {
     case press(String)
     /// Waits until `get PROPERTY` contains the text.
     case wait(String, String)
+    /// Waits until the status line contains the text.
+    case status(String)
   }
 
   /// Every action in an order that gives each what it needs: the grid's moves first, a search
@@ -50,7 +54,8 @@ struct RemoteActionsTests {
     .act("open", .report), .act("back", .report), .act("continuous", .report),
     .act("next-view", .report), .run(["continuous"]),
     .run(["goto", "i"]), .wait("page", "1"), .act("follow-link", .status("follow a link")),
-    .press("s"), .act("copy-link", .status("link copied")), .act("select-text", .report),
+    .press("a"), .status("example.com/remote"), .act("copy-link", .clipboard(RemoteFixture.uri)),
+    .act("select-text", .report),
     .press("Escape"), .act("copy-page", .status("copied")),
     .act("zoom-in", .report), .act("pan-right", .screen), .act("pan-left", .screen),
     .act("zoom-out", .report), .run(["zoom-in"]), .act("zoom-reset", .report),
@@ -64,7 +69,7 @@ struct RemoteActionsTests {
     .act("reload", .status("reloaded")), .act("show-source", .status("SyncTeX")),
     .act("previous-document", .status("[ ]")), .act("cycle-order", .status("O orders")),
     .act("next-document", .status("[ ]")),
-    .act("spread", .report), .act("next-spreads", .status("double")),
+    .act("spread", .report), .act("next-spreads", .screen),
     .act("right-to-left", .status("RTL")), .act("shift-spreads", .status("shifted")),
     .act("filmstrip", .screen), .act("grid", .report),
     // Picks last: with pages picked, the status line has no room for show-source's message.
@@ -105,6 +110,8 @@ struct RemoteActionsTests {
       case .press(let key):
         try folio.press(key)
         if key == "Escape" { try folio.sync() }
+      case .status(let text):
+        try folio.expectStatus(text)
       case .wait(let property, let text):
         let answer = try folio.waitForGet(property) {
           text.isEmpty ? $0.isEmpty : $0.contains(text)
@@ -130,6 +137,16 @@ struct RemoteActionsTests {
       let result = try folio.remote(name)
       #expect(result.status == 0, "\(name): \(result.status) \(result.standardError)")
       try folio.expectStatus(text)
+      return
+    }
+    if case .clipboard(let text) = change {
+      let buffer = { (try? folio.tmux.run(["show-buffer"])) ?? "" }
+      #expect(buffer() != text, "before \(name), the clipboard holds “\(text)”")
+      let result = try folio.remote(name)
+      #expect(result.status == 0, "\(name): \(result.status) \(result.standardError)")
+      let deadline = Date().addingTimeInterval(FolioSession.deadline)
+      while buffer() != text, Date() < deadline { usleep(30_000) }
+      #expect(buffer() == text, "\(name): the clipboard holds “\(buffer())”")
       return
     }
     let before = try change == .report ? folio.get("all") : settledScreen(of: folio)
