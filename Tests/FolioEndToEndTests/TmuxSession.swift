@@ -13,6 +13,9 @@ import Foundation
 final class TmuxSession {
   let socket: String
   let name = "folio"
+  /// The XDG_RUNTIME_DIR the session's programs get (its own, unless `environment` names
+  /// another): where viewers put their control sockets.
+  let runtimeFolder: String
 
   /// Starts `command` (run by /bin/sh) in a detached session of `columns` x `rows`.
   init(columns: Int = 100, rows: Int = 30, command: String, environment: [String: String] = [:])
@@ -31,6 +34,7 @@ final class TmuxSession {
       "XDG_RUNTIME_DIR": home + "/runtime",
     ]
     env.merge(environment) { $1 }
+    runtimeFolder = env["XDG_RUNTIME_DIR"] ?? home + "/runtime"
     let assignments = env.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
     try run([
       "new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows),

@@ -42,7 +42,8 @@ final class ControlConnections: @unchecked Sendable {
     self.post = post
   }
 
-  /// Serves until the outboxes are stopped, then closes every client.
+  /// Serves until the outboxes are stopped, then sends what is queued (without blocking) and
+  /// closes every client.
   func run() {
     while !outboxes.isStopping {
       var entries = [
@@ -69,7 +70,15 @@ final class ControlConnections: @unchecked Sendable {
       }
       for index in closing.sorted(by: >) { closeConnection(at: index) }
     }
-    for index in connections.indices.reversed() { closeConnection(at: index) }
+    // What is queued (a `quit`'s reply, queued just before the stop) goes out as far as the
+    // sockets take it without waiting, then every client is closed.
+    for index in connections.indices.reversed() {
+      let connection = connections[index]
+      if outboxes.status(of: connection.id).hasOutput {
+        _ = outboxes.flush(connection.id, to: connection.descriptor)
+      }
+      closeConnection(at: index)
+    }
   }
 
   /// Reads and writes what `events` allow for the connection at `index`; false when it is to
