@@ -57,7 +57,10 @@ enum ForwardSearchCommand {
     var arguments = ["tmux"]
     switch opening {
     case .split: arguments += ["split-window", "-d", "-h"]
-    case .window: arguments += ["new-window", "-d", "-a"]
+    case .window:
+      // Named after the PDF, as a person would name it.
+      let name = TerminalText.sanitized(URL(fileURLWithPath: target.pdf).lastPathComponent)
+      arguments += ["new-window", "-d", "-a", "-n", name]
     }
     if let pane {
       // A split goes beside the editor's pane; a window after the current one (new-window

@@ -309,6 +309,9 @@ struct SyncTeXViewerTests {
     }
     let tmux = try TmuxSession(
       columns: 160, rows: 40, command: "sh", environment: project.environment)
+    // The editor's pane, asked while it is the only one (a window running folio is named
+    // "folio" too, as the session is).
+    let editor = try tmux.paneFormat("#{pane_id}")
     let folio = FolioProcess.executable
     let forward = try Self.forwards().first { $0.version == "v1" && $0.page > 1 && $0.line < 100 }
     let target = try #require(forward)
@@ -326,7 +329,7 @@ struct SyncTeXViewerTests {
     let windows = try tmux.run(["list-windows", "-t", tmux.name]).split(separator: "\n")
     #expect(windows.count == (opening == "window" ? 2 : 1), "\(windows)")
     // The editor's pane keeps the focus; the new one shows the page.
-    let editor = try tmux.paneFormat("#{pane_id}")
+    #expect(try tmux.run(["display-message", "-p", "-t", editor, "#{pane_active}"]).hasPrefix("1"))
     let viewer = try #require(
       panes.compactMap { $0.split(separator: " ").first }.first { $0 != editor })
     let deadline = Date().addingTimeInterval(15)
