@@ -116,9 +116,9 @@ extension Browser {
       ? path : FileManager.default.currentDirectoryPath + "/" + path
   }
 
-  /// What `get` reads of `property`.
-  func value(of property: RemoteProperty) -> ControlValue {
-    let report = state.report
+  /// What `get` reads of `property` (from `report`, the front document's, when given).
+  func value(of property: RemoteProperty, in given: DocumentReport? = nil) -> ControlValue {
+    let report = given ?? state.report
     switch property {
     case .file: return engines[session.front]?.path.map { .string($0) } ?? .null
     case .files:
@@ -142,7 +142,7 @@ extension Browser {
     case .all:
       var all: [String: ControlValue] = [:]
       for other in RemoteProperty.allCases where other != .all {
-        all[other.rawValue] = value(of: other)
+        all[other.rawValue] = value(of: other, in: report)
       }
       return .object(all)
     }
@@ -157,9 +157,11 @@ extension Browser {
       for (property, reply) in waiting { reply(.success(value(of: property))) }
     }
     guard let control, !subscribers.isEmpty else { return }
+    // Read once for every subscriber (the selection's text is the costly part).
+    let report = state.report
     for (client, var subscription) in subscribers {
       for topic in subscription.topics.sorted(by: { $0.rawValue < $1.rawValue }) {
-        let now = value(following: topic)
+        let now = value(following: topic, in: report)
         guard subscription.lastSent[topic] != now else { continue }
         subscription.lastSent[topic] = now
         guard control.send(event: ControlEvent(name: topic.rawValue, data: now), to: client)
@@ -174,16 +176,17 @@ extension Browser {
   }
 
   /// A topic's value as its events carry it.
-  private func value(following topic: RemoteTopic) -> ControlValue {
+  private func value(following topic: RemoteTopic, in report: DocumentReport) -> ControlValue {
     switch topic {
     case .page:
       return .object([
-        "page": value(of: RemoteProperty.page), "label": value(of: RemoteProperty.label),
+        "page": value(of: RemoteProperty.page, in: report),
+        "label": value(of: RemoteProperty.label, in: report),
       ])
-    case .file: return value(of: RemoteProperty.file)
-    case .view: return value(of: RemoteProperty.view)
-    case .hits: return value(of: RemoteProperty.hits)
-    case .selection: return value(of: RemoteProperty.selection)
+    case .file: return value(of: RemoteProperty.file, in: report)
+    case .view: return value(of: RemoteProperty.view, in: report)
+    case .hits: return value(of: RemoteProperty.hits, in: report)
+    case .selection: return value(of: RemoteProperty.selection, in: report)
     }
   }
 }

@@ -64,7 +64,12 @@ enum RemoteClient {
       say(why)
       return noViewer
     }
-    let request = ControlRequest(name: name, arguments: words.dropFirst().map { .string($0) })
+    var arguments = Array(words.dropFirst())
+    if name == "open", let file = arguments.first {
+      // The viewer runs elsewhere: the file as this folder names it.
+      arguments[0] = Viewer.absolute(file)
+    }
+    let request = ControlRequest(name: name, arguments: arguments.map { .string($0) })
     do {
       if name == "subscribe" {
         var status = done
