@@ -116,7 +116,10 @@ extension Browser {
   private func shown(_ boxes: [SourceLookup.Box], of forward: ForwardSearch, in id: DocumentID)
     -> [SessionEvent]
   {
-    guard let state = session.state(of: id) else { return [] }
+    guard let state = session.state(of: id) else {
+      forward.answer(.failure(.init(description: "\(forward.pdf) was closed meanwhile")))
+      return []
+    }
     let marks = boxes.compactMap { box -> SourceMark? in
       guard box.page.rawValue >= 0, box.page.rawValue < state.document.pageCount else {
         return nil
