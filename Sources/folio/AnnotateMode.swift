@@ -23,12 +23,8 @@ enum AnnotateMode {
 
   /// Makes one edit and exits.
   static func run(arguments: [String]) -> Never {
-    var memory = rlimit(rlim_cur: memoryBytes, rlim_max: memoryBytes)
-    setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &memory)
-    var processor = rlimit(rlim_cur: processorSeconds, rlim_max: processorSeconds)
-    setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &processor)
-    var core = rlimit(rlim_cur: 0, rlim_max: 0)
-    setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &core)
+    // A crash (a library on a damaged file) leaves no core file behind.
+    ProcessLimits.apply(memoryBytes: memoryBytes, processorSeconds: processorSeconds)
     do {
       write(try annotate(arguments))
       exit(0)

@@ -21,13 +21,8 @@ enum SyncTeXQueryMode {
 
   /// Answers one query and exits.
   static func run(arguments: [String]) -> Never {
-    var memory = rlimit(rlim_cur: memoryBytes, rlim_max: memoryBytes)
-    setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &memory)
-    var processor = rlimit(rlim_cur: processorSeconds, rlim_max: processorSeconds)
-    setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &processor)
-    // A crash (libsynctex on a damaged file) leaves no core file behind.
-    var core = rlimit(rlim_cur: 0, rlim_max: 0)
-    setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &core)
+    // A crash (a library on a damaged file) leaves no core file behind.
+    ProcessLimits.apply(memoryBytes: memoryBytes, processorSeconds: processorSeconds)
     let records: [String]
     do {
       records = try answer(arguments)
