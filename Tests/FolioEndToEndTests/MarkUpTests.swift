@@ -16,110 +16,108 @@ struct MarkUpTests {
     return pdf
   }
 
-  /// The annotations `folio --annotations --list` reads in `pdf`: kind and marked text.
-  static func marks(in pdf: String, environment: [String: String]) throws -> [(String, String)] {
-    let result = try FolioProcess.run(["--annotations", "--list", pdf], environment: environment)
-    return result.standardOutput.split(separator: "\n").compactMap { line in
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      return fields.count >= 5 ? (String(fields[3]), String(fields[4])) : nil
+  /// A viewer in tmux on a copy of the document, in the continuous view.
+  struct Viewer {
+    let scratch: ScratchFolder
+    let pdf: String
+    let session: FolioSession
+
+    init() throws {
+      scratch = try ScratchFolder()
+      pdf = try MarkUpTests.document(in: scratch)
+      session = try FolioSession(
+        nil, arguments: [pdf, "--mode", "continuous", "--no-remember"], columns: 100, rows: 40,
+        environment: scratch.environment)
+    }
+
+    /// Starts text selection and waits for its cursor on the first word on screen.
+    func select() throws {
+      try session.press("x")
+      try session.expectStatus("copies")
+    }
+
+    /// `key` (N or T), then `note` typed on the status line and Enter: the mark is written.
+    func mark(_ key: String, note: String) throws {
+      try session.press(key)
+      try session.expectStatus("note:")
+      try session.type(note)
+      try session.press("Enter")
+      try session.expectStatus("written into the file")
+    }
+
+    /// The annotations `folio --annotations --list` reads in the file, a line's fields each.
+    func listed() throws -> [[Substring]] {
+      let result = try FolioProcess.run(
+        ["--annotations", "--list", pdf], environment: scratch.environment)
+      return result.standardOutput.split(separator: "\n").map {
+        $0.split(separator: "\t", omittingEmptySubsequences: false)
+      }
     }
   }
 
   @Test func hUAndXMarkTheSelectedWordsInTheFile() throws {
-    let scratch = try ScratchFolder()
-    let pdf = try Self.document(in: scratch)
-    let session = try FolioSession(
-      nil, arguments: [pdf, "--mode", "continuous", "--no-remember"], columns: 100, rows: 40,
-      environment: scratch.environment)
-    defer { try? session.quit() }
+    let viewer = try Viewer()
+    defer { try? viewer.session.quit() }
     var expected: [(String, Int)] = []
     for (key, kind, words) in [
       ("H", "highlight", 4), ("U", "underline", 2), ("X", "strike-out", 1),
     ] {
       // The selection starts on the first word on screen; `w` takes one more word each.
-      try session.press("x")
-      try session.expectStatus("copies")
-      for _ in 1..<words { try session.press("w") }
-      try session.press(key)
-      try session.expectStatus("written into the file")
+      try viewer.select()
+      for _ in 1..<words { try viewer.session.press("w") }
+      try viewer.session.press(key)
+      try viewer.session.expectStatus("written into the file")
       expected.append((kind, words))
       // The viewer reloads the file and keeps its place.
-      try session.expectStatus("reloaded")
-      try session.expectPage(1, of: 4)
+      try viewer.session.expectStatus("reloaded")
+      try viewer.session.expectPage(1, of: 4)
     }
-    let marks = try Self.marks(in: pdf, environment: scratch.environment)
-    #expect(marks.map(\.0) == expected.map(\.0), "\(marks)")
+    let marks = try viewer.listed().filter { $0.count >= 5 }
+    #expect(marks.map { String($0[3]) } == expected.map(\.0), "\(marks)")
     for (mark, (_, words)) in zip(marks, expected) {
-      #expect(mark.1.split(separator: " ").count == words, "\(mark)")
+      #expect(mark[4].split(separator: " ").count == words, "\(mark)")
     }
   }
 
   @Test func nWritesAHighlightWithTheNoteTyped() throws {
-    let scratch = try ScratchFolder()
-    let pdf = try Self.document(in: scratch)
-    let session = try FolioSession(
-      nil, arguments: [pdf, "--mode", "continuous", "--no-remember"], columns: 100, rows: 40,
-      environment: scratch.environment)
-    defer { try? session.quit() }
-    try session.press("x")
-    try session.expectStatus("copies")
-    try session.press("w")
-    try session.press("N")
-    try session.expectStatus("note:")
-    try session.type("see p. 4")
-    try session.press("Enter")
-    try session.expectStatus("written into the file")
-    let result = try FolioProcess.run(
-      ["--annotations", "--list", pdf], environment: scratch.environment)
-    let fields = result.standardOutput.split(separator: "\t", omittingEmptySubsequences: false)
-    #expect(fields.count == 6, "\(result.standardOutput)")
+    let viewer = try Viewer()
+    defer { try? viewer.session.quit() }
+    try viewer.select()
+    try viewer.session.press("w")
+    try viewer.mark("N", note: "see p. 4")
+    let fields = try #require(try viewer.listed().first)
+    #expect(fields.count == 6, "\(fields)")
     #expect(fields.dropFirst(3).first == "highlight")
-    #expect(fields.last.map { $0.trimmingCharacters(in: .newlines) } == "see p. 4")
+    #expect(fields.last == "see p. 4")
     #expect(fields.dropFirst(4).first.map { $0.split(separator: " ").count } == 2)
   }
 
   @Test func tWritesAStickyNoteBesideTheCursorsWord() throws {
-    let scratch = try ScratchFolder()
-    let pdf = try Self.document(in: scratch)
-    let session = try FolioSession(
-      nil, arguments: [pdf, "--mode", "continuous", "--no-remember"], columns: 100, rows: 40,
-      environment: scratch.environment)
-    defer { try? session.quit() }
-    try session.press("x")
-    try session.expectStatus("copies")
-    try session.press("T")
-    try session.expectStatus("note:")
-    try session.type("ask about this")
-    try session.press("Enter")
-    try session.expectStatus("written into the file")
-    let result = try FolioProcess.run(
-      ["--annotations", "--list", pdf], environment: scratch.environment)
-    let fields = result.standardOutput.split(separator: "\t", omittingEmptySubsequences: false)
-    #expect(fields.count == 6, "\(result.standardOutput)")
+    let viewer = try Viewer()
+    defer { try? viewer.session.quit() }
+    try viewer.select()
+    try viewer.mark("T", note: "ask about this")
+    let fields = try #require(try viewer.listed().first)
+    #expect(fields.count == 6, "\(fields)")
     #expect(fields.dropFirst(1).first == "1")
     #expect(fields.dropFirst(3).first == "note")
-    #expect(fields.last.map { $0.trimmingCharacters(in: .newlines) } == "ask about this")
+    #expect(fields.last == "ask about this")
   }
 
   @Test func aFileChangedOnDiskSinceItWasShownIsNotWritten() throws {
-    let scratch = try ScratchFolder()
-    let pdf = try Self.document(in: scratch)
-    // No reload: the viewer keeps showing the version it read.
-    let session = try FolioSession(
-      nil, arguments: [pdf, "--mode", "continuous", "--no-remember"], columns: 100, rows: 40,
-      environment: scratch.environment)
-    defer { try? session.quit() }
-    try session.press("x")
-    try session.expectStatus("copies")
+    // No reload follows: the viewer keeps showing the version it read.
+    let viewer = try Viewer()
+    defer { try? viewer.session.quit() }
+    try viewer.select()
     // Another program touches the file (the same bytes, another modification time: no reload
     // follows a change of times alone) before the mark is asked for.
-    let bytes = try Data(contentsOf: URL(fileURLWithPath: pdf))
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: viewer.pdf))
     var times = [
       timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0),
     ]
-    #expect(utimensat(AT_FDCWD, pdf, &times, 0) == 0)
-    try session.press("H")
-    try session.expectStatus("changed on disk since it was read")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) == bytes)
+    #expect(utimensat(AT_FDCWD, viewer.pdf, &times, 0) == 0)
+    try viewer.session.press("H")
+    try viewer.session.expectStatus("changed on disk since it was read")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: viewer.pdf)) == bytes)
   }
 }
