@@ -71,14 +71,7 @@ struct UnlockedCoverTests {
     try tmux.send("Enter")
     let unread = try tmux.waitFor("could not be searched", timeout: 30)
     #expect(unread.contains { $0.contains("1 document could not be searched") }, "\(unread)")
-    // Enter on the encrypted cover asks for its password; the document opens with it.
-    try tmux.send("l")
-    try waitForStatus(tmux, containing: "2 / 2")
-    try tmux.send("Enter")
-    _ = try tmux.waitFor("Password for", timeout: 20)
-    try tmux.send("secret", literal: true)
-    try tmux.send("Enter")
-    try waitForStatus(tmux, containing: "locked.pdf — ")
+    try openLockedCover(tmux)
     // Back on the shelf: the cover is the first page (the same as the plain copy's), labeled
     // with its title and page count.
     try tmux.send("Escape")
@@ -127,13 +120,7 @@ struct UnlockedCoverTests {
     let folio = [FolioProcess.executable, root].map(TmuxSession.quote).joined(separator: " ")
     let tmux = try TmuxSession(command: folio, environment: scratch.environment)
     _ = try tmux.waitFor("its password", timeout: 20)
-    try tmux.send("l")
-    try waitForStatus(tmux, containing: "2 / 2")
-    try tmux.send("Enter")
-    _ = try tmux.waitFor("Password for", timeout: 20)
-    try tmux.send("secret", literal: true)
-    try tmux.send("Enter")
-    try waitForStatus(tmux, containing: "locked.pdf — ")
+    try openLockedCover(tmux)
     try tmux.send("Escape")
     try waitForStatus(tmux, containing: "shelf/")
     // Encrypted anew with another password, renamed over it: the shelf is made again.
@@ -152,5 +139,17 @@ struct UnlockedCoverTests {
     try waitForStatus(tmux, containing: "locked.pdf — ")
     try tmux.send("q")
     _ = try tmux.waitFor("[exited] 0")
+  }
+
+  /// The encrypted cover (the second) selected, Enter: its password is asked for, and the
+  /// document opens with it.
+  func openLockedCover(_ tmux: TmuxSession) throws {
+    try tmux.send("l")
+    try waitForStatus(tmux, containing: "2 / 2")
+    try tmux.send("Enter")
+    _ = try tmux.waitFor("Password for", timeout: 20)
+    try tmux.send("secret", literal: true)
+    try tmux.send("Enter")
+    try waitForStatus(tmux, containing: "locked.pdf — ")
   }
 }
