@@ -16,6 +16,7 @@ extension PopplerDocument {
     let frame = withPage(page) { AnnotationFrame(of: $0, placing: read.map(\.placement)) } ?? nil
     // The page's text only for a page with marked text: reading it runs through the page.
     let text = read.contains { $0.kind.marksText } ? text(at: page) : .empty
+    let size = pageSize(at: page)
     return read.compactMap { annotation in
       guard let frame else { return nil }
       let quadrilaterals = annotation.quadrilaterals.map { frame.quadrilateral($0) }
@@ -24,7 +25,8 @@ extension PopplerDocument {
         quadrilaterals: quadrilaterals, color: annotation.color, author: annotation.author,
         modified: annotation.modified, note: annotation.note, name: annotation.name,
         markedText: annotation.kind.marksText
-          ? MarkedText.text(in: text, under: quadrilaterals) : "")
+          ? MarkedText.text(in: text, under: quadrilaterals) : "",
+        pageSize: size)
     }
   }
 

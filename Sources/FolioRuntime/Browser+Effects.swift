@@ -83,6 +83,8 @@ extension Browser {
       showSourceLine(of: point, in: id)
     case .markUp(let requests):
       markUp(requests, in: id)
+    case .changeAnnotation(let change):
+      self.change(change, in: id)
     }
   }
 
@@ -152,8 +154,37 @@ extension Browser {
 extension Browser {
   /// Writes marks over the selection into document `id`'s file, at the version it shows.
   func markUp(_ requests: [MarkRequest], in id: DocumentID) {
-    guard let engine = engines[id], let pdf = engine.path, let version = engine.shownVersion,
-      let state = session.state(of: id)
+    guard let state = session.state(of: id) else { return }
+    let edits = requests.map { request in
+      let size = state.document.metrics.size(of: request.page)
+      return MarkWriting.Edit.add(
+        MarkWriting.Mark(
+          page: request.page, kind: request.kind,
+          lines: request.lines.map { Self.points($0, of: size) }, note: request.note))
+    }
+    write(edits, in: id, saying: "writing the mark into the file…")
+  }
+
+  /// Removes an annotation from document `id`'s file, or changes its note.
+  func change(_ change: AnnotationChange, in id: DocumentID) {
+    guard let state = session.state(of: id) else { return }
+    let annotation = change.annotation
+    let size = annotation.pageSize ?? state.document.metrics.size(of: annotation.page)
+    let target = MarkWriting.Target(
+      page: annotation.page, kind: annotation.kind,
+      box: Self.points(annotation.rectangle, of: size), note: annotation.note ?? "",
+      name: annotation.name)
+    switch change {
+    case .remove:
+      write([.remove(target)], in: id, saying: "removing the \(annotation.kind.name)…")
+    case .editNote(_, let text):
+      write([.editNote(target, text)], in: id, saying: "writing the note into the file…")
+    }
+  }
+
+  /// Hands `edits` to the mark writer, at the version document `id` shows.
+  private func write(_ edits: [MarkWriting.Edit], in id: DocumentID, saying line: String) {
+    guard let engine = engines[id], let pdf = engine.path, let version = engine.shownVersion
     else {
       queue.append(.document(id, .problem("only a file's own pages can be marked")))
       return
@@ -162,18 +193,15 @@ extension Browser {
       queue.append(.document(id, .problem("marks cannot be written in this build")))
       return
     }
-    let inPoints = requests.map { request in
-      let size = state.document.metrics.size(of: request.page)
-      return MarkWriting.Mark(
-        page: request.page, kind: request.kind,
-        lines: request.lines.map { line in
-          [
-            line.x * size.width, line.y * size.height, (line.x + line.width) * size.width,
-            (line.y + line.height) * size.height,
-          ]
-        }, note: request.note)
-    }
-    marks.write(inPoints, into: pdf, version: version, for: id)
-    queue.append(.document(id, .problem("writing the mark into the file…")))
+    marks.write(edits, into: pdf, version: version, for: id)
+    queue.append(.document(id, .problem(line)))
+  }
+
+  /// A region of a page (fractions) in points from its top-left: left, top, right, bottom.
+  static func points(_ region: PageRegion, of size: PointSize) -> [Double] {
+    [
+      region.x * size.width, region.y * size.height, (region.x + region.width) * size.width,
+      (region.y + region.height) * size.height,
+    ]
   }
 }

@@ -13,6 +13,7 @@ struct DemandLedger {
   var bodyText: PageIndex?
   var sendsHitLines = false
   var texts: [PageIndex] = []
+  var isAnnotationsAsked = false
 
   /// What `demands` asks that was not asked yet, as calls on `services`; then `demands` is
   /// what was asked.
@@ -40,6 +41,8 @@ struct DemandLedger {
       services.navigation.wantTexts(demands.texts)
     }
     texts = demands.texts
+    if demands.annotations && !isAnnotationsAsked { services.navigation.wantAnnotations() }
+    isAnnotationsAsked = demands.annotations
     if demands.hitLines != sendsHitLines {
       if demands.hitLines { services.searcher?.sendLines() } else { services.searcher?.stopLines() }
       sendsHitLines = demands.hitLines
@@ -55,6 +58,7 @@ struct DemandLedger {
     bodyText = nil
     sendsHitLines = false
     texts = []
+    isAnnotationsAsked = false
   }
 }
 

@@ -4,7 +4,7 @@ import FolioUI
 /// How the runtime writes marks into a PDF, given by the executable (the annotation writer, a
 /// process of its own that replaces the file by rename): the PDF, the version of it the viewer
 /// shows (`DEVICE:INODE:SIZE:SECONDS.NANOSECONDS`, so a file changed meanwhile is not
-/// overwritten) and the marks in points from the page's top-left as shown; what went wrong in
+/// overwritten) and the edits in points from the page's top-left as shown; what went wrong in
 /// one line, or nil.
 public struct MarkWriting: Sendable {
   /// A mark in points.
@@ -16,12 +16,50 @@ public struct MarkWriting: Sendable {
     public var note: String?
   }
 
-  /// Writes the marks; why not, or nil.
-  public var write: @Sendable (_ pdf: String, _ version: String, _ marks: [Mark]) -> String?
+  /// An annotation already in the file, as the writer finds it: its page, kind, rectangle in
+  /// points (left, top, right, bottom), note and /NM name.
+  public struct Target: Sendable, Hashable {
+    public var page: PageIndex
+    public var kind: AnnotationKind
+    public var box: [Double]
+    public var note: String
+    public var name: String?
+  }
 
-  /// A way of writing marks.
-  public init(write: @escaping @Sendable (String, String, [Mark]) -> String?) {
+  /// One edit.
+  public enum Edit: Sendable, Hashable {
+    /// A new mark.
+    case add(Mark)
+    /// An annotation removed.
+    case remove(Target)
+    /// An annotation's note replaced.
+    case editNote(Target, String)
+  }
+
+  /// Writes the edits; why not, or nil.
+  public var write: @Sendable (_ pdf: String, _ version: String, _ edits: [Edit]) -> String?
+
+  /// A way of writing edits.
+  public init(write: @escaping @Sendable (String, String, [Edit]) -> String?) {
     self.write = write
+  }
+
+  /// What the status line says once `edits` are written.
+  static func summary(of edits: [Edit]) -> String {
+    let added = Set(
+      edits.compactMap { edit -> String? in
+        if case .add(let mark) = edit { return mark.kind.name }
+        return nil
+      }
+    ).sorted()
+    if !added.isEmpty {
+      return "written into the file: \(added.joined(separator: ", ")) (it reloads)"
+    }
+    switch edits.first {
+    case .remove(let target): return "removed the \(target.kind.name) from the file (it reloads)"
+    case .editNote: return "the note is written into the file (it reloads)"
+    default: return "nothing to write"
+    }
   }
 }
 
@@ -32,7 +70,7 @@ final class MarkWriter: LoopService {
     var number: Int
     var pdf: String
     var version: String
-    var marks: [MarkWriting.Mark]
+    var edits: [MarkWriting.Edit]
   }
 
   private let service: WorkQueue<Job, String>
@@ -47,19 +85,17 @@ final class MarkWriter: LoopService {
     service = try WorkQueue<Job, String>(
       workerCount: 1, name: "folio-marks", inbox: inbox, makeWorker: {}
     ) { _, job in
-      let kinds = Set(job.marks.map(\.kind.name)).sorted().joined(separator: ", ")
-      return writing.write(job.pdf, job.version, job.marks)
-        ?? "written into the file: \(kinds) (it reloads)"
+      writing.write(job.pdf, job.version, job.edits) ?? MarkWriting.summary(of: job.edits)
     }
   }
 
   deinit { service.beginShutdown() }
 
-  /// Writes `marks` into `pdf`, which document `id` shows at `version`.
-  func write(_ marks: [MarkWriting.Mark], into pdf: String, version: String, for id: DocumentID) {
+  /// Writes `edits` into `pdf`, which document `id` shows at `version`.
+  func write(_ edits: [MarkWriting.Edit], into pdf: String, version: String, for id: DocumentID) {
     count += 1
     asked[count] = id
-    waiting.append(Job(number: count, pdf: pdf, version: version, marks: marks))
+    waiting.append(Job(number: count, pdf: pdf, version: version, edits: edits))
     startNext()
   }
 

@@ -37,6 +37,10 @@ public final class NavigationReader: LoopService {
   /// Pages asked for and not yet read, each with the number of the last question naming it.
   private var askedPages: [Int: Int] = [:]
   private var questions = 0
+  /// The first page whose annotations are still to be read, once they are asked for (the
+  /// page count when all are read); they are read a run of `annotationRun` pages at a time.
+  private var annotationsNext: Int?
+  static let annotationRun = 64
   private var pendingEvents: [Event] = []
   /// Content boxes to hand over in the next batch, one event for all of them.
   private var pendingBoxes: [PageContentBox] = []
@@ -130,6 +134,14 @@ public final class NavigationReader: LoopService {
     }
   }
 
+  /// Asks for every page's annotations: they come a run of pages at a time, from the first,
+  /// until the last (asked again, nothing more is read).
+  public func wantAnnotations() {
+    guard annotationsNext == nil else { return }
+    annotationsNext = 0
+    schedule()
+  }
+
   /// Asks for the text of `pages` (with their characters' boxes), for selecting and copying:
   /// those read are answered at once.
   public func wantTexts(_ pages: [PageIndex]) {
@@ -172,7 +184,12 @@ public final class NavigationReader: LoopService {
   public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
     var events = pendingEvents
     pendingEvents = []
-    take(outcomes(in: letters), into: &events)
+    let outcomes = outcomes(in: letters)
+    take(outcomes, into: &events)
+    // The next run of annotations once one is read.
+    if outcomes.contains(where: { if case .annotations = $0.0 { true } else { false } }) {
+      schedule()
+    }
     if !pendingBoxes.isEmpty {
       events.append(.contentBoxesRead(pendingBoxes, document: version))
       pendingBoxes = []
@@ -220,6 +237,17 @@ public final class NavigationReader: LoopService {
         if askedTexts.remove(index) != nil {
           events.append(.pageTextRead(page: PageIndex(index), text: text, document: version))
         }
+      case .annotations(let pages):
+        var read: [[DocumentAnnotation]] = []
+        if case .success(.annotations(let found)) = outcome.result { read = found }
+        // A worker is not trusted with pages: each list keeps its own page's annotations.
+        let annotations = zip(pages, read).flatMap { page, list in
+          list.filter { $0.page.rawValue == page }
+        }
+        events.append(
+          .annotationsRead(
+            AnnotationBatch(document: version, pages: pages, annotations: annotations)))
+        annotationsNext = pages.upperBound
       case .bodyText(let index):
         var size: BodyTextSize?
         if case .success(.bodyText(let measured)) = outcome.result { size = measured }
@@ -250,14 +278,26 @@ public final class NavigationReader: LoopService {
       (isOutlineAsked ? [PageRead.outline] : [])
       + (askedBodyText.map { [PageRead.bodyText(page: $0)] } ?? [])
       + askedTexts.sorted().map { .text(page: $0) } + pages.map { .links(page: $0.key) }
-      + askedBoxes.sorted().map { .contentBox(page: $0) }
+      + askedBoxes.sorted().map { .contentBox(page: $0) } + annotationRun
     // Reads for the screen come after the renders on screen, before the prefetch margin's.
     service.replaceWanted(
       wanted.map { (PageJob.read($0), RenderPriority(tier: .visible, distance: 0)) },
       inLane: PageWork.readLane)
   }
 
+  /// The next run of annotations to read, if some are asked for and unread.
+  private var annotationRun: [PageRead] {
+    guard let next = annotationsNext, next < pageCount else { return [] }
+    return [.annotations(pages: next..<min(pageCount, next + Self.annotationRun))]
+  }
+
   private func answerEverythingEmpty() {
+    if let next = annotationsNext, next < pageCount {
+      pendingEvents.append(
+        .annotationsRead(
+          AnnotationBatch(document: version, pages: next..<pageCount, annotations: [])))
+      annotationsNext = pageCount
+    }
     if isOutlineAsked {
       let empty = DocumentOutline(document: version, entries: [])
       outline = empty

@@ -23,6 +23,8 @@ extension PageJob {
     case .read(.links(let page)), .read(.bodyText(let page)), .read(.contentBox(let page)),
       .read(.text(let page)):
       return page
+    case .read(.annotations(let pages)):
+      return pages.isEmpty ? 0 : pages.upperBound - 1
     }
   }
 }
@@ -35,6 +37,8 @@ public enum PageRead: Hashable, Sendable {
   case contentBox(page: Int)
   /// The page's text and its characters' boxes.
   case text(page: Int)
+  /// The annotations of a run of pages.
+  case annotations(pages: Range<Int>)
 }
 
 /// What a piece of page work came to.
@@ -51,6 +55,7 @@ public enum PageReadAnswer: Sendable {
   case bodyText(BodyTextSize?)
   case contentBox(PageRegion?)
   case text(PageText)
+  case annotations([[DocumentAnnotation]])
 }
 
 /// The page workers of one version of the document, shared by everyone who needs its pages:
@@ -125,6 +130,8 @@ public final class PageWork {
       return .read(.contentBox(try worker.contentBoxes(of: page..<page + 1).first ?? nil))
     case .read(.text(let page)):
       return .read(.text(try worker.texts(of: page..<page + 1).first ?? .empty))
+    case .read(.annotations(let pages)):
+      return .read(.annotations(try worker.annotations(of: pages)))
     case .read(.bodyText(let page)):
       return .read(
         .bodyText((try worker.texts(of: page..<page + 1).first).flatMap { BodyTextSize(of: $0) }))

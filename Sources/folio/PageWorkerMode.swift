@@ -9,7 +9,7 @@ import Foundation
 /// `folio --internal-page-worker BYTES [NICE]`: the hidden worker mode. Started by the viewer with
 /// a socket on descriptor 0, an unlinked file for its messages on 1 and 2, and the document on 3;
 /// gives up what it does not need, then answers requests (open, render, read facts, text, the
-/// outline, links) one at a time until the socket closes. See docs/architecture.md for the message
+/// outline, links, annotations) one at a time until the socket closes. See docs/architecture.md for the message
 /// format.
 enum PageWorkerMode {
   /// Runs the worker; never returns.
@@ -69,6 +69,7 @@ enum PageWorkerMode {
       case .readOutline: return .outline(try worker.outline())
       case .readLinks(let pages): return .links(try worker.links(of: pages))
       case .readContentBoxes(let pages): return .contentBoxes(try worker.contentBoxes(of: pages))
+      case .readAnnotations(let pages): return .annotations(try worker.annotations(of: pages))
       }
     } catch let error as DocumentError {
       return .failed(error)

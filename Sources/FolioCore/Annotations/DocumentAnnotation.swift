@@ -23,12 +23,16 @@ public struct DocumentAnnotation: Hashable, Sendable {
   public var name: String?
   /// The page's text under its quadrilaterals (see `MarkedText`); empty for kinds without.
   public var markedText: String
+  /// The size of its page as shown, in points (its rectangle's fractions are of it), when the
+  /// reader gave it: an edit names the annotation by its rectangle in points.
+  public var pageSize: PointSize?
 
   /// Creates an annotation.
   public init(
     page: PageIndex, kind: AnnotationKind, rectangle: PageRegion,
     quadrilaterals: [PageQuadrilateral] = [], color: RGBA? = nil, author: String? = nil,
-    modified: String? = nil, note: String? = nil, name: String? = nil, markedText: String = ""
+    modified: String? = nil, note: String? = nil, name: String? = nil, markedText: String = "",
+    pageSize: PointSize? = nil
   ) {
     self.page = page
     self.kind = kind
@@ -40,6 +44,7 @@ public struct DocumentAnnotation: Hashable, Sendable {
     self.note = note
     self.name = name
     self.markedText = markedText
+    self.pageSize = pageSize
   }
 }
 

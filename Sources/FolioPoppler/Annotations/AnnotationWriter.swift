@@ -37,6 +37,7 @@ public enum AnnotationWriter {
       throw Failure(description: "Poppler cannot read page \(edit.page + 1) of \(source)")
     }
     defer { folio_object_unref(UnsafeMutableRawPointer(page)) }
+    let expectation = expectation(of: edit, in: document)
     let identity = try apply(edit, on: page, of: document)
     var error: UnsafeMutablePointer<GError>? = nil
     guard let uri = uri(for: destination),
@@ -46,6 +47,7 @@ public enum AnnotationWriter {
       g_clear_error(&error)
       throw Failure(description: "cannot save \(destination): \(reason)")
     }
+    try check(destination, expecting: expectation, made: identity, edit: edit)
     return identity
   }
 
@@ -133,25 +135,65 @@ public enum AnnotationWriter {
     _ identity: AnnotationIdentity, on page: OpaquePointer, height: Double,
     _ body: (OpaquePointer) -> Void
   ) throws(Failure) {
+    var isFound = false
+    forEach(matching: identity, on: page, height: height) { annotation in
+      body(annotation)
+      isFound = true
+      return false
+    }
+    guard isFound else {
+      throw Failure(description: "no such \(identity.kind.rawValue) on page \(identity.page + 1)")
+    }
+  }
+
+  /// Calls `body` with each annotation on `page` that `identity` names, while it returns true.
+  /// Rectangles are compared on the page as shown, so an annotation on a turned page (/Rotate)
+  /// is found by the rectangle Folio's reader gave it.
+  static func forEach(
+    matching identity: AnnotationIdentity, on page: OpaquePointer, height: Double,
+    _ body: (OpaquePointer) -> Bool
+  ) {
     let mappings = poppler_page_get_annot_mapping(page)
     defer { poppler_page_free_annot_mapping(mappings) }
+    var candidates: [(annotation: OpaquePointer, placement: AnnotationPlacement)] = []
     var node = mappings
     while let current = node {
       if let mapping = current.pointee.data?.assumingMemoryBound(to: PopplerAnnotMapping.self),
-        let annotation = mapping.pointee.annot,
-        let found = AnnotationReading.identity(of: annotation, page: identity.page, height: height),
-        identity.matches(
-          kind: found.kind, box: found.box, contents: found.contents, name: found.name)
+        let annotation = mapping.pointee.annot
       {
-        body(annotation)
-        return
+        var rectangle = PopplerRectangle()
+        poppler_annot_get_rectangle(annotation, &rectangle)
+        candidates.append(
+          (annotation, AnnotationPlacement(rectangle: rectangle, area: mapping.pointee.area)))
       }
       node = current.pointee.next
     }
-    throw Failure(description: "no such \(identity.kind.rawValue) on page \(identity.page + 1)")
+    var shownWidth = 0.0
+    var shownHeight = 0.0
+    poppler_page_get_size(page, &shownWidth, &shownHeight)
+    let frame = AnnotationFrame(of: page, placing: candidates.map(\.placement))
+    for candidate in candidates {
+      guard
+        var found = AnnotationReading.identity(
+          of: candidate.annotation, page: identity.page, height: height)
+      else { continue }
+      if let frame {
+        let shown = frame.region(candidate.placement.rectangle)
+        found.box = AnnotationBox(
+          left: shown.x * shownWidth, top: shown.y * shownHeight,
+          right: (shown.x + shown.width) * shownWidth,
+          bottom: (shown.y + shown.height) * shownHeight)
+      }
+      if identity.matches(
+        kind: found.kind, box: found.box, contents: found.contents, name: found.name),
+        !body(candidate.annotation)
+      {
+        return
+      }
+    }
   }
 
-  private static func open(_ path: String) throws(Failure) -> OpaquePointer {
+  static func open(_ path: String) throws(Failure) -> OpaquePointer {
     guard let uri = uri(for: path) else { throw Failure(description: "bad path \(path)") }
     var error: UnsafeMutablePointer<GError>? = nil
     guard let document = poppler_document_new_from_file(uri, nil, &error) else {

@@ -36,6 +36,10 @@ public protocol DocumentSource: AnyObject {
   /// The page's links in the document's order: areas as fractions of the page as displayed,
   /// and where each leads; empty for a page without links. Untrusted URIs. Loads the page.
   func links(at page: PageIndex) -> [PageLink]
+
+  /// The page's annotations (highlights, notes…; links, form fields and pop-ups left out) in
+  /// the document's order; empty for a page without. Untrusted text. Loads the page.
+  func annotations(at page: PageIndex) -> [DocumentAnnotation]
 }
 
 extension DocumentSource {
@@ -57,6 +61,9 @@ extension DocumentSource {
 
   /// No links: for documents that have none.
   public func links(at page: PageIndex) -> [PageLink] { [] }
+
+  /// No annotations: for documents that have none.
+  public func annotations(at page: PageIndex) -> [DocumentAnnotation] { [] }
 
   /// All valid page indices.
   public var pageIndices: Range<PageIndex> { PageIndex(0)..<PageIndex(pageCount) }

@@ -21,6 +21,8 @@ public protocol PageWorker: AnyObject {
   func links(of pages: Range<Int>) throws -> [[PageLink]]
   /// Where the content of `pages` (clamped to the document) is, in page order.
   func contentBoxes(of pages: Range<Int>) throws -> [PageRegion?]
+  /// The annotations of `pages` (clamped to the document), in page order.
+  func annotations(of pages: Range<Int>) throws -> [[DocumentAnnotation]]
   /// Called when the worker has had nothing to do for a while: gives back what it can.
   func rest()
   /// The document's page count, once known (a worker process learns it with its first
@@ -42,6 +44,11 @@ extension PageWorker {
 
   /// No links: for workers that read none.
   public func links(of pages: Range<Int>) throws -> [[PageLink]] { pages.map { _ in [] } }
+
+  /// No annotations: for workers that read none.
+  public func annotations(of pages: Range<Int>) throws -> [[DocumentAnnotation]] {
+    pages.map { _ in [] }
+  }
 
   /// No content boxes: for workers that find none.
   public func contentBoxes(of pages: Range<Int>) throws -> [PageRegion?] { pages.map { _ in nil } }
@@ -80,6 +87,10 @@ public final class LocalPageWorker: PageWorker {
 
   public func links(of pages: Range<Int>) throws -> [[PageLink]] {
     pages.clamped(to: 0..<document.pageCount).map { document.links(at: PageIndex($0)) }
+  }
+
+  public func annotations(of pages: Range<Int>) throws -> [[DocumentAnnotation]] {
+    pages.clamped(to: 0..<document.pageCount).map { document.annotations(at: PageIndex($0)) }
   }
 
   public func contentBoxes(of pages: Range<Int>) throws -> [PageRegion?] {

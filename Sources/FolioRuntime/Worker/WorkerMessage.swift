@@ -15,9 +15,9 @@ public enum WorkerMessageFormat {
 
   enum Kind: UInt8 {
     case open = 1, render = 2, readFacts = 3, readText = 4, readOutline = 5, readLinks = 6
-    case readContentBoxes = 7, renderPixels = 8, unlock = 9
+    case readContentBoxes = 7, renderPixels = 8, unlock = 9, readAnnotations = 10
     case opened = 0x81, rendered = 0x82, facts = 0x83, texts = 0x84, outline = 0x85, links = 0x86
-    case contentBoxes = 0x87, pixels = 0x88
+    case contentBoxes = 0x87, pixels = 0x88, annotations = 0x89
     case failed = 0xFF
   }
 
@@ -68,6 +68,10 @@ public enum WorkerMessageFormat {
       header(&body, .unlock, message)
       body.append(path)
       body.append(password)
+    case .readAnnotations(let pages):
+      header(&body, .readAnnotations, message)
+      body.append(count: pages.lowerBound)
+      body.append(count: pages.count)
     }
     return framed(body)
   }
@@ -103,6 +107,9 @@ public enum WorkerMessageFormat {
     case .contentBoxes(let boxes):
       header(&body, .contentBoxes, message)
       append(boxes, to: &body)
+    case .annotations(let pages):
+      header(&body, .annotations, message)
+      append(pages, to: &body)
     case .failed(let error):
       header(&body, .failed, message)
       append(error, to: &body)
@@ -167,6 +174,8 @@ public enum WorkerMessageFormat {
       request = .readContentBoxes(try readPages(&reader))
     case .unlock:
       request = .unlock(path: try reader.string(), password: try reader.string())
+    case .readAnnotations:
+      request = .readAnnotations(try readPages(&reader))
     default:
       throw .malformed("a reply where a request belongs")
     }
@@ -201,6 +210,8 @@ public enum WorkerMessageFormat {
       reply = .links(try readLinks(&reader))
     case .contentBoxes:
       reply = .contentBoxes(try readContentBoxes(&reader))
+    case .annotations:
+      reply = .annotations(try readAnnotations(&reader))
     case .failed:
       reply = .failed(try readError(&reader))
     default:

@@ -150,6 +150,15 @@ public final class WorkerProcess: PageWorker {
     return links
   }
 
+  public func annotations(of pages: Range<Int>) throws -> [[DocumentAnnotation]] {
+    // Each page's annotations load the page (and its text where they mark text).
+    let (reply, _) = try exchange(.readAnnotations(pages), pages: pages.count)
+    guard case .annotations(let annotations) = reply else {
+      throw failBroken(.malformed("a reply of the wrong kind"))
+    }
+    return annotations
+  }
+
   /// Sends one request and waits for its reply, within the time limit counted from now.
   /// Returns the reply and what the worker's libraries wrote meanwhile.
   private func exchange(_ request: WorkerRequest, pages: Int) throws

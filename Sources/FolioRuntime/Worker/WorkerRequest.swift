@@ -24,6 +24,8 @@ public enum WorkerRequest: Hashable, Sendable {
   /// encrypted; the password opened it in the viewer). Answered by `opened` with the
   /// library's page count, or `failed`.
   case unlock(path: String, password: String)
+  /// Read the annotations of a range of pages.
+  case readAnnotations(Range<Int>)
 }
 
 /// What a page worker answers.
@@ -44,6 +46,8 @@ public enum WorkerReply: Sendable {
   case links([[PageLink]])
   /// Each page's content box, in page order (nil for an empty page).
   case contentBoxes([PageRegion?])
+  /// The annotations of each page asked for, in page order.
+  case annotations([[DocumentAnnotation]])
   /// The request failed for a reason the document gives (the worker carries on).
   case failed(DocumentError)
 }
@@ -72,7 +76,7 @@ extension WorkerRequest {
     case .render(let request): return request.page.rawValue
     case .renderPixels(let request): return request.page.rawValue
     case .readFacts(let pages), .readText(let pages), .readLinks(let pages),
-      .readContentBoxes(let pages):
+      .readContentBoxes(let pages), .readAnnotations(let pages):
       return pages.isEmpty ? nil : pages.upperBound - 1
     case .open, .readOutline, .unlock: return nil
     }

@@ -77,6 +77,8 @@ extension AppState {
       document.take(outline)
     case .linksRead(let links):
       document.take(links)
+    case .annotationsRead(let batch):
+      document.take(batch)
     case .contentBoxesRead(let boxes, let version):
       document.take(contentBoxes: boxes, document: version)
     case .bodyTextRead(let page, let size, let version):

@@ -22,6 +22,9 @@ public struct Demands: Equatable, Sendable {
   /// Pages whose text (with its characters' boxes) is wanted and not read: those on screen
   /// while text is selected, and a page whose text is to be copied.
   public var texts: [PageIndex]
+  /// Whether every annotation of the version shown is wanted and not all read (the
+  /// annotations panel).
+  public var annotations: Bool
 }
 
 extension AppState {
@@ -33,6 +36,7 @@ extension AppState {
       contentBoxes: contentBoxWants,
       outline: needs.contains(.outline) && document.outline == nil,
       bodyText: view.readingZoomPage, hitLines: needs.contains(.hitLines) && search.isActive,
-      texts: textWants)
+      texts: textWants,
+      annotations: needs.contains(.annotations) && !document.annotations.isComplete)
   }
 }

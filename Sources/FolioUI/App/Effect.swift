@@ -35,6 +35,9 @@ public enum Effect: Sendable, Equatable {
   /// Write these marks into the PDF (a process of its own replaces the file; the reload that
   /// follows shows them); the runtime says what became of it.
   case markUp([MarkRequest])
+  /// Remove an annotation from the PDF, or change its note (the same writer; a reload
+  /// follows).
+  case changeAnnotation(AnnotationChange)
 }
 
 /// A point on a page, in fractions of the page from its top-left: where an inverse search

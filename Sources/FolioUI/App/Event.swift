@@ -32,6 +32,8 @@ public enum Event: Sendable {
   case outlineRead(DocumentOutline)
   /// One page's links.
   case linksRead(PageLinks)
+  /// The annotations of a run of pages (for the annotations panel).
+  case annotationsRead(AnnotationBatch)
   /// Where pages' content is, for trimming, for a version: all those found since the last
   /// batch in one event, as page sizes come in `pagesRead`, since each change relays out.
   case contentBoxesRead([PageContentBox], document: DocumentVersion)

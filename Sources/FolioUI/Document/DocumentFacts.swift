@@ -37,6 +37,8 @@ public struct DocumentFacts: Sendable {
   private var textOrder: [PageIndex] = []
   /// How many pages' text is kept.
   public static let textLimit = 64
+  /// The annotations read so far (for the annotations panel).
+  public private(set) var annotations: AnnotationListing
 
   /// Creates facts; `title`, `fileName` and `labels` are sanitized here. Sizes are estimated
   /// until read.
@@ -48,6 +50,7 @@ public struct DocumentFacts: Sendable {
     self.fileName = fileName.map(TerminalText.sanitized).flatMap { $0.isEmpty ? nil : $0 }
     self.labels = Array(repeating: nil, count: max(1, pageCount))
     metrics = PageMetrics(pageCount: max(1, pageCount))
+    annotations = AnnotationListing(pageCount: max(1, pageCount))
     for (page, label) in labels { setLabel(label, of: PageIndex(page)) }
   }
 
@@ -110,6 +113,12 @@ public struct DocumentFacts: Sendable {
     guard outline.document == version else { return }
     self.outline = outline
     outlineIndex = OutlineIndex(outline)
+  }
+
+  /// Takes a run of pages' annotations, if of this version.
+  mutating func take(_ batch: AnnotationBatch) {
+    guard batch.document == version else { return }
+    annotations.take(batch)
   }
 
   /// Takes where pages' content is, if of this version (a blank page keeps its whole area).

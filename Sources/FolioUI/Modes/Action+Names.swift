@@ -13,6 +13,7 @@ extension Action {
     ("first-page", .first), ("last-page", .last), ("go-to-page", .prompt),
     ("search", .searchPrompt), ("next-hit", .nextHit), ("previous-hit", .previousHit),
     ("hits-panel", .hitsPanel), ("only-hits", .onlyHits), ("outline", .outlinePanel),
+    ("annotations", .annotationsPanel),
     ("follow-link", .linkHints), ("copy-link", .copyLink), ("select-text", .selectText),
     ("copy-page", .copyPage), ("jump-back", .jumpBack),
     ("jump-forward", .jumpForward), ("set-mark", .setMark), ("go-to-mark", .goToMark),

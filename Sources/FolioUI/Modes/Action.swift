@@ -30,6 +30,8 @@ public enum Action: Hashable, Sendable {
   case onlyHits
   /// The panel of the document's outline.
   case outlinePanel
+  /// The panel of the document's annotations (highlights, notes…, by any program).
+  case annotationsPanel
   /// Hints on the links on screen, to follow one by typing its hint.
   case linkHints
   /// Copy the URI of the link last followed to the terminal's clipboard.

@@ -39,6 +39,8 @@ public struct ModeNeeds: OptionSet, Hashable, Sendable {
   public static let hitLines = ModeNeeds(rawValue: 4)
   /// The text of the pages on screen, with its characters' boxes.
   public static let pageText = ModeNeeds(rawValue: 8)
+  /// Every annotation of the document (the annotations panel).
+  public static let annotations = ModeNeeds(rawValue: 16)
 }
 
 /// What handling an event does to the event and to the mode that handled it.

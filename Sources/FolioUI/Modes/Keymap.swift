@@ -81,6 +81,9 @@ public struct Keymap: Sendable {
     row([.character("L")], .hitsPanel, "L", "list of hits", count: false),
     row([.character("&")], .onlyHits, "&", "only pages with hits", count: false),
     row([.character("o")], .outlinePanel, "o", "outline (contents)", count: false),
+    row(
+      [.character("A")], .annotationsPanel, "A", "annotations: highlights, notes (d deletes)",
+      count: false),
     row([.character("f")], .linkHints, "f y", "follow a link, copy its URI", count: false),
     row([.character("y")], .copyLink, "", "", count: false),
     row([.character("x")], .selectText, "x Y", "select text to copy, copy the page", count: false),

@@ -37,6 +37,8 @@ enum LibraryKeys {
             : "[ ] go through a library's documents: folio FOLDER or folio FILE…")
       }
       return .leave(action == .nextDocument ? .next : .previous)
+    case .annotationsPanel where library == .shelf:
+      return .explain("A lists a document's annotations: Enter opens one")
     default:
       return nil
     }

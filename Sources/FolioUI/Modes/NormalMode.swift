@@ -91,6 +91,8 @@ public struct NormalMode: InputMode {
       return Decision(opens: HitsPanelMode())
     case .outlinePanel:
       return Decision(opens: OutlinePanelMode(state: state))
+    case .annotationsPanel:
+      return Decision(opens: AnnotationsPanelMode())
     case .nextHit, .previousHit:
       // One jump for the whole count, as vim's 5n.
       let times = min(count ?? 1, 10_000)

@@ -11,20 +11,24 @@ public struct PromptMode: OverlayMode {
     case search
     /// The note of highlights over the selection (`N` in text selection), written with them.
     case note([MarkRequest])
+    /// The new note of an annotation (`e` in the annotations panel); empty removes it.
+    case editNote(DocumentAnnotation)
 
     /// What the prompt starts with on the status line.
     var lead: String {
       switch self {
       case .goTo: return ":"
       case .search: return "/"
-      case .note: return "note: "
+      case .note, .editNote: return "note: "
       }
     }
 
     /// The longest line it takes, in characters.
     var maximumLength: Int {
-      if case .note = self { return 2000 }
-      return PromptMode.maximumLength
+      switch self {
+      case .note, .editNote: return 2000
+      case .goTo, .search: return PromptMode.maximumLength
+      }
     }
   }
 
@@ -50,10 +54,12 @@ public struct PromptMode: OverlayMode {
   /// For a search: the query in force when the prompt opened, which Esc brings back.
   public let previous: String
 
-  /// Opens an empty prompt for `purpose`; a search prompt remembers the `previous` query.
-  public init(purpose: Purpose, previous: String = "") {
+  /// Opens a prompt for `purpose` with `text` typed (a note being edited); a search prompt
+  /// remembers the `previous` query.
+  public init(purpose: Purpose, previous: String = "", text: String = "") {
     self.purpose = purpose
     self.previous = previous
+    self.text = String(text.prefix(purpose.maximumLength))
   }
 
   public mutating func handle(_ event: Event, state: AppState, intents: inout [Intent])
@@ -150,9 +156,13 @@ public struct PromptMode: OverlayMode {
         ]))
       return
     }
+    if case .editNote(let annotation) = purpose {
+      intents.append(.effects([.changeAnnotation(.editNote(annotation, target))]))
+      return
+    }
     guard !target.isEmpty else { return }
     switch purpose {
-    case .search, .note:
+    case .search, .note, .editNote:
       break
     case .goTo:
       if let page = state.document.page(named: target) {

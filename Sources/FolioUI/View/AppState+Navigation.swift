@@ -49,7 +49,8 @@ extension AppState {
     case .selectRange: selectRange()
     case .readingZoom, .selectText, .copyPage, .linkHints, .copyLink, .setMark, .goToMark,
       .jumpBack, .jumpForward, .prompt,
-      .searchPrompt, .nextHit, .previousHit, .hitsPanel, .outlinePanel, .toggleHelp, .reload,
+      .searchPrompt, .nextHit, .previousHit, .hitsPanel, .outlinePanel, .annotationsPanel,
+      .toggleHelp, .reload,
       .showSource,
       .previousDocument, .nextDocument, .cycleOrder,
       .quit:

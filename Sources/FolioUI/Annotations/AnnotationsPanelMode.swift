@@ -1,0 +1,122 @@
+import FolioCore
+
+/// The annotations panel (`A`): every annotation of the document, made by Folio or any other
+/// program, in a side panel — its page label, its colour and kind, the text it marks and its
+/// note. j/k (and the arrows, g/G, the page keys) move the selection, Enter goes to the
+/// selected one (Ctrl-O comes back), `/` filters the list as you type, `d` deletes the selected
+/// one from the file once `y` confirms it, `e` edits its note on the status line. Esc clears a
+/// filter, then closes; `q` and `A` close. Other keys browse the pages beneath.
+public struct AnnotationsPanelMode: OverlayMode {
+  /// The filter typed after `/` ("" for none).
+  public private(set) var filter = ""
+  /// Whether keys are typed into the filter.
+  public private(set) var isTypingFilter = false
+  /// The selected row among the filtered annotations.
+  public private(set) var selection = 0
+  /// The annotation `d` asked to delete, until `y` confirms it or another key keeps it.
+  public private(set) var pendingDeletion: DocumentAnnotation?
+
+  public init() {}
+
+  /// A side panel, and every annotation of the document.
+  public var needs: ModeNeeds { [.sidePanel, .annotations] }
+
+  /// The annotations the filter lets through: those whose page label, kind, marked text, note
+  /// or author contains it, case-insensitively.
+  public func visibleAnnotations(_ state: AppState) -> [DocumentAnnotation] {
+    let all = state.document.annotations.annotations
+    guard !filter.isEmpty else { return all }
+    let needle = filter.lowercased()
+    return all.filter { annotation in
+      [
+        state.document.label(of: annotation.page), annotation.kind.name, annotation.markedText,
+        annotation.note ?? "", annotation.author ?? "",
+      ].contains { $0.lowercased().contains(needle) }
+    }
+  }
+
+  public mutating func handle(_ key: Key, state: AppState, intents: inout [Intent])
+    -> ModeResponse
+  {
+    if let annotation = pendingDeletion {
+      pendingDeletion = nil
+      if key == .character("y") || key == .character("Y") {
+        intents.append(.effects([.changeAnnotation(.remove(annotation))]))
+      } else {
+        intents.append(.say("kept"))
+      }
+      return .handled
+    }
+    if isTypingFilter { return typeFilter(key) }
+    let annotations = visibleAnnotations(state)
+    let page = max(1, state.areas.sidePanel.map { $0.size.rows - 2 } ?? 10)
+    let selected = annotations.indices.contains(selection) ? annotations[selection] : nil
+    switch key {
+    case .character("j"), .down: selection += 1
+    case .character("k"), .up: selection -= 1
+    case .character("g"), .home: selection = 0
+    case .character("G"), .end: selection = annotations.count - 1
+    case .pageDown, .character(" "), .control("f"): selection += page
+    case .pageUp, .character("b"), .control("b"): selection -= page
+    case .enter:
+      guard let selected else { break }
+      let top = max(0, selected.rectangle.y - 0.02)
+      intents.append(.jump(to: Destination(page: selected.page, top: top)))
+      intents.append(.reveal(selected.rectangle, on: selected.page))
+    case .character("d"), .delete:
+      guard let selected else { break }
+      pendingDeletion = selected
+    case .character("e"):
+      guard let selected else { break }
+      return .open(
+        PromptMode(
+          purpose: .editNote(selected), text: TerminalText.sanitized(selected.note ?? "")))
+    case .character("/"):
+      isTypingFilter = true
+    case .escape where !filter.isEmpty:
+      filter = ""
+      selection = 0
+    case .escape, .character("q"), .character("A"):
+      return .close
+    default:
+      return .pass
+    }
+    selection = max(0, min(selection, annotations.count - 1))
+    return .handled
+  }
+
+  private mutating func typeFilter(_ key: Key) -> ModeResponse {
+    switch key {
+    case .character(let character):
+      if filter.count < PromptMode.maximumLength { filter.append(character) }
+    case .backspace, .control("h"):
+      if filter.isEmpty { isTypingFilter = false } else { filter.removeLast() }
+    case .control("u"):
+      filter = ""
+    case .enter:
+      isTypingFilter = false
+    case .escape, .control("c"), .control("g"):
+      filter = ""
+      isTypingFilter = false
+    default:
+      break
+    }
+    selection = 0
+    return .handled
+  }
+
+  /// The list is read again after each change to the file: the selection stays on a row.
+  public mutating func catchUp(with state: AppState) {
+    selection = max(0, min(selection, visibleAnnotations(state).count - 1))
+  }
+
+  public func draw(
+    _ state: AppState, areas: ScreenAreas, on screen: inout ScreenBuffer, width: TextWidth
+  ) {
+    guard let panel = areas.sidePanel, panel.size.rows >= 2, panel.size.columns >= 4 else {
+      return
+    }
+    AnnotationsPanelView(width: width).draw(
+      state, annotations: visibleAnnotations(state), mode: self, in: panel, on: &screen)
+  }
+}
