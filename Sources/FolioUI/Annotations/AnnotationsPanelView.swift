@@ -1,11 +1,27 @@
 import FolioCore
 
 /// Draws the annotations panel: a heading (the count, the filter, how far the reading got, or
-/// the question before a deletion), then one row per annotation — its page label, a swatch in
-/// its colour, its kind, the text it marks in quotes and its note — the selected row in
-/// reverse video. A pure function; every text from the document is sanitized here.
+/// the question before a deletion), then one row per annotation — its page label, its kind's
+/// symbol in its colour, its note in bold and the text it marks in quotes (its kind's name when
+/// it has neither) — the selected row in reverse video. A pure function; every text from the
+/// document is sanitized here.
 struct AnnotationsPanelView {
   var width: TextWidth
+
+  /// The symbol of each kind: █ highlight, ▁ underline, ~ squiggly, - strike-out, ✎ sticky
+  /// note, T free text, / ink, • any other.
+  static func symbol(of kind: AnnotationKind) -> Unicode.Scalar {
+    switch kind {
+    case .highlight: "█"
+    case .underline: "▁"
+    case .squiggly: "~"
+    case .strikeOut: "-"
+    case .note: "✎"
+    case .freeText: "T"
+    case .ink: "/"
+    case .other: "•"
+    }
+  }
 
   func draw(
     _ state: AppState, annotations: [DocumentAnnotation], mode: AnnotationsPanelMode,
@@ -45,11 +61,11 @@ struct AnnotationsPanelView {
   }
 
   /// "Annotations 12", the filter and its count, "… reading 40 / 900 pages", or the question
-  /// `d` asks.
+  /// `d` asks ("delete highlight, p. 3? y/n").
   private func heading(_ state: AppState, shown: Int, mode: AnnotationsPanelMode) -> String {
     if let doomed = mode.pendingDeletion {
-      return
-        "delete this \(doomed.kind.name) on p. \(TerminalText.sanitized(state.document.label(of: doomed.page)))? y/n"
+      let label = state.document.label(of: doomed.page)
+      return "delete \(doomed.kind.name), p. \(label)? y/n"
     }
     let listing = state.document.annotations
     var heading = "Annotations \(listing.annotations.count)"
@@ -79,18 +95,23 @@ struct AnnotationsPanelView {
       at: start, y: y, limit: edge, attributes: base.union(.dim), width: width)
     if x < edge {
       screen[x, y] = Cell(
-        "■", foreground: annotation.color.map(TerminalColor.init) ?? .default, attributes: base)
-      x += 1
+        Self.symbol(of: annotation.kind),
+        foreground: annotation.color.map(TerminalColor.init) ?? .default, attributes: base)
+      x += 2
     }
-    x = screen.write(
-      " " + annotation.kind.name + " ", at: x, y: y, limit: edge, attributes: base.union(.dim),
-      width: width)
+    // The reader's own words first, then what they mark; the kind's name when there is neither.
+    let note = TerminalText.sanitized(annotation.note ?? "")
     let marked = TerminalText.sanitized(annotation.markedText)
-    if !marked.isEmpty {
-      x = screen.write("“" + marked + "” ", at: x, y: y, limit: edge, attributes: base, width: width)
+    if !note.isEmpty {
+      x = screen.write(
+        note + " ", at: x, y: y, limit: edge, attributes: base.union(.bold), width: width)
     }
-    if let note = annotation.note.map(TerminalText.sanitized), !note.isEmpty {
-      _ = screen.write(note, at: x, y: y, limit: edge, attributes: base.union(.bold), width: width)
+    if !marked.isEmpty {
+      x = screen.write("“" + marked + "”", at: x, y: y, limit: edge, attributes: base, width: width)
+    }
+    if note.isEmpty && marked.isEmpty {
+      _ = screen.write(
+        annotation.kind.name, at: x, y: y, limit: edge, attributes: base.union(.dim), width: width)
     }
   }
 }
