@@ -29,19 +29,23 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   private let outlineEntries: [OutlineEntry]
   /// The links of pages that have some.
   private let pageLinks: [Int: [PageLink]]
+  /// The annotations of pages that have some.
+  private let pageAnnotations: [Int: [DocumentAnnotation]]
   private var outlineReadCount = 0
   private var linkReadCount = 0
 
   /// Creates a document of `sizes` pages. The first `failures[i]` renders of page `i` throw
   /// (`Int.max`: every one), like a page a library cannot draw. Each render first waits at
-  /// `gate`, if given, then takes `renderDelay`. `outline` and `links` (by page index) are what
-  /// `outline()` and `links(at:)` give.
+  /// `gate`, if given, then takes `renderDelay`. `outline`, `links` and `annotations` (by page
+  /// index) are what `outline()`, `links(at:)` and `annotations(at:)` give.
   public init(
     sizes: [PointSize], labels: [String?] = [], title: String? = nil, renderDelay: Duration = .zero,
     failures: [Int: Int] = [:], gate: RenderGate? = nil, colorShift: Int = 0,
-    texts: [Int: String] = [:], outline: [OutlineEntry] = [], links: [Int: [PageLink]] = [:]
+    texts: [Int: String] = [:], outline: [OutlineEntry] = [], links: [Int: [PageLink]] = [:],
+    annotations: [Int: [DocumentAnnotation]] = [:]
   ) {
     self.texts = texts
+    pageAnnotations = annotations
     outlineEntries = outline
     pageLinks = links
     self.sizes = sizes
@@ -119,6 +123,11 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   public func links(at page: PageIndex) -> [PageLink] {
     lock.withLock { linkReadCount += 1 }
     return pageLinks[page.rawValue] ?? []
+  }
+
+  /// The page's annotations given at creation.
+  public func annotations(at page: PageIndex) -> [DocumentAnnotation] {
+    pageAnnotations[page.rawValue] ?? []
   }
 
   /// Renders done so far, by every copy.

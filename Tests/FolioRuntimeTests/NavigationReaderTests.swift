@@ -250,3 +250,43 @@ struct NavigationReaderTests {
     #expect(next.outlineReads == 1)
   }
 }
+
+/// Every annotation of a version read for the annotations panel: in runs of pages from the
+/// first, in order, each page's kept to its own page, asked twice and read once.
+@Suite("Navigation reader: annotations")
+struct NavigationReaderAnnotationTests {
+  static func batches(_ events: [Event]) -> [AnnotationBatch] {
+    events.compactMap { if case .annotationsRead(let batch) = $0 { batch } else { nil } }
+  }
+
+  @Test func everyPageIsReadInRunsFromTheFirst() {
+    func note(_ page: Int, _ text: String) -> DocumentAnnotation {
+      DocumentAnnotation(page: PageIndex(page), kind: .note, rectangle: .whole, note: text)
+    }
+    let pageCount = NavigationReader.annotationRun * 2 + 10
+    let document = SyntheticDocument(
+      sizes: Array(repeating: PointSize(width: 612, height: 792), count: pageCount),
+      annotations: [
+        0: [note(0, "first"), note(0, "second")],
+        70: [note(70, "middle"), note(3, "claims another page")],
+        pageCount - 1: [note(pageCount - 1, "last")],
+      ])
+    let reader = NavigationReader(
+      version: DocumentVersion(number: 3), pageCount: pageCount,
+      opening: DocumentOpening(open: { document }))
+    reader.wantAnnotations()
+    reader.wantAnnotations()
+    let events = NavigationReaderTests.events(from: reader) { events in
+      Self.batches(events).last?.pages.upperBound == pageCount
+    }
+    let batches = Self.batches(events)
+    let run = NavigationReader.annotationRun
+    #expect(batches.map(\.pages) == [0..<run, run..<2 * run, 2 * run..<pageCount])
+    #expect(batches.allSatisfy { $0.document == DocumentVersion(number: 3) })
+    #expect(
+      batches.flatMap(\.annotations).compactMap(\.note) == ["first", "second", "middle", "last"])
+    // Asked again: nothing more is read.
+    reader.wantAnnotations()
+    #expect(Self.batches(reader.takeEvents()).isEmpty)
+  }
+}

@@ -9,12 +9,12 @@ import FolioCore
 /// `longestAfterBudget` once a reply holds `textBudget` bytes of text, so that no page of
 /// annotations makes a reply too long to send.
 extension WorkerMessageFormat {
-  static let mostPerPage = 1_000
-  static let mostQuadrilaterals = 256
-  static let longestText = 16_384
-  static let longestName = 1_024
-  static let longestAfterBudget = 256
-  static let textBudget = 8 << 20
+  public static let mostPerPage = 1_000
+  public static let mostQuadrilaterals = 256
+  public static let longestText = 16_384
+  public static let longestName = 1_024
+  public static let longestAfterBudget = 256
+  public static let textBudget = 8 << 20
 
   private static let kindTags: [(AnnotationKind, UInt8)] = [
     (.highlight, 1), (.underline, 2), (.squiggly, 3), (.strikeOut, 4), (.note, 5),
