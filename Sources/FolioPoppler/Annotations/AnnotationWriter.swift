@@ -81,7 +81,7 @@ public enum AnnotationWriter {
       var found: AnnotationIdentity?
       try withAnnotation(identity, on: page, height: height) { annotation in
         poppler_annot_set_contents(annotation, text)
-        found = AnnotationReading.identity(of: annotation, page: identity.page, height: height)
+        found = shownIdentity(of: annotation, on: page, index: identity.page, height: height)
       }
       return found
     }
@@ -127,7 +127,7 @@ public enum AnnotationWriter {
     if let contents { poppler_annot_set_contents(annotation, contents) }
     poppler_annot_markup_set_label(annotation, author)
     poppler_page_add_annot(page, annotation)
-    return AnnotationReading.identity(of: annotation, page: edit.page, height: height)
+    return shownIdentity(of: annotation, on: page, index: edit.page, height: height)
   }
 
   /// Runs `body` with the first annotation on `page` that `identity` names.
@@ -155,35 +155,14 @@ public enum AnnotationWriter {
   ) {
     let mappings = poppler_page_get_annot_mapping(page)
     defer { poppler_page_free_annot_mapping(mappings) }
-    var candidates: [(annotation: OpaquePointer, placement: AnnotationPlacement)] = []
-    var node = mappings
-    while let current = node {
-      if let mapping = current.pointee.data?.assumingMemoryBound(to: PopplerAnnotMapping.self),
-        let annotation = mapping.pointee.annot
-      {
-        var rectangle = PopplerRectangle()
-        poppler_annot_get_rectangle(annotation, &rectangle)
-        candidates.append(
-          (annotation, AnnotationPlacement(rectangle: rectangle, area: mapping.pointee.area)))
-      }
-      node = current.pointee.next
-    }
-    var shownWidth = 0.0
-    var shownHeight = 0.0
-    poppler_page_get_size(page, &shownWidth, &shownHeight)
-    let frame = AnnotationFrame(of: page, placing: candidates.map(\.placement))
+    let candidates = placements(in: mappings)
+    let shown = ShownFrame(of: page, placing: candidates.map(\.placement))
     for candidate in candidates {
       guard
         var found = AnnotationReading.identity(
           of: candidate.annotation, page: identity.page, height: height)
       else { continue }
-      if let frame {
-        let shown = frame.region(candidate.placement.rectangle)
-        found.box = AnnotationBox(
-          left: shown.x * shownWidth, top: shown.y * shownHeight,
-          right: (shown.x + shown.width) * shownWidth,
-          bottom: (shown.y + shown.height) * shownHeight)
-      }
+      if let box = shown?.box(of: candidate.placement.rectangle) { found.box = box }
       if identity.matches(
         kind: found.kind, box: found.box, contents: found.contents, name: found.name),
         !body(candidate.annotation)
