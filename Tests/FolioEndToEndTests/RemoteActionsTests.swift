@@ -52,6 +52,7 @@ struct RemoteActionsTests {
     .act("hits-panel", .screen), .press("Escape"), .act("only-hits", .status("3 of 6 pages")),
     .run(["only-hits"]), .run(["find", ""]), .wait("hits", ""),
     .act("outline", .screen), .press("Escape"),
+    .act("annotations", .screen), .press("Escape"),
     .act("open", .report), .act("back", .report), .act("continuous", .report),
     .act("next-view", .report), .run(["continuous"]),
     .run(["goto", "i"]), .wait("page", "1"), .settle, .act("follow-link", .status("follow a link")),
