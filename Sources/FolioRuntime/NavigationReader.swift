@@ -40,7 +40,7 @@ public final class NavigationReader: LoopService {
   /// The first page whose annotations are still to be read, once they are asked for (the
   /// page count when all are read); they are read a run of `annotationRun` pages at a time.
   private var annotationsNext: Int?
-  static let annotationRun = 64
+  public static let annotationRun = 64
   private var pendingEvents: [Event] = []
   /// Content boxes to hand over in the next batch, one event for all of them.
   private var pendingBoxes: [PageContentBox] = []

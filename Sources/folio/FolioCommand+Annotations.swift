@@ -25,6 +25,6 @@ extension FolioCommand {
     }
     return try AnnotationPrinter.run(
       files: files, problems: problems.count, format: annotating.format ?? .list,
-      password: password, verbose: picture.verbose)
+      password: password, options: picture)
   }
 }
