@@ -45,7 +45,10 @@ struct AnnotatedDocument {
   }
 
   /// The box `pdftotext -bbox` gives the first word `word` on page 1 (points, top-left).
-  func box(of word: String) throws -> AnnotationBox {
+  func box(of word: String) throws -> AnnotationBox { try Self.box(of: word, in: path) }
+
+  /// The box `pdftotext -bbox` gives the first word `word` on page 1 of `path`.
+  static func box(of word: String, in path: String) throws -> AnnotationBox {
     let result = try ChildProcess.run(
       "pdftotext", ["-bbox", "-f", "1", "-l", "1", path, "-"], timeLimit: .seconds(30))
     for line in result.outputText.split(separator: "\n") where line.hasSuffix(">\(word)</word>") {
@@ -71,7 +74,10 @@ struct AnnotatedDocument {
   }
 
   /// Every annotation of the file, read by pikepdf.
-  func annotations() throws -> [Read] {
+  func annotations() throws -> [Read] { try Self.annotations(of: path) }
+
+  /// Every annotation of the file at `path`, read by pikepdf.
+  static func annotations(of path: String) throws -> [Read] {
     let script = """
       import json, sys, pikepdf
       out = []

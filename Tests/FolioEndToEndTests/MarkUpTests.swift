@@ -16,6 +16,20 @@ struct MarkUpTests {
     return pdf
   }
 
+  /// The height of page 1 of `pdf` in points (pikepdf's MediaBox).
+  static func pageHeight(of pdf: String) throws -> Double {
+    let result = try ChildProcess.run(
+      "/usr/bin/python3",
+      [
+        "-c",
+        "import sys, pikepdf\nwith pikepdf.open(sys.argv[1]) as pdf:\n"
+          + "    print(float(pdf.pages[0].mediabox[3]))",
+        pdf,
+      ],
+      timeLimit: .seconds(60))
+    return try #require(Double(result.outputText.trimmingCharacters(in: .whitespacesAndNewlines)))
+  }
+
   /// A viewer in tmux on a copy of the document, in the continuous view.
   struct Viewer {
     let scratch: ScratchFolder
@@ -76,6 +90,30 @@ struct MarkUpTests {
     #expect(marks.map { String($0[3]) } == expected.map(\.0), "\(marks)")
     for (mark, (_, words)) in zip(marks, expected) {
       #expect(mark[4].split(separator: " ").count == words, "\(mark)")
+    }
+    // Another reader, pikepdf, reads the same kinds on page 1, each quadrilateral over the
+    // words it marks (their boxes from pdftotext -bbox, in points from the top-left).
+    let read = try AnnotatedDocument.annotations(of: viewer.pdf)
+    #expect(read.map(\.subtype) == ["Highlight", "Underline", "StrikeOut"])
+    #expect(read.allSatisfy { $0.page == 1 })
+    let height = try Self.pageHeight(of: viewer.pdf)
+    for (annotation, mark) in zip(read, marks) {
+      let quads = try #require(annotation.quadPoints)
+      let areas = stride(from: 0, to: quads.count - 7, by: 8).map { start in
+        let xs = stride(from: start, to: start + 8, by: 2).map { quads[$0] }
+        let ys = stride(from: start + 1, to: start + 8, by: 2).map { quads[$0] }
+        return (
+          left: xs.min() ?? 0, top: height - (ys.max() ?? 0), right: xs.max() ?? 0,
+          bottom: height - (ys.min() ?? 0)
+        )
+      }
+      for word in mark[4].split(separator: " ") {
+        let box = try AnnotatedDocument.box(of: String(word), in: viewer.pdf)
+        let (x, y) = ((box.left + box.right) / 2, (box.top + box.bottom) / 2)
+        #expect(
+          areas.contains { x > $0.left && x < $0.right && y > $0.top && y < $0.bottom },
+          "\(word) at \(box) outside \(annotation.subtype)'s \(areas)")
+      }
     }
   }
 
