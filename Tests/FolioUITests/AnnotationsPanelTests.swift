@@ -215,3 +215,33 @@ struct AnnotationsPanelTests {
     expectSnapshot(AppViewSnapshotTests.frame(state))
   }
 }
+
+/// The mouse in the annotations panel: a click selects a row, a double click goes there, the
+/// wheel scrolls the list; over the pages the mouse browses as usual.
+@Suite("Annotations panel: mouse")
+struct AnnotationsPanelMouseTests {
+  let helper = UpdateTests()
+
+  func click(_ kind: MouseEvent.Kind, x: Int, y: Int, on app: inout AppState) {
+    _ = app.update(.input(.mouse(MouseEvent(kind: kind, position: CellPoint(x: x, y: y)))))
+  }
+
+  @Test func clickSelectsDoubleClickGoesWheelScrolls() {
+    var app = AnnotationsPanelTests().opened()
+    let panel = { (app: AppState) in app.modes.top as? AnnotationsPanelMode }
+    click(.click, x: 5, y: 3, on: &app)
+    #expect(panel(app)?.selection == 2)
+    #expect(app.view.currentPage == PageIndex(0))
+    click(.doubleClick, x: 5, y: 2, on: &app)
+    #expect(panel(app)?.selection == 1)
+    #expect(app.view.currentPage == PageIndex(5))
+    click(.wheelUp, x: 5, y: 2, on: &app)
+    #expect(panel(app)?.selection == 0)
+    // Below the last row: nothing.
+    click(.click, x: 5, y: 20, on: &app)
+    #expect(panel(app)?.selection == 0)
+    // Over the pages the panel lets the mouse through (the panel stays open).
+    click(.wheelDown, x: 80, y: 10, on: &app)
+    #expect(panel(app) != nil)
+  }
+}

@@ -5,7 +5,8 @@ import FolioCore
 /// note. j/k (and the arrows, g/G, the page keys) move the selection, Enter goes to the
 /// selected one (Ctrl-O comes back), `/` filters the list as you type, `d` deletes the selected
 /// one from the file once `y` confirms it, `e` edits its note on the status line. Esc clears a
-/// filter, then closes; `q` and `A` close. Other keys browse the pages beneath.
+/// filter, then closes; `q` and `A` close. Other keys browse the pages beneath. The wheel
+/// scrolls the list, a click selects a row, a double click goes there.
 public struct AnnotationsPanelMode: OverlayMode {
   /// The filter typed after `/` ("" for none).
   public private(set) var filter = ""
@@ -82,6 +83,31 @@ public struct AnnotationsPanelMode: OverlayMode {
       return .pass
     }
     selection = max(0, min(selection, annotations.count - 1))
+    return .handled
+  }
+
+  public mutating func handle(_ mouse: MouseEvent, state: AppState, intents: inout [Intent])
+    -> ModeResponse
+  {
+    // Over the pages: as normal browsing takes it.
+    guard let panel = state.areas.sidePanel, panel.contains(mouse.position) else { return .pass }
+    let count = visibleAnnotations(state).count
+    switch mouse.kind {
+    case .wheelUp: selection -= 3
+    case .wheelDown: selection += 3
+    case .click, .doubleClick:
+      let rows = panel.size.rows - 1
+      let row =
+        AnnotationsPanelView.top(selection: selection, count: count, rows: rows)
+        + mouse.position.y - panel.minY - 1
+      guard mouse.position.y > panel.minY, row < count else { return .handled }
+      selection = row
+      pendingDeletion = nil
+      if mouse.kind == .doubleClick { return handle(.enter, state: state, intents: &intents) }
+    case .press, .release, .drag:
+      break
+    }
+    selection = max(0, min(selection, count - 1))
     return .handled
   }
 

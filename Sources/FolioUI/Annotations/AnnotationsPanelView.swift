@@ -46,8 +46,7 @@ struct AnnotationsPanelView {
         width: width)
       return
     }
-    // The selection stays in view, a third of the way down when the list is longer.
-    let top = max(0, min(mode.selection - visibleRows / 3, annotations.count - visibleRows))
+    let top = Self.top(selection: mode.selection, count: annotations.count, rows: visibleRows)
     let shown = top..<min(annotations.count, top + visibleRows)
     let labelColumns = min(
       (edge - panel.minX) / 4,
@@ -58,6 +57,12 @@ struct AnnotationsPanelView {
         labelColumns: labelColumns, x: panel.minX, y: panel.minY + 1 + offset, edge: edge,
         on: &screen)
     }
+  }
+
+  /// The first row shown: the selection stays in view, a third of the way down when the list
+  /// is longer than the `rows` shown.
+  static func top(selection: Int, count: Int, rows: Int) -> Int {
+    max(0, min(selection - rows / 3, count - rows))
   }
 
   /// "Annotations 12", the filter and its count, "… reading 40 / 900 pages", or the question
