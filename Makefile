@@ -14,7 +14,7 @@ BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
 .PHONY: all deps bench-deps build release run test test-tools lint check-imports check-ownership bench check-palette check-generated sample clean leak-check \
-	fuzz libfuzz asan-check install install-files uninstall synctex-fixture
+	fuzz libfuzz asan-check install install-files uninstall synctex-fixture peek-fixture
 
 # Where `make install` puts folio (PREFIX=~/.local needs no root), and what it installs from.
 PREFIX ?= /usr/local
@@ -111,6 +111,9 @@ sample: deps
 # only read what is committed.
 synctex-fixture:
 	./Scripts/make-synctex-fixture.sh
+
+peek-fixture:
+	./Scripts/make-peek-fixture.sh
 
 clean:
 	rm -rf .build

@@ -57,6 +57,7 @@ struct RemoteActionsTests {
     .act("next-view", .report), .run(["continuous"]),
     .run(["goto", "i"]), .wait("page", "1"), .settle, .act("follow-link", .status("follow a link")),
     .press("a"),
+    .act("peek-link", .status("peek at a link")), .press("Escape"),
     .act("copy-link", .status("link copied")),
     .act("select-text", .report),
     .press("Escape"), .act("copy-page", .status("copied")),

@@ -1,8 +1,19 @@
 import FolioCore
 
 /// `f`: a short hint of letters on every link on screen, as zathura and vimium show them;
-/// typing a hint follows its link. Esc, or a key no hint starts with, closes the hints.
+/// typing a hint follows its link (`P`: peeks at where it leads, `PeekMode`). Esc, or a key no
+/// hint starts with, closes the hints.
 public struct LinkHintsMode: OverlayMode {
+  /// What typing a hint does.
+  public enum Purpose: Sendable {
+    /// Follows the link.
+    case follow
+    /// Shows where it leads without going there.
+    case peek
+  }
+
+  /// What typing a hint does.
+  public let purpose: Purpose
   /// The letters hints are made of, home row first.
   static let alphabet = Array("asdfghjklqwertyuiopzxcvbnm")
 
@@ -13,7 +24,8 @@ public struct LinkHintsMode: OverlayMode {
 
   /// Hints for `links`: one letter each while they fit, else all of two (or three) letters, so
   /// no hint starts another.
-  public init(links: [AppState.VisibleLink]) {
+  public init(links: [AppState.VisibleLink], purpose: Purpose = .follow) {
+    self.purpose = purpose
     let labels = Self.labels(count: links.count)
     hints = Array(zip(labels, links)).map { (hint: $0.0, link: $0.1) }
   }
@@ -53,7 +65,14 @@ public struct LinkHintsMode: OverlayMode {
         return .close
       }
       if let exact = matching.first(where: { $0.hint == candidate }) {
-        intents.append(.follow(exact.link.link))
+        guard purpose == .peek else {
+          intents.append(.follow(exact.link.link))
+          return .close
+        }
+        if let peek = PeekMode(link: exact.link.link) { return .replace(with: peek) }
+        if case .uri(let uri) = exact.link.link.target {
+          intents.append(.say("leads out of the document: \(TerminalText.sanitized(uri))"))
+        }
         return .close
       }
       typed = candidate
@@ -89,7 +108,8 @@ public struct LinkHintsMode: OverlayMode {
       let bar = Cell(" ", attributes: [.reverse])
       for x in line.minX..<line.maxX { screen[x, line.minY] = bar }
       screen.write(
-        " follow a link: type its hint (Esc cancels) " + typed, at: line.origin,
+        (purpose == .peek ? " peek at a link: " : " follow a link: ")
+          + "type its hint (Esc cancels) " + typed, at: line.origin,
         maxWidth: line.size.columns, style: bar, width: width)
     }
   }

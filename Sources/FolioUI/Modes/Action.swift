@@ -34,6 +34,8 @@ public enum Action: Hashable, Sendable {
   case annotationsPanel
   /// Hints on the links on screen, to follow one by typing its hint.
   case linkHints
+  /// Hints on the links on screen, to peek at where one leads by typing its hint.
+  case peekLink
   /// Copy the URI of the link last followed to the terminal's clipboard.
   case copyLink
   /// Back and forward in the jump list.

@@ -86,6 +86,9 @@ public struct Keymap: Sendable {
       count: false),
     row([.character("f")], .linkHints, "f y", "follow a link, copy its URI", count: false),
     row([.character("y")], .copyLink, "", "", count: false),
+    row(
+      [.character("P")], .peekLink, "P", "peek at where a link leads (Enter goes there)",
+      count: false),
     row([.character("x")], .selectText, "x Y", "select text to copy, copy the page", count: false),
     row([.character("Y")], .copyPage, "", "", count: false),
     row([.control("o")], .jumpBack, "^O ^P", "back, forward through jumps", count: true),

@@ -97,9 +97,12 @@ public struct NormalMode: InputMode {
       // One jump for the whole count, as vim's 5n.
       let times = min(count ?? 1, 10_000)
       return Decision(intents: [.moveToHit(forward: action == .nextHit, times: times)])
-    case .linkHints:
+    case .linkHints, .peekLink:
       let links = state.visibleLinks
-      if !links.isEmpty { return Decision(opens: LinkHintsMode(links: links)) }
+      if !links.isEmpty {
+        return Decision(
+          opens: LinkHintsMode(links: links, purpose: action == .peekLink ? .peek : .follow))
+      }
       if state.view.mode == .grid {
         return Decision(intents: [
           .say("links are followed in the page views: Enter opens the page")

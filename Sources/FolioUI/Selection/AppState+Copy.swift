@@ -16,6 +16,10 @@ extension AppState {
   var textWants: [PageIndex] {
     var pages = modes.needs.contains(.pageText) ? pagesOnScreen : []
     if let page = navigation.pageToCopy, !pages.contains(page) { pages.append(page) }
+    // A peek's target page.
+    if let peek = modes.top as? PeekMode, !pages.contains(peek.destination.page) {
+      pages.append(peek.destination.page)
+    }
     return pages.filter { document.texts[$0] == nil }
   }
 

@@ -47,7 +47,8 @@ extension AppState {
     case .toggleTrim: toggleTrim()
     case .toggleSelection: toggleSelection()
     case .selectRange: selectRange()
-    case .readingZoom, .selectText, .copyPage, .linkHints, .copyLink, .setMark, .goToMark,
+    case .readingZoom, .selectText, .copyPage, .linkHints, .peekLink, .copyLink, .setMark,
+      .goToMark,
       .jumpBack, .jumpForward, .prompt,
       .searchPrompt, .nextHit, .previousHit, .hitsPanel, .outlinePanel, .annotationsPanel,
       .toggleHelp, .reload,

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Peeking at a link's target in the viewer (issue 50, item 2), on a two-column paper built by
+/// pdfLaTeX with hyperref (Tests/Fixtures/Peek, `make peek-fixture`): `P` and a citation's hint
+/// show the reference entry in a box without moving; Enter goes there and Ctrl-O comes back;
+/// the figure reference shows the caption.
+@Suite("Peek in the viewer", .serialized)
+struct PeekViewerTests {
+  static let paper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/Peek/paper.pdf").path
+
+  /// The rows of the peek's box (between its corners), once one shows.
+  static func box(in session: FolioSession, what: String) throws -> String {
+    let screen = try session.expectScreen("a peek box with \(what)") { screen in
+      let rows = screen.rows.indices.map { screen.text(ofRow: $0) }
+      return rows.contains { $0.contains("┌─ p.") } && rows.joined().contains(what)
+    }
+    return screen.rows.indices.map { screen.text(ofRow: $0) }
+      .filter { $0.contains("│") || $0.contains("┌") }
+      .joined(separator: "\n")
+  }
+
+  @Test func aCitationShowsItsReferenceAndTheFigureItsCaption() throws {
+    let scratch = try ScratchFolder()
+    let session = try FolioSession(
+      nil, arguments: [Self.paper, "--mode", "continuous", "--no-remember"], columns: 120,
+      rows: 40, environment: scratch.environment)
+    defer { try? session.quit() }
+    try session.waitForRenders()
+    // The hints go top to bottom, left to right: “a” is the first citation, [1].
+    try session.press("P")
+    try session.expectStatus("peek at a link")
+    try session.press("a")
+    let entry = try Self.box(in: session, what: "[1] A. Fresnel.")
+    #expect(entry.contains("Paris, 1822."), "\(entry)")
+    #expect(!entry.contains("[2] A. Stevenson"), "one entry: \(entry)")
+    try session.expectPage(1, of: 3)
+    try session.press("Enter")
+    try session.expectPage(3, of: 3)
+    try session.press("C-o")
+    try session.expectPage(1, of: 3)
+    // “f” is “Figure 1” (after [1], [2], [3] in the first column).
+    try session.press("P")
+    try session.press("f")
+    let caption = try Self.box(in: session, what: "Figure 1: A")
+    #expect(caption.contains("┌─ p. 2"), "\(caption)")
+    #expect(caption.contains("catadioptric prisms"), "\(caption)")
+    try session.press("Escape")
+    try session.expectScreen("the box closed") { screen in
+      !screen.rows.indices.contains { screen.text(ofRow: $0).contains("┌─ p.") }
+    }
+    try session.expectPage(1, of: 3)
+  }
+}

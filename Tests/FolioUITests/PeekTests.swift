@@ -1,0 +1,89 @@
+import FolioCore
+import FolioLayout
+import FolioUI
+import Testing
+
+/// Peeking at where a link leads (`P`, then a hint): the excerpt is the paragraph at the
+/// destination (and the next when it is short), lines joined and hyphens mended; the box
+/// asks for the target page's text while it is read, Enter follows the link (a jump), Esc
+/// closes without moving; a link out of the document only says where it leads.
+@Suite("Peek")
+struct PeekTests {
+  let helper = UpdateTests()
+
+  /// A page of a reference list: a heading, then two entries apart by a gap.
+  static func references() -> PageText {
+    TextSelectionTests.page([
+      ("References", top: 0.10, bottom: 0.12),
+      ("[1] A. Fresnel. On a new system", top: 0.16, bottom: 0.175),
+      ("of lighting for light-", top: 0.18, bottom: 0.195),
+      ("houses. Paris, 1822.", top: 0.20, bottom: 0.215),
+      ("[2] J. Smith. Characteristics", top: 0.26, bottom: 0.275),
+      ("at sea. London, 1901.", top: 0.28, bottom: 0.295),
+    ])
+  }
+
+  static let citation = PageLink(
+    area: PageRegion(x: 0.3, y: 0.3, width: 0.02, height: 0.01),
+    target: .destination(Destination(page: PageIndex(7), top: 0.255)))
+
+  @Test func theExcerptIsTheParagraphAtTheDestination() throws {
+    let words = PageWords(Self.references())
+    #expect(
+      PeekExcerpt.text(of: words, at: 0.255)
+        == "[2] J. Smith. Characteristics at sea. London, 1901.")
+    // A hyphen at a line's end is mended; the first entry after a gap.
+    #expect(
+      PeekExcerpt.text(of: words, at: 0.155)
+        == "[1] A. Fresnel. On a new system of lighting for lighthouses. Paris, 1822.")
+    // A short paragraph (a heading) brings the next one with it.
+    #expect(PeekExcerpt.text(of: words, at: nil).hasPrefix("References\n\n[1] A. Fresnel."))
+    // Below the last word: nothing.
+    #expect(PeekExcerpt.text(of: words, at: 0.9).isEmpty)
+  }
+
+  /// A continuous view of a 10-page document with the citation's page on screen, peeking at
+  /// it through the hints.
+  func peeking() -> AppState {
+    var app = helper.state(pages: 10, mode: .continuous)
+    _ = app.update(
+      .linksRead(PageLinks(document: .first, page: PageIndex(0), links: [Self.citation])))
+    _ = helper.type("Pa", on: &app)
+    return app
+  }
+
+  @Test func pThenAHintOpensAPeekThatAsksForTheTargetPage() throws {
+    var app = peeking()
+    let peek = try #require(app.modes.top as? PeekMode)
+    #expect(peek.destination.page == PageIndex(7))
+    #expect(app.demands.texts.contains(PageIndex(7)))
+    let screen = { (app: AppState) in
+      AppView(width: .approximate).draw(app, main: TilePool(), shelf: TilePool()).rows
+    }
+    #expect(screen(app).contains { $0.contains("reading the page…") })
+    _ = app.update(.pageTextRead(page: PageIndex(7), text: Self.references(), document: .first))
+    #expect(!app.demands.texts.contains(PageIndex(7)))
+    #expect(screen(app).contains { $0.contains("┌─ p. 8 ") })
+    #expect(screen(app).contains { $0.contains("[2] J. Smith. Characteristics at sea.") })
+    #expect(app.view.currentPage == PageIndex(0), "a peek does not move")
+    // Esc closes where the reader was; Enter follows the link.
+    _ = helper.press([.escape], on: &app)
+    #expect(app.modes.top is NormalMode || !(app.modes.top is PeekMode))
+    #expect(app.view.currentPage == PageIndex(0))
+    app = peeking()
+    _ = helper.press([.enter], on: &app)
+    #expect(!(app.modes.top is PeekMode))
+    #expect(app.view.currentPage == PageIndex(7))
+    _ = helper.press([.control("o")], on: &app)
+    #expect(app.view.currentPage == PageIndex(0))
+  }
+
+  @Test func aLinkOutOfTheDocumentSaysWhereItLeads() {
+    var app = helper.state(pages: 10, mode: .continuous)
+    let web = PageLink(area: Self.citation.area, target: .uri("https://example.com/\u{1B}x"))
+    _ = app.update(.linksRead(PageLinks(document: .first, page: PageIndex(0), links: [web])))
+    _ = helper.type("Pa", on: &app)
+    #expect(!(app.modes.top is PeekMode))
+    #expect(app.status.message == "leads out of the document: https://example.com/x")
+  }
+}
