@@ -45,7 +45,9 @@ struct PeekViewerTests {
     try session.press("f")
     let caption = try Self.box(in: session, what: "Figure 1: A")
     #expect(caption.contains("┌─ p. 2"), "\(caption)")
-    #expect(caption.contains("catadioptric prisms"), "\(caption)")
+    #expect(caption.contains("catadioptric prisms above and below."), "\(caption)")
+    // The other column's words on the caption's lines are left out.
+    #expect(!caption.contains("signal light"), "\(caption)")
     try session.press("Escape")
     try session.expectScreen("the box closed") { screen in
       !screen.rows.indices.contains { screen.text(ofRow: $0).contains("┌─ p.") }

@@ -42,6 +42,52 @@ struct PeekTests {
     #expect(PeekExcerpt.text(of: words, at: 0.9).isEmpty)
   }
 
+  /// Lines made of parts, each part's letters 0.01 of the page wide from its `x`, parts of a
+  /// line one after another in the text (as Poppler runs a caption's line on into the other
+  /// column's).
+  static func twoColumns(_ lines: [([(String, x: Double)], top: Double)]) -> PageText {
+    var text = ""
+    var boxes: [TextBox] = []
+    for (index, line) in lines.enumerated() {
+      if index > 0 {
+        text += "\n"
+        boxes.append(TextBox())
+      }
+      for (part, (words, start)) in line.0.enumerated() {
+        if part > 0 {
+          text += " "
+          boxes.append(TextBox())
+        }
+        var x = start
+        for scalar in words.unicodeScalars {
+          text.unicodeScalars.append(scalar)
+          boxes.append(
+            TextBox(left: x, top: line.top, right: x + 0.01, bottom: line.top + 0.015))
+          x += 0.01
+        }
+      }
+    }
+    return PageText(text: text, boxes: boxes)
+  }
+
+  @Test func besideAFigureOnlyTheDestinationsColumnIsKept() {
+    let page = Self.twoColumns([
+      ([("right column text one", x: 0.55)], top: 0.50),
+      ([("Figure 1: A lens", x: 0.1), ("right column two", x: 0.55)], top: 0.70),
+      ([("of glass prisms.", x: 0.1), ("right column three", x: 0.55)], top: 0.72),
+      ([("left column after", x: 0.1), ("right column four", x: 0.55)], top: 0.76),
+    ])
+    let words = PageWords(page)
+    #expect(PeekExcerpt.gutter(of: words.words) != nil)
+    // The destination is the figure's top, left in the left column: its caption alone.
+    #expect(
+      PeekExcerpt.text(of: words, at: 0.45, left: 0.12)
+        .hasPrefix("Figure 1: A lens of glass prisms."))
+    #expect(!PeekExcerpt.text(of: words, at: 0.45, left: 0.12).contains("right"))
+    // A one-column page has no gutter.
+    #expect(PeekExcerpt.gutter(of: PageWords(Self.references()).words) == nil)
+  }
+
   /// A continuous view of a 10-page document with the citation's page on screen, peeking at
   /// it through the hints.
   func peeking() -> AppState {

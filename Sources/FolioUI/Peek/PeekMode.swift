@@ -23,7 +23,7 @@ public struct PeekMode: OverlayMode {
   /// The excerpt, once the target page's text is read (nil before).
   public func excerpt(_ state: AppState) -> String? {
     state.document.texts[destination.page].map {
-      PeekExcerpt.text(of: $0, at: destination.top)
+      PeekExcerpt.text(of: $0, at: destination.top, left: destination.left)
     }
   }
 
