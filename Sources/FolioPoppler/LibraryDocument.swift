@@ -57,6 +57,10 @@ public final class LibraryDocument: OpenedDocument {
   /// text (scans, figures, numbered pages) would otherwise be read whole in one request, whose
   /// time limit it could pass only for being long. Past it, as past `textLimit`.
   public static let pageLimit = 500
+  /// The most pages of a file whose annotations its label counts (about 21 µs a page, so about
+  /// 1 s at most in a page worker's label read, far inside its time limit; see
+  /// docs/benchmarks.md): a longer file's label shows no count.
+  public static let countedPageLimit = 50_000
   /// What follows `failureMark` in the last page of a file's first pages.
   public static let continues = "continues"
 
@@ -147,7 +151,7 @@ public final class LibraryDocument: OpenedDocument {
   /// "name.pdf · Title · 42 pages", or "… · p. 12 / 42" where it was read before, then
   /// "· 3 annotations" where it has some (no title where it has none worth showing; what went
   /// wrong where it cannot be opened). Counting walks every page's annotation mapping
-  /// (`PopplerDocument.annotationCount()`): no text is read.
+  /// (`PopplerDocument.annotationCount()`): no text is read; not past `countedPageLimit`.
   public func pageLabel(at page: PageIndex) -> String? {
     let name = names[page.rawValue]
     guard opensFiles else { return name }
@@ -155,7 +159,9 @@ public final class LibraryDocument: OpenedDocument {
       let document = try file(page.rawValue)
       return CoverLabel.text(
         name: name, title: document.title, pageCount: document.pageCount,
-        place: places[page.rawValue], annotationCount: document.annotationCount())
+        place: places[page.rawValue],
+        annotationCount: document.pageCount <= Self.countedPageLimit
+          ? document.annotationCount() : 0)
     } catch {
       return name + " · " + Self.short(error)
     }
