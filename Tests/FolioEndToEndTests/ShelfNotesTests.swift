@@ -47,6 +47,14 @@ struct ShelfNotesTests {
     // The note's page (2, labelled 5), its one hit, the note alone as its context; the plain
     // file's "nothing to check" is no hit.
     #expect(lines == [[root + "/notes.pdf", "2", "5", "1", "Check this"]], "\(lines)")
+    // A note's tab, line break and escape sequence never reach the output as they are.
+    let hostile = try FolioProcess.run(
+      ["--find", "fast and", "--list", root], environment: folder.environment,
+      timeLimit: .seconds(120))
+    #expect(hostile.status == 0, "\(hostile.standardError)")
+    #expect(
+      hostile.standardOutput == root + "/notes.pdf\t1\tiv\t1\tFast and brown[31m\n",
+      "\(hostile.standardOutput.debugDescription)")
   }
 
   /// A file longer than one answer of the library's workers (`LibraryDocument.pageLimit`) is

@@ -69,6 +69,27 @@ struct LibraryAnnotationTests {
     #expect(pages[1][1] == "Check this")
   }
 
+  @Test func aPagesNotesAreBoundedInBytes() throws {
+    let path = try sample()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let long = String(repeating: "é", count: 5_000)
+    try FixturePDF.annotate(
+      path,
+      with: (0..<3).map { index in
+        FixtureAnnotation(
+          page: 0, kind: .note,
+          areas: [FixtureArea(x: 300, y: 100 + 40 * Double(index), width: 20, height: 20)],
+          note: long)
+      })
+    let notes = try PopplerDocument.open(path: path).notes(at: PageIndex(0))
+    // The highlight's note, one long note whole (10,000 bytes), then the rest cut at a
+    // character; the third long note not at all.
+    #expect(notes.count == 3)
+    #expect(notes.map(\.utf8.count).reduce(0, +) <= PopplerDocument.notesLimit)
+    #expect(notes[1] == long)
+    #expect(notes[2].allSatisfy { $0 == "é" } && notes[2].count < 5_000)
+  }
+
   @Test func aNotedManifestOpensOneFilesPagesWithTheirNotes() throws {
     let path = try sample()
     defer { try? FileManager.default.removeItem(atPath: path) }
