@@ -47,6 +47,28 @@ enum ShelfNoteBenchmarks {
       for page in document.pageIndices { _ = document.notes(at: page) }
     }
     row("notes of the 200 annotated pages (1,000 notes), cold", Measure.format(notes))
+    // What the library's workers read of small files, as `--find --list DIR` does cold.
+    let small = NSTemporaryDirectory() + "folio-bench-small-\(getpid())"
+    try LibraryWriter.write(count: 400, into: small)
+    defer { try? FileManager.default.removeItem(atPath: small) }
+    let files = (0..<400).map {
+      small + "/shelf-\($0 / 100)" + String(format: "/paper-%05d.pdf", $0)
+    }
+    func readAll(withNotes: Bool) throws {
+      for file in files {
+        let document = try PopplerDocument.open(path: file)
+        for page in document.pageIndices {
+          _ = withNotes ? document.textWithNotes(at: page) : document.text(at: page)
+        }
+      }
+    }
+    let smallOwn = try Measure.median(repetitions: 3) { try readAll(withNotes: false) }
+    let smallNoted = try Measure.median(repetitions: 3) { try readAll(withNotes: true) }
+    row(
+      "400 small files (1,000 pages) opened and read, their pages' text", Measure.format(smallOwn))
+    row(
+      "the same with their notes",
+      Measure.format(smallNoted) + String(format: " (%+.1f %%)", 100 * (smallNoted / smallOwn - 1)))
     let document = try PopplerDocument.open(path: manual)
     let first = (0..<200).map { PageIndex($0) }
     let manualOwn = Measure.median(repetitions: 3) {
