@@ -104,7 +104,8 @@ struct ShelfNotesTests {
     #expect(found.contains("1 hit on 1 document"), "\(found)")
     try tmux.send("L")
     let panel = try tmux.waitFor("Check this").joined(separator: "\n")
-    #expect(panel.contains("notes.pdf") && panel.contains("Check this"), "\(panel)")
+    // Said to be in a note.
+    #expect(panel.contains("notes.pdf") && panel.contains("note: Check this"), "\(panel)")
     try tmux.send("Enter")
     let opened = try tmux.waitFor("is not in this page's text", timeout: 30)
     let status = opened.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
