@@ -27,9 +27,9 @@ public final class TextCache: Sendable {
 
   /// Stores pages of the document (their text of `kind`) in one transaction, replacing the
   /// cached pages of the same numbers (the others stay), and marks the document used at
-  /// `usedAt`. Then, while the
-  /// cache holds more than `limit` blob bytes, drops the least recently used documents other
-  /// than this one (which stays even when it alone is over the limit).
+  /// `usedAt`. Then, while the cache holds more than `limit` blob bytes, drops the least
+  /// recently used documents other than this one (which stays even when it alone is over the
+  /// limit).
   public func store(
     _ pages: [CachedPageText], of document: DocumentFingerprint,
     kind: CachedTextKind = .pageText, usedAt: Date = Date()
