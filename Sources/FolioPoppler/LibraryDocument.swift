@@ -21,6 +21,12 @@ public final class LibraryDocument: OpenedDocument {
   public let separatesPages: Bool
   /// The manifest entry that asks for every page's text apart.
   static let pagesApart = "pages:"
+  /// The manifest entry that asks for the pages of its one file, each with its notes
+  /// (`notedManifest(of:)`).
+  static let notedPages = "noted:"
+  /// The file whose pages, each with its notes, the manifest asks for (`notedManifest(of:)`):
+  /// a worker opens it as a `NotedDocument`, not as a library.
+  public let notedFile: String?
   /// What parts pages in a file's text (`separatesPages`); never in a page's own.
   public static let pageBreak: Unicode.Scalar = "\u{0C}"
   /// What starts the text of a file that could not be opened, then the reason.
@@ -51,6 +57,10 @@ public final class LibraryDocument: OpenedDocument {
   /// text (scans, figures, numbered pages) would otherwise be read whole in one request, whose
   /// time limit it could pass only for being long. Past it, as past `textLimit`.
   public static let pageLimit = 500
+  /// The most pages of a file whose annotations its label counts (about 21 µs a page, so about
+  /// 1 s at most in a page worker's label read, far inside its time limit; see
+  /// docs/benchmarks.md): a longer file's label shows no count.
+  public static let countedPageLimit = 50_000
   /// What follows `failureMark` in the last page of a file's first pages.
   public static let continues = "continues"
 
@@ -66,9 +76,14 @@ public final class LibraryDocument: OpenedDocument {
     var paths: [String] = []
     var places: [Int: Int] = [:]
     var separatesPages = false
+    var noted = false
     for entry in data.split(separator: 0, omittingEmptySubsequences: true) {
       if Array(entry) == Array(Self.pagesApart.utf8) {
         separatesPages = true
+        continue
+      }
+      if Array(entry) == Array(Self.notedPages.utf8) {
+        noted = true
         continue
       }
       guard let colon = entry.firstIndex(of: UInt8(ascii: ":")) else { continue }
@@ -82,6 +97,7 @@ public final class LibraryDocument: OpenedDocument {
     names = CoverLabel.names(of: paths)
     self.places = places
     self.separatesPages = separatesPages
+    notedFile = noted ? paths.first : nil
     self.opensFiles = opensFiles
     readablePath = manifestPath
     path = name
@@ -107,6 +123,13 @@ public final class LibraryDocument: OpenedDocument {
     Glibc.close(descriptor)
   }
 
+  /// The manifest that asks a worker for the pages of the file at `path`, each with its
+  /// annotations' notes (`NotedDocument`): the shelf's search reads a long file so, a part at a
+  /// time.
+  public static func notedManifest(of path: String) -> [UInt8] {
+    Array(notedPages.utf8) + [0] + manifest(of: [path])
+  }
+
   /// The manifest of `paths`, with the page each was left at where `places` knows it.
   public static func manifest(
     of paths: [String], places: [String: Int] = [:], separatingPages: Bool = false
@@ -125,8 +148,10 @@ public final class LibraryDocument: OpenedDocument {
   public var pageCount: Int { paths.count }
   public var title: String? { path }
 
-  /// "name.pdf · Title · 42 pages", or "… · p. 12 / 42" where it was read before (no title
-  /// where it has none worth showing; what went wrong where it cannot be opened).
+  /// "name.pdf · Title · 42 pages", or "… · p. 12 / 42" where it was read before, then
+  /// "· 3 annotations" where it has some (no title where it has none worth showing; what went
+  /// wrong where it cannot be opened). Counting walks every page's annotation mapping
+  /// (`PopplerDocument.annotationCount()`): no text is read; not past `countedPageLimit`.
   public func pageLabel(at page: PageIndex) -> String? {
     let name = names[page.rawValue]
     guard opensFiles else { return name }
@@ -134,7 +159,9 @@ public final class LibraryDocument: OpenedDocument {
       let document = try file(page.rawValue)
       return CoverLabel.text(
         name: name, title: document.title, pageCount: document.pageCount,
-        place: places[page.rawValue])
+        place: places[page.rawValue],
+        annotationCount: document.pageCount <= Self.countedPageLimit
+          ? document.annotationCount() : 0)
     } catch {
       return name + " · " + Self.short(error)
     }
@@ -163,11 +190,11 @@ public final class LibraryDocument: OpenedDocument {
   }
 
   /// The cover's text layer (the shelf draws it); with `separatesPages` (the library's
-  /// search), every page's text with its places, each after a `pageBreak` but the first (past
+  /// search), every page's text with its places, then the notes of its annotations, each after
+  /// a `NotesPartition.mark` (no places), each page after a `pageBreak` but the first (past
   /// `textLimit` or `pageLimit`, the pages so far and a last one saying it `continues`), or
-  /// `failureMark` and
-  /// why the file cannot be read. A page's own
-  /// breaks and NUL characters read as spaces, so they never part or fail it.
+  /// `failureMark` and why the file cannot be read. A page's own breaks and NUL characters
+  /// read as spaces, so they never part or fail it.
   public func text(at page: PageIndex) -> PageText {
     let document: PopplerDocument
     do {
@@ -187,7 +214,7 @@ public final class LibraryDocument: OpenedDocument {
         boxes += Array(repeating: TextBox(), count: 2 + Self.continues.unicodeScalars.count)
         return PageText(text: text, boxes: boxes)
       }
-      let pageText = document.text(at: PageIndex(index))
+      let pageText = document.textWithNotes(at: PageIndex(index))
       if index > 0 {
         text.unicodeScalars.append(Self.pageBreak)
         boxes.append(TextBox())

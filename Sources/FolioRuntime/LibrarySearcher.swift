@@ -135,7 +135,14 @@ public final class LibrarySearcher: PageSearcher {
     let body = RunningText.body(ofPage: page, pageCount: texts.count) {
       texts.indices.contains($0) ? texts[$0] : nil
     }
-    let made = ranges.map { HitContext(of: $0, in: texts[page], reach: 30, body: body) }
+    let ownText = texts[page].ownTextEnd
+    let made = ranges.map { range in
+      var context = HitContext(of: range, in: texts[page], reach: 30, body: body)
+      // In an annotation's note (`NotesPartition`), which the document's own search does
+      // not read: said, so that the hit is not looked for in the page's text.
+      if range.lowerBound >= ownText { context.before = Self.inNote + context.before }
+      return context
+    }
     // Kept once the pages its running head is told by are read.
     if page + 2 < texts.count || progress.readings[file] == .done {
       contexts[file, default: [:]][page] = made
@@ -167,6 +174,9 @@ public final class LibrarySearcher: PageSearcher {
         fromCache: progress.fromCache.contains(file) ? progress.texts[file].count : 0)
     }
   }
+
+  /// What starts the line of a hit in an annotation's note.
+  static let inNote = "note: "
 
   /// A file's name without its folders.
   static func name(_ path: String) -> String {

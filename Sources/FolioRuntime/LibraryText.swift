@@ -80,6 +80,9 @@ enum LibraryTextResult: Sendable {
 /// A reading thread's workers and cache: the library's worker made at the first whole read,
 /// one file's worker while its parts are read.
 final class LibraryTextWorker {
+  /// The text a library's files give is their pages' and their annotations' notes
+  /// (`LibraryDocument.text(at:)`), cached apart from a document's own pages' text.
+  static let cachedKind = CachedTextKind.pageTextAndNotes
   private let text: LibraryText
   private let cache: TextCache?
   private var whole: (any PageWorker)?
@@ -115,7 +118,9 @@ final class LibraryTextWorker {
     guard let content = try? DocumentFingerprint.make(fileAt: path, pageCount: 0) else {
       return .failed("cannot be read")
     }
-    if let cached = try? cache?.completeDocument(size: content.size, hash: content.hash) {
+    if let cached = try? cache?.completeDocument(
+      size: content.size, hash: content.hash, kind: Self.cachedKind)
+    {
       return .pages(cached.texts.map { SearchableText(utf8: $0) }, fromCache: true)
     }
     let read: PageText
@@ -171,7 +176,7 @@ final class LibraryTextWorker {
         CachedPageText(
           page: first + number, text: Array(page.0.text.utf8),
           boxes: TextBox.encode(page.0.boxes), searchable: page.1.utf8)
-      }, of: fingerprint)
+      }, of: fingerprint, kind: Self.cachedKind)
   }
 }
 

@@ -10,16 +10,18 @@ public struct HitContext: Hashable, Sendable {
   public var after: String
 
   /// The context of the match at `range` of `text`, with up to `reach` bytes on each side, kept
-  /// inside `body` (the page between its running head and foot) when the match is.
+  /// inside `body` (the page between its running head and foot) when the match is, and inside
+  /// the page's own text or the note it is in (`NotesPartition`).
   public init(
     of range: Range<Int>, in text: SearchableText, reach: Int = 40, body: Range<Int>? = nil
   ) {
     let bytes = text.utf8
     let range = range.clamped(to: 0..<bytes.count)
-    let bounds =
-      body.map { $0.clamped(to: 0..<bytes.count) }.flatMap {
+    let bounds = text.part(
+      around: range,
+      within: body.map { $0.clamped(to: 0..<bytes.count) }.flatMap {
         $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound ? $0 : nil
-      } ?? 0..<bytes.count
+      } ?? 0..<bytes.count)
     var start = max(bounds.lowerBound, range.lowerBound - reach)
     // Not inside a character, and from the start of a word when one begins nearby.
     while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }

@@ -41,11 +41,13 @@ public enum RunningText {
     /// The last words' shapes, from the end.
     var feet: [[UInt8]] = []
 
+    /// The words of `text`'s own part (its annotations' notes left out).
     init(_ text: SearchableText) {
       let bytes = text.utf8
+      let end = text.ownTextEnd
       var start: Int?
-      for index in 0...bytes.count {
-        let isSpace = index == bytes.count || bytes[index] == 0x20
+      for index in 0...end {
+        let isSpace = index == end || bytes[index] == 0x20
         if isSpace, let begun = start {
           ranges.append(begun..<index)
           start = nil

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 
 /// What the user searches for, normalized as page text is (`SearchableText`), with smart case:
@@ -17,7 +18,10 @@ public struct TextQuery: Hashable, Sendable {
     self.typed = typed
     isCaseSensitive = typed.contains { $0.isUppercase }
     let normalized = String(decoding: SearchableText(normalizing: typed).utf8, as: UTF8.self)
-    let scalars = normalized.unicodeScalars.filter { $0 != SearchableText.joint }
+    // Never a notes partition: a match never spans page text and a note.
+    let scalars = normalized.unicodeScalars.filter {
+      $0 != SearchableText.joint && $0 != NotesPartition.mark
+    }
     self.scalars = isCaseSensitive ? Array(scalars) : scalars.flatMap(CaseFolding.folded)
   }
 

@@ -25,17 +25,20 @@ public final class TextCache: Sendable {
     self.limit = max(0, limit)
   }
 
-  /// Stores pages of the document in one transaction, replacing the cached pages of the same
-  /// numbers (the others stay), and marks the document used at `usedAt`. Then, while the
-  /// cache holds more than `limit` blob bytes, drops the least recently used documents other
-  /// than this one (which stays even when it alone is over the limit).
+  /// Stores pages of the document (their text of `kind`) in one transaction, replacing the
+  /// cached pages of the same numbers (the others stay), and marks the document used at
+  /// `usedAt`. Then, while the cache holds more than `limit` blob bytes, drops the least
+  /// recently used documents other than this one (which stays even when it alone is over the
+  /// limit).
   public func store(
-    _ pages: [CachedPageText], of document: DocumentFingerprint, usedAt: Date = Date()
+    _ pages: [CachedPageText], of document: DocumentFingerprint,
+    kind: CachedTextKind = .pageText, usedAt: Date = Date()
   ) throws(TextCacheError) {
     let limit = self.limit
+    let key = kind.key(of: document)
     try access {
       try database.write { db in
-        let id = try Self.markUsed(document, at: usedAt, in: db)
+        let id = try Self.markUsed(key, at: usedAt, in: db)
         let added = try Self.replace(pages, of: id, in: db)
         try db.execute(
           sql: "UPDATE document SET byteCount = byteCount + ? WHERE id = ?",
@@ -99,11 +102,12 @@ public final class TextCache: Sendable {
 
   /// The cached document whose file has `size` and `hash` (any page count), with every one
   /// of its pages' searchable blobs, when all of them are cached; nil otherwise. Does not count
-  /// as a use. For a library's search, which knows its files' contents but not their pages.
-  public func completeDocument(size: Int, hash: ContentHash) throws(TextCacheError)
-    -> (fingerprint: DocumentFingerprint, texts: [[UInt8]])?
-  {
-    let prefix = "v1-\(size)-\(hash.hex)-"
+  /// as a use. For a library's search, which knows its files' contents but not their pages
+  /// (and reads their text of `kind`).
+  public func completeDocument(
+    size: Int, hash: ContentHash, kind: CachedTextKind = .pageText
+  ) throws(TextCacheError) -> (fingerprint: DocumentFingerprint, texts: [[UInt8]])? {
+    let prefix = kind.keyPrefix + "v1-\(size)-\(hash.hex)-"
     return try access {
       try database.read { db -> (DocumentFingerprint, [[UInt8]])? in
         // A range on the unique index: the fingerprints that start with the prefix.
@@ -132,8 +136,10 @@ public final class TextCache: Sendable {
     }
   }
 
-  /// How many pages of the document are cached.
-  public func cachedPageCount(of document: DocumentFingerprint) throws(TextCacheError) -> Int {
+  /// How many pages of the document (their text of `kind`) are cached.
+  public func cachedPageCount(
+    of document: DocumentFingerprint, kind: CachedTextKind = .pageText
+  ) throws(TextCacheError) -> Int {
     try access {
       try database.read { db in
         try Int.fetchOne(
@@ -142,7 +148,7 @@ public final class TextCache: Sendable {
             SELECT COUNT(*) FROM searchable
             WHERE document = (SELECT id FROM document WHERE fingerprint = ?)
             """,
-          arguments: [document.text]) ?? 0
+          arguments: [kind.key(of: document)]) ?? 0
       }
     }
   }
@@ -177,17 +183,19 @@ public final class TextCache: Sendable {
       db, sql: "SELECT id FROM document WHERE fingerprint = ?", arguments: [document.text])
   }
 
-  /// Makes the document's row if it has none, sets when it was used, and returns its id.
-  private static func markUsed(
-    _ document: DocumentFingerprint, at time: Date, in db: Database
-  ) throws -> Int64 {
+  /// Makes the row of the entry keyed `key` if it has none, sets when it was used, and
+  /// returns its id.
+  private static func markUsed(_ key: String, at time: Date, in db: Database) throws -> Int64 {
     try db.execute(
       sql: """
         INSERT INTO document (fingerprint, usedAt, byteCount) VALUES (?, ?, 0)
         ON CONFLICT (fingerprint) DO UPDATE SET usedAt = excluded.usedAt
         """,
-      arguments: [document.text, time.timeIntervalSince1970])
-    guard let id = try id(of: document, in: db) else {
+      arguments: [key, time.timeIntervalSince1970])
+    guard
+      let id = try Int64.fetchOne(
+        db, sql: "SELECT id FROM document WHERE fingerprint = ?", arguments: [key])
+    else {
       throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "a new document row is missing")
     }
     return id

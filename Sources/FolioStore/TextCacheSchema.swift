@@ -1,9 +1,10 @@
 import GRDB
 
 /// The text cache's schema, versioned with GRDB's migrator: `document` (one row per cached
-/// document, keyed by the fingerprint's text, with when it was last used and how many blob
-/// bytes its pages take), `searchable` (each page's searchable blob) and `page` (its text and
-/// boxes), the last two keyed by document and page number and written together.
+/// document and `CachedTextKind`, keyed by the kind's prefix and the fingerprint's text in the
+/// column `fingerprint`, with when it was last used and how many blob bytes its pages take),
+/// `searchable` (each page's searchable blob) and `page` (its text and boxes), the last two
+/// keyed by document and page number and written together.
 enum TextCacheSchema: StoreSchema {
   /// The migrations, oldest first. Later ones must keep older Folios working on the same
   /// file: add columns with defaults, never rename or drop.

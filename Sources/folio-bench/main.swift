@@ -155,6 +155,16 @@ if CommandLine.arguments.dropFirst().first == "--search" {
     exit(1)
   }
 }
+if CommandLine.arguments.dropFirst().first == "--shelf-notes" {
+  // Only what annotations cost the shelf (its cover labels' counts, its search's notes).
+  do {
+    print(try ShelfNoteBenchmarks.run())
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if CommandLine.arguments.dropFirst().first == "--loop-blocking" {
   // Only the loop's stalls while tmux is stopped and files arrive in a watched folder.
   do {
@@ -200,6 +210,7 @@ do {
   sections.append(try DocumentBenchmarks.run())
   sections.append(try PipelineBenchmarks.run())
   sections.append(try SearchBenchmarks.run())
+  sections.append(try ShelfNoteBenchmarks.run())
   sections.append(try LoopBenchmarks.section())
   sections.append(try TextLayerBenchmarks.run())
 } catch {

@@ -22,9 +22,9 @@ struct FolioCommand: ParsableCommand {
       """,
     discussion: """
       A folder (its PDFs, in folders under it too) or several files open a library: a grid of \
-      their covers; Enter opens one, Esc in its grid goes back, [ and ] go to the previous and \
-      next, / searches them all. With no FILE, the documents opened last, newest first (a \
-      built-in sample when there are none).
+      their covers (name, title, pages, annotations); Enter opens one, Esc in its grid goes back, \
+      [ and ] go to the previous and next, / searches them all, their annotations' notes too. \
+      With no FILE, the documents opened last, newest first (a built-in sample when there are none).
       """,
     version: "folio 0.1.0")
 

@@ -38,10 +38,7 @@ enum LibrarySearchSetup {
         return try wholeFiles.makeWorker()
       },
       singleFile: { path in
-        BrowserSetup.opening(
-          readablePath: (try? PopplerDocument.readablePath(for: path)) ?? path, name: path,
-          password: passwords?.password(for: path), options: options, prestarted: 0,
-          niceness: niceness)
+        noted(path, password: passwords?.password(for: path), options: options, niceness: niceness)
       },
       parting: parting,
       openCache: {
@@ -49,6 +46,29 @@ enum LibrarySearchSetup {
           directory: TextCache.defaultDirectory(environment: ProcessInfo.processInfo.environment)
         ).cache
       })
+  }
+
+  /// Workers of the file at `path` alone whose pages' text is followed by their annotations'
+  /// notes, as the library's workers give it (`NotedDocument`, from a manifest that lasts while
+  /// a worker may read it); the file's own pages where that manifest cannot be made.
+  static func noted(_ path: String, password: String?, options: PrintOptions, niceness: Int)
+    -> DocumentOpening
+  {
+    guard
+      let manifest = try? Manifest(
+        PopplerDocument.readablePath(holding: LibraryDocument.notedManifest(of: path)))
+    else {
+      return BrowserSetup.opening(
+        readablePath: (try? PopplerDocument.readablePath(for: path)) ?? path, name: path,
+        password: password, options: options, prestarted: 0, niceness: niceness)
+    }
+    let workers = BrowserSetup.opening(
+      readablePath: manifest.path, name: path, password: password, options: options,
+      prestarted: 0, niceness: niceness, isLibrary: true)
+    return DocumentOpening(handoff: workers.handoff, keepsTimeLimit: true) {
+      withExtendedLifetime(manifest) {}
+      return try workers.makeWorker()
+    }
   }
 
   /// What a file's text from the library's workers says: a failure (`failureMark` and why),

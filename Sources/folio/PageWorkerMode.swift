@@ -46,12 +46,8 @@ enum PageWorkerMode {
   ) -> WorkerReply {
     do {
       if case .open(let name, let password, let isLibrary) = request {
-        if isLibrary {
-          library = try LibraryDocument(manifestAt: "/proc/self/fd/3", opensFiles: true)
-        }
-        let opened: any DocumentSource =
-          try library
-          ?? PopplerDocument.open(readablePath: "/proc/self/fd/3", named: name, password: password)
+        let opened = try open(name: name, password: password, isLibrary: isLibrary)
+        library = opened as? LibraryDocument
         worker = LocalPageWorker(opened)
         return .opened(pageCount: opened.pageCount)
       }
@@ -76,6 +72,23 @@ enum PageWorkerMode {
     } catch {
       return .failed(.renderFailed(reason: "\(error)"))
     }
+  }
+
+  /// The document on descriptor 3: a PDF, a library's manifest, or a manifest asking for one
+  /// file's pages with their notes (for the shelf's search; not a library).
+  private static func open(name: String, password: String?, isLibrary: Bool)
+    throws(DocumentError) -> any DocumentSource
+  {
+    let readablePath = "/proc/self/fd/3"
+    guard isLibrary else {
+      return try PopplerDocument.open(readablePath: readablePath, named: name, password: password)
+    }
+    let listed = try LibraryDocument(manifestAt: readablePath, opensFiles: true)
+    guard let path = listed.notedFile else { return listed }
+    return NotedDocument(
+      try PopplerDocument.open(
+        readablePath: try PopplerDocument.readablePath(for: path), named: path,
+        password: password))
   }
 
   /// Leaves the terminal's session, closes every inherited descriptor but 0–3, forbids new

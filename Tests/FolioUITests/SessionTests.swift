@@ -99,6 +99,22 @@ struct SessionTests {
     #expect(session.frontState.document.label(of: PageIndex(1)) == "b.pdf · doc · p. 5 / 12")
   }
 
+  @Test func theCoverKeepsItsAnnotationCountWhenTheDocumentIsLeft() throws {
+    var session = shelf()
+    _ = session.update(
+      .document(
+        .first,
+        .pagesRead([
+          PageFact(page: PageIndex(1), size: nil, label: "b.pdf · doc · 12 pages · 3 annotations")
+        ])))
+    _ = try #require(open(1, pages: 12, on: &session, remembers: true))
+    _ = type("5G", on: &session)
+    _ = press([.escape], on: &session)
+    #expect(
+      session.frontState.document.label(of: PageIndex(1))
+        == "b.pdf · doc · p. 5 / 12 · 3 annotations")
+  }
+
   @Test func bracketsGoToTheNeighboursAndStopAtTheEnds() throws {
     var session = shelf()
     let first = try #require(open(1, on: &session))

@@ -1,12 +1,15 @@
 /// The label under a document's cover on the shelf: its file name (with its folder when
 /// another file on the shelf has the same name), its title beside it when the title says
-/// something the name does not, and its page count or the page it was left at. Two copies of
-/// one manual differ by name; a title that is only a file name (TeX's `manual.dvi`) or control
-/// characters is left out.
+/// something the name does not, its page count or the page it was left at, and how many
+/// annotations it has when it has any. Two copies of one manual differ by name; a title that is
+/// only a file name (TeX's `manual.dvi`) or control characters is left out.
 public enum CoverLabel {
   /// `name · title · N pages`, or `… · p. P / N` when it was left at page `place` (from 0)
-  /// past the first.
-  public static func text(name: String, title: String?, pageCount: Int, place: Int?) -> String {
+  /// past the first; then `· A annotations` when `annotationCount` is more than 0 (every kind
+  /// counts: a highlight without a note is an annotation, not a note).
+  public static func text(
+    name: String, title: String?, pageCount: Int, place: Int?, annotationCount: Int = 0
+  ) -> String {
     var parts = [name]
     if let title = usefulTitle(title, besides: name) { parts.append(title) }
     if let place, (0..<pageCount).contains(place), place > 0 {
@@ -14,7 +17,21 @@ public enum CoverLabel {
     } else {
       parts.append(pageCount == 1 ? "1 page" : "\(pageCount) pages")
     }
+    if annotationCount > 0 {
+      parts.append(annotationCount == 1 ? "1 annotation" : "\(annotationCount) annotations")
+    }
     return parts.joined(separator: " · ")
+  }
+
+  /// The annotation count a label made by `text(…)` shows (0 when it shows none): the count
+  /// is its last part, after the pages, so a title can never be taken for it.
+  public static func annotationCount(in label: String) -> Int {
+    guard let last = label.split(separator: " · ").last, label.contains(" · ") else { return 0 }
+    let words = last.split(separator: " ")
+    guard words.count == 2, words[1] == "annotation" || words[1] == "annotations",
+      let count = Int(words[0]), count > 0
+    else { return 0 }
+    return count
   }
 
   /// What each of `paths` is called on its cover: its file name, or its folder and file name

@@ -70,7 +70,12 @@ extension AppState {
           || (distance(origin, from: start) <= distance(first.page.rawValue, from: start)
             && distance(first.page.rawValue, from: start) < search.searchedFromStart)
       } ?? false
-    if let first, isCertain {
+    if let first, isCertain, first.page.rawValue != origin, search.pendingStaysOnPage {
+      // A hit picked on the shelf, on a page whose own text has none: the shelf found it in
+      // an annotation's note (which only the shelf's search reads); the reader stays there.
+      search.cancelPendingMove()
+      say(notInPageText)
+    } else if let first, isCertain {
       search.cancelPendingMove()
       if first.page.rawValue < origin { say("past the last hit: back to the first") }
       let index =
@@ -79,8 +84,16 @@ extension AppState {
       show(hit: HitPosition(page: first.page, index: index))
     } else if search.isComplete {
       search.cancelPendingMove()
-      say("no hits for “\(TerminalText.sanitized(search.query))”")
+      say(
+        search.pendingStaysOnPage
+          ? notInPageText : "no hits for “\(TerminalText.sanitized(search.query))”")
     }
+  }
+
+  /// Why a hit picked on the shelf is not found on its page: the shelf's search reads the
+  /// notes of annotations, a document's reads its pages' text only.
+  private var notInPageText: String {
+    "“\(TerminalText.sanitized(search.query))” is not in this page's text: in a note?"
   }
 
   /// What the pages are called: documents on a library's shelf.

@@ -147,6 +147,9 @@ public struct SearchState: Hashable, Sendable {
   private(set) var pendingMove: Bool = false
   /// Which of the origin page's hits the pending move goes to (a hit picked on the shelf).
   private(set) var pendingIndex = 0
+  /// Whether the pending move stays on its origin page when that page has no hit (a hit
+  /// picked on the shelf: the shelf's search reads annotations' notes, the document's does not).
+  private(set) var pendingStaysOnPage = false
   /// Whether the current hit must still be scrolled into view (its boxes were not known).
   private(set) var revealsCurrent = false
 
@@ -169,6 +172,7 @@ public struct SearchState: Hashable, Sendable {
     lines = []
     pendingMove = movesToFirstHit && !query.isEmpty
     pendingIndex = 0
+    pendingStaysOnPage = false
     revealsCurrent = false
     return SearchRequest(generation: generation, query: query, near: page, pageCount: pageCount)
   }
@@ -209,15 +213,17 @@ public struct SearchState: Hashable, Sendable {
     pendingMove = true
     pendingOrigin = page
     pendingIndex = 0
+    pendingStaysOnPage = false
   }
 
   /// Asks for a move to `hit` once its page's hits are known (its page's last hit when it
-  /// has fewer; the first hit after it when it has none).
+  /// has fewer; none, staying on the page, when it has none).
   mutating func awaitHit(_ hit: HitPosition) {
     guard isActive else { return }
     pendingMove = true
     pendingOrigin = hit.page
     pendingIndex = max(0, hit.index)
+    pendingStaysOnPage = true
   }
 
   /// Drops the move asked for (made, or no hit to make it to).

@@ -205,10 +205,15 @@ extension Session {
     // leaves no other chance).
     var effects = state.savingPlace.map { SessionEffect.document(id, $0) } + [.close(id)]
     guard let shelf, let path, let index = shelf.index(of: path) else { return effects }
+    // The annotations the cover's label counted stay counted.
+    let counted = documents[shelf.id].map {
+      CoverLabel.annotationCount(in: $0.document.label(of: PageIndex(index)))
+    }
     let label = CoverLabel.text(
       name: CoverLabel.names(of: shelf.files)[index], title: state.document.title,
       pageCount: state.document.pageCount,
-      place: state.settings.remembersPlace ? state.view.currentPage.rawValue : nil)
+      place: state.settings.remembersPlace ? state.view.currentPage.rawValue : nil,
+      annotationCount: counted ?? 0)
     effects += update(shelf.id, with: .labelFixed(PageIndex(index), label))
     if selecting, var place = documents[shelf.id]?.place {
       place.page = PageIndex(index)
