@@ -124,6 +124,28 @@ struct PeekTests {
     #expect(app.view.currentPage == PageIndex(0))
   }
 
+  @Test func pInTextSelectionPeeksAtTheLinkUnderTheCursor() throws {
+    var app = helper.state(pages: 10, mode: .continuous)
+    // The cursor starts on the page's first word, which the citation covers.
+    _ = app.update(
+      .pageTextRead(page: PageIndex(0), text: TextSelectionTests.pageText(), document: .first))
+    let first = try #require(PageWords(TextSelectionTests.pageText()).words.first)
+    let link = PageLink(area: first.box, target: Self.citation.target)
+    _ = app.update(.linksRead(PageLinks(document: .first, page: PageIndex(0), links: [link])))
+    _ = helper.type("x", on: &app)
+    #expect(app.modes.top is TextSelectionMode)
+    _ = helper.type("P", on: &app)
+    let peek = try #require(app.modes.top as? PeekMode)
+    #expect(peek.destination.page == PageIndex(7))
+    // Esc: back to the selection, which stayed.
+    _ = helper.press([.escape], on: &app)
+    #expect(app.modes.top is TextSelectionMode)
+    // A word without a link: said.
+    _ = helper.type("wP", on: &app)
+    #expect(app.modes.top is TextSelectionMode)
+    #expect(app.status.message == "no link here")
+  }
+
   @Test func aLinkOutOfTheDocumentSaysWhereItLeads() {
     var app = helper.state(pages: 10, mode: .continuous)
     let web = PageLink(area: Self.citation.area, target: .uri("https://example.com/\u{1B}x"))

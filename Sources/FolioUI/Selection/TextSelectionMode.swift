@@ -83,6 +83,8 @@ public struct TextSelectionMode: OverlayMode {
       return .close
     case .character("H"), .character("U"), .character("X"), .character("N"), .character("T"):
       return markUp(with: key, state: state, intents: &intents)
+    case .character("P"):
+      return peek(state: state, intents: &intents)
     case .character("E"):
       // The cursor word's source line (SyncTeX); the selection stays.
       guard let point = cursorPoint(state) else {
