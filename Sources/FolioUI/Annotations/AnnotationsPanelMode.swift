@@ -8,10 +8,12 @@ import FolioCore
 /// filter, then closes; `q` and `A` close. Other keys browse the pages beneath. The wheel
 /// scrolls the list, a click selects a row, a double click goes there.
 public struct AnnotationsPanelMode: OverlayMode {
-  /// The filter typed after `/` ("" for none).
-  public private(set) var filter = ""
+  /// The filter typed after `/`.
+  public private(set) var listFilter = PanelFilter()
+  /// The filter's text ("" for none).
+  public var filter: String { listFilter.text }
   /// Whether keys are typed into the filter.
-  public private(set) var isTypingFilter = false
+  public var isTypingFilter: Bool { listFilter.isTyping }
   /// The selected row among the filtered annotations.
   public private(set) var selection = 0
   /// The annotation `d` asked to delete, until `y` confirms it or another key keeps it.
@@ -73,9 +75,9 @@ public struct AnnotationsPanelMode: OverlayMode {
         PromptMode(
           purpose: .editNote(selected), text: TerminalText.sanitized(selected.note ?? "")))
     case .character("/"):
-      isTypingFilter = true
+      listFilter.startTyping()
     case .escape where !filter.isEmpty:
-      filter = ""
+      listFilter.clear()
       selection = 0
     case .escape, .character("q"), .character("A"):
       return .close
@@ -112,21 +114,7 @@ public struct AnnotationsPanelMode: OverlayMode {
   }
 
   private mutating func typeFilter(_ key: Key) -> ModeResponse {
-    switch key {
-    case .character(let character):
-      if filter.count < PromptMode.maximumLength { filter.append(character) }
-    case .backspace, .control("h"):
-      if filter.isEmpty { isTypingFilter = false } else { filter.removeLast() }
-    case .control("u"):
-      filter = ""
-    case .enter:
-      isTypingFilter = false
-    case .escape, .control("c"), .control("g"):
-      filter = ""
-      isTypingFilter = false
-    default:
-      break
-    }
+    listFilter.type(key)
     selection = 0
     return .handled
   }

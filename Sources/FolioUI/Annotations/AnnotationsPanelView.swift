@@ -74,10 +74,8 @@ struct AnnotationsPanelView {
     }
     let listing = state.document.annotations
     var heading = "Annotations \(listing.annotations.count)"
-    if !mode.filter.isEmpty || mode.isTypingFilter {
-      heading =
-        "/" + TerminalText.sanitized(mode.filter) + (mode.isTypingFilter ? "▏" : "")
-        + "  \(shown) of \(listing.annotations.count)"
+    if let filtered = mode.listFilter.heading(shown: shown, of: listing.annotations.count) {
+      heading = filtered
     }
     if !listing.isComplete { heading += " · reading \(listing.pagesRead) / \(listing.pageCount)" }
     return heading

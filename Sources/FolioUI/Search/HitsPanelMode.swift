@@ -6,10 +6,12 @@ import FolioCore
 /// next or previous hit in the document and select it. Esc clears a filter, then closes; `q`
 /// and `L` close.
 public struct HitsPanelMode: OverlayMode {
-  /// The filter typed after `/` ("" for none).
-  public private(set) var filter = ""
+  /// The filter typed after `/`.
+  public private(set) var listFilter = PanelFilter()
+  /// The filter's text ("" for none).
+  public var filter: String { listFilter.text }
   /// Whether keys are typed into the filter.
-  public private(set) var isTypingFilter = false
+  public var isTypingFilter: Bool { listFilter.isTyping }
   /// The selected line among the filtered ones.
   public private(set) var selection = 0
 
@@ -71,9 +73,9 @@ public struct HitsPanelMode: OverlayMode {
       // Selected once the root has moved (`catchUp(with:)`).
       followsCurrentHit = true
     case .character("/"):
-      isTypingFilter = true
+      listFilter.startTyping()
     case .escape where !filter.isEmpty:
-      filter = ""
+      listFilter.clear()
       selection = 0
     case .escape, .character("q"), .character("L"):
       return .close
@@ -98,21 +100,7 @@ public struct HitsPanelMode: OverlayMode {
   }
 
   private mutating func typeFilter(_ key: Key) -> ModeResponse {
-    switch key {
-    case .character(let character):
-      if filter.count < PromptMode.maximumLength { filter.append(character) }
-    case .backspace, .control("h"):
-      if filter.isEmpty { isTypingFilter = false } else { filter.removeLast() }
-    case .control("u"):
-      filter = ""
-    case .enter:
-      isTypingFilter = false
-    case .escape, .control("c"), .control("g"):
-      filter = ""
-      isTypingFilter = false
-    default:
-      break
-    }
+    listFilter.type(key)
     selection = 0
     return .handled
   }

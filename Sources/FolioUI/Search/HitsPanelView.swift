@@ -49,10 +49,8 @@ struct HitsPanelView {
     let edge = screen.drawPanelFrame(panel)
     let textColumns = columns - 1
     var heading = "“\(TerminalText.sanitized(state.search.query))” \(state.search.totalHits)"
-    if !mode.filter.isEmpty || mode.isTypingFilter {
-      heading =
-        "/" + TerminalText.sanitized(mode.filter) + (mode.isTypingFilter ? "▏" : "")
-        + "  \(lines.count) of \(state.search.lines.count)"
+    if let filtered = mode.listFilter.heading(shown: lines.count, of: state.search.lines.count) {
+      heading = filtered
     }
     screen.write(
       width.truncated(heading, toWidth: textColumns), at: CellPoint(x: panel.minX, y: panel.minY),
