@@ -101,6 +101,33 @@ struct AnnotationsPanelTests {
     #expect(screen(app)[1, 1].attributes.contains(.reverse))
   }
 
+  @Test func theSelectionStartsAtTheFirstAnnotationFromThePageShown() {
+    var app = helper.state(pages: 40, mode: .continuous)
+    _ = helper.type("10G", on: &app)
+    _ = helper.type("A", on: &app)
+    // The first run holds nothing at or after page 10: the selection waits for the next.
+    _ = app.update(
+      .annotationsRead(
+        AnnotationBatch(
+          document: .first, pages: 0..<20, annotations: Array(Self.annotations.prefix(2)))))
+    #expect(panel(app)?.selection == 0)
+    _ = app.update(
+      .annotationsRead(
+        AnnotationBatch(document: .first, pages: 20..<40, annotations: [Self.annotations[2]])))
+    #expect(panel(app)?.selection == 2)
+    // Opened again, with everything read: at once; past the last one, on the last one.
+    _ = helper.type("Ak", on: &app)
+    _ = helper.type("A", on: &app)
+    #expect(panel(app)?.selection == 2)
+    _ = helper.type("A", on: &app)
+    _ = helper.type("G", on: &app)
+    _ = helper.type("A", on: &app)
+    #expect(panel(app)?.selection == 2)
+    _ = helper.type("A5G", on: &app)
+    _ = helper.type("A", on: &app)
+    #expect(panel(app)?.selection == 1)
+  }
+
   @Test func enterJumpsToTheSelectedAnnotationAndTheJumpCanBeUndone() {
     var app = opened()
     _ = helper.type("j", on: &app)

@@ -19,7 +19,47 @@ public struct AnnotationsPanelMode: OverlayMode {
   /// The annotation `d` asked to delete, until `y` confirms it or another key keeps it.
   public private(set) var pendingDeletion: DocumentAnnotation?
 
-  public init() {}
+  /// Whether the selection was put on the first annotation at or after the page shown (as
+  /// the list is read), or moved by the reader: then it is left where it is.
+  private var isPlaced = false
+
+  /// The panel over `state`: the selection on the first annotation at or after the page
+  /// shown, once it is read.
+  public init(state: AppState? = nil) {
+    if let state { place(in: state) }
+  }
+
+  /// Puts the selection on the first annotation at or after the page shown, once one is read
+  /// (the last one when the whole list is before it).
+  private mutating func place(in state: AppState) {
+    guard !isPlaced else { return }
+    let annotations = visibleAnnotations(state)
+    if let index = annotations.firstIndex(where: { $0.page >= state.view.currentPage }) {
+      selection = index
+      isPlaced = true
+    } else if state.document.annotations.isComplete {
+      selection = max(0, annotations.count - 1)
+      isPlaced = true
+    }
+  }
+
+  public mutating func handle(_ event: Event, state: AppState, intents: inout [Intent])
+    -> ModeResponse
+  {
+    switch event {
+    case .annotationsRead:
+      place(in: state)
+      return .pass
+    case .input(.key(let key)):
+      return handle(key, state: state, intents: &intents)
+    case .input(.mouse(let mouse)):
+      return handle(mouse, state: state, intents: &intents)
+    case .input(.signal(.interrupt)):
+      return interrupt(state: state, intents: &intents)
+    default:
+      return .pass
+    }
+  }
 
   /// A side panel, and every annotation of the document.
   public var needs: ModeNeeds { [.sidePanel, .annotations] }
@@ -51,6 +91,7 @@ public struct AnnotationsPanelMode: OverlayMode {
       return .handled
     }
     if isTypingFilter { return typeFilter(key) }
+    isPlaced = true
     let annotations = visibleAnnotations(state)
     let page = max(1, state.areas.sidePanel.map { $0.size.rows - 2 } ?? 10)
     let selected = annotations.indices.contains(selection) ? annotations[selection] : nil
@@ -93,6 +134,7 @@ public struct AnnotationsPanelMode: OverlayMode {
   {
     // Over the pages: as normal browsing takes it.
     guard let panel = state.areas.sidePanel, panel.contains(mouse.position) else { return .pass }
+    isPlaced = true
     let count = visibleAnnotations(state).count
     switch mouse.kind {
     case .wheelUp: selection -= 3

@@ -92,7 +92,7 @@ public struct NormalMode: InputMode {
     case .outlinePanel:
       return Decision(opens: OutlinePanelMode(state: state))
     case .annotationsPanel:
-      return Decision(opens: AnnotationsPanelMode())
+      return Decision(opens: AnnotationsPanelMode(state: state))
     case .nextHit, .previousHit:
       // One jump for the whole count, as vim's 5n.
       let times = min(count ?? 1, 10_000)
