@@ -115,6 +115,31 @@ struct SessionTests {
         == "b.pdf · doc · p. 5 / 12 · 3 annotations")
   }
 
+  @Test func aCoverCountsTheAnnotationsTheDocumentsPanelReadWhenItIsLeft() throws {
+    var session = shelf()
+    _ = session.update(
+      .document(
+        .first,
+        .pagesRead([
+          PageFact(page: PageIndex(1), size: nil, label: "b.pdf · doc · 12 pages · 3 annotations")
+        ])))
+    let id = try #require(open(1, pages: 12, on: &session, remembers: true))
+    // The panel read every page: one annotation left (two were removed meanwhile).
+    _ = type("A", on: &session)
+    let note = DocumentAnnotation(page: PageIndex(4), kind: .note, rectangle: .whole)
+    _ = session.update(
+      .document(
+        id, .annotationsRead(AnnotationBatch(document: .first, pages: 0..<12, annotations: [note]))
+      ))
+    _ = type("A", on: &session)
+    _ = press([.escape], on: &session)
+    #expect(
+      session.frontState.document.label(of: PageIndex(1)) == "b.pdf · doc · 12 pages · 1 annotation"
+        || session.frontState.document.label(of: PageIndex(1))
+          == "b.pdf · doc · p. 1 / 12 · 1 annotation"
+    )
+  }
+
   @Test func bracketsGoToTheNeighboursAndStopAtTheEnds() throws {
     var session = shelf()
     let first = try #require(open(1, on: &session))

@@ -205,10 +205,15 @@ extension Session {
     // leaves no other chance).
     var effects = state.savingPlace.map { SessionEffect.document(id, $0) } + [.close(id)]
     guard let shelf, let path, let index = shelf.index(of: path) else { return effects }
-    // The annotations the cover's label counted stay counted.
-    let counted = documents[shelf.id].map {
-      CoverLabel.annotationCount(in: $0.document.label(of: PageIndex(index)))
-    }
+    // The annotations the document's panel read, when it read them all (marks made or
+    // removed since the cover was read are counted); else those the cover's label counted.
+    let listing = state.document.annotations
+    let counted =
+      listing.isComplete
+      ? listing.annotations.count
+      : documents[shelf.id].map {
+        CoverLabel.annotationCount(in: $0.document.label(of: PageIndex(index)))
+      }
     let label = CoverLabel.text(
       name: CoverLabel.names(of: shelf.files)[index], title: state.document.title,
       pageCount: state.document.pageCount,
