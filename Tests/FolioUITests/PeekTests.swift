@@ -101,7 +101,7 @@ struct PeekTests {
   @Test func pThenAHintOpensAPeekThatAsksForTheTargetPage() throws {
     var app = peeking()
     let peek = try #require(app.modes.top as? PeekMode)
-    #expect(peek.destination.page == PageIndex(7))
+    #expect(peek.destination(in: app)?.page == PageIndex(7))
     #expect(app.demands.texts.contains(PageIndex(7)))
     let screen = { (app: AppState) in
       AppView(width: .approximate).draw(app, main: TilePool(), shelf: TilePool()).rows
@@ -136,7 +136,7 @@ struct PeekTests {
     #expect(app.modes.top is TextSelectionMode)
     _ = helper.type("P", on: &app)
     let peek = try #require(app.modes.top as? PeekMode)
-    #expect(peek.destination.page == PageIndex(7))
+    #expect(peek.destination(in: app)?.page == PageIndex(7))
     // Esc: back to the selection, which stayed.
     _ = helper.press([.escape], on: &app)
     #expect(app.modes.top is TextSelectionMode)
@@ -153,5 +153,77 @@ struct PeekTests {
     _ = helper.type("Pa", on: &app)
     #expect(!(app.modes.top is PeekMode))
     #expect(app.status.message == "leads out of the document: https://example.com/x")
+  }
+}
+
+/// Peeking at a citation or a figure's number where no link leads from it: the label read
+/// from the cursor's word, its target found where exactly one paragraph of the pages it may be
+/// on starts with it.
+@Suite("Peek: labels without links")
+struct PeekLabelTests {
+  let helper = UpdateTests()
+
+  static let citing = TextSelectionTests.page([
+    ("as shown in [2] and in Figure 3.", top: 0.10, bottom: 0.12),
+    ("plain words here", top: 0.14, bottom: 0.16),
+  ])
+
+  @Test func labelsAreReadFromTheCursorsWord() {
+    let words = PageWords(Self.citing)
+    let texts = words.words.map { words.string(of: $0) }
+    func label(_ word: String) -> PeekLabel? {
+      texts.firstIndex(of: word).flatMap { PeekLabel.parse(words, at: $0, on: PageIndex(4)) }
+    }
+    #expect(label("[2]") == PeekLabel(kind: .reference, number: "2", page: PageIndex(4)))
+    #expect(label("Figure") == PeekLabel(kind: .figure("Figure"), number: "3", page: PageIndex(4)))
+    #expect(label("3.") == PeekLabel(kind: .figure("Figure"), number: "3", page: PageIndex(4)))
+    #expect(label("plain") == nil)
+    #expect(label("shown") == nil)
+  }
+
+  /// Ten pages, the last one a reference list; `extra` pages' texts read as well.
+  func state(referencesOn pages: [Int] = [9]) -> AppState {
+    var app = helper.state(pages: 10, mode: .continuous)
+    for page in 0..<10 {
+      let text =
+        pages.contains(page)
+        ? TextSelectionTests.page([
+          ("References", top: 0.10, bottom: 0.12),
+          ("[1] A. Fresnel. Memoir, 1822.", top: 0.16, bottom: 0.175),
+          ("[2] J. Smith. Characteristics", top: 0.22, bottom: 0.235),
+          ("at sea. London, 1901.", top: 0.24, bottom: 0.255),
+        ])
+        : Self.citing
+      _ = app.update(.pageTextRead(page: PageIndex(page), text: text, document: .first))
+    }
+    return app
+  }
+
+  @Test func aReferenceIsFoundOnTheLastPagesOnlyWhereItIsUnambiguous() {
+    let label = PeekLabel(kind: .reference, number: "2", page: PageIndex(0))
+    let peek = PeekMode(label: label)
+    var app = helper.state(pages: 10, mode: .continuous)
+    // Before the pages are read: it waits for them, a few at a time, the last first.
+    #expect(peek.excerpt(app) == nil)
+    #expect(peek.wantedPages(app).first == PageIndex(9))
+    app = state()
+    #expect(peek.excerpt(app) == "[2] J. Smith. Characteristics at sea. London, 1901.")
+    #expect(peek.destination(in: app)?.page == PageIndex(9))
+    #expect(peek.wantedPages(app).isEmpty)
+    // Two reference lists: no guess.
+    #expect(peek.excerpt(state(referencesOn: [5, 9])) == "2 paragraphs start with “[2]”: no peek")
+    #expect(
+      PeekMode(label: PeekLabel(kind: .reference, number: "7", page: PageIndex(0))).excerpt(app)
+        == "no paragraph starts with “[7]”")
+  }
+
+  @Test func enterGoesToTheLabelsTarget() {
+    var app = state()
+    _ = helper.type("x", on: &app)
+    // The cursor on "[2]" (the fourth word of the first page on screen).
+    _ = helper.type("wwwP", on: &app)
+    #expect(app.modes.top is PeekMode)
+    _ = helper.press([.enter], on: &app)
+    #expect(app.view.currentPage == PageIndex(9))
   }
 }

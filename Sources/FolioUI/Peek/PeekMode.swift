@@ -6,25 +6,63 @@ import FolioCore
 /// the arrows scroll a long excerpt, Esc, `q` and `P` close. It asks for the target page's
 /// text while open.
 public struct PeekMode: OverlayMode {
-  /// The link peeked at.
-  public let link: PageLink
-  /// Where it leads.
-  public let destination: Destination
+  /// The link peeked at, if a link was.
+  public let link: PageLink?
+  /// The citation or figure number peeked at where no link leads (`P` in text selection).
+  public let label: PeekLabel?
   /// The first row of the excerpt shown.
   public private(set) var scroll = 0
 
   /// A peek at `link`; nil for a link that leads out of the document (a URI).
   public init?(link: PageLink) {
-    guard case .destination(let destination) = link.target else { return nil }
+    guard case .destination = link.target else { return nil }
     self.link = link
-    self.destination = destination
+    label = nil
   }
 
-  /// The excerpt, once the target page's text is read (nil before).
-  public func excerpt(_ state: AppState) -> String? {
-    state.document.texts[destination.page].map {
-      PeekExcerpt.text(of: $0, at: destination.top, left: destination.left)
+  /// A peek at what `label` names, found by its label in the text.
+  public init(label: PeekLabel) {
+    link = nil
+    self.label = label
+  }
+
+  /// Where the peek looks: the link's destination, or the one paragraph that starts with the
+  /// label once the pages it may be on are read (nil before, or when none or several do).
+  public func destination(in state: AppState) -> Destination? {
+    if case .destination(let destination) = link?.target { return destination }
+    guard let search = label?.find(in: state), search.unread.isEmpty, search.found.count == 1
+    else { return nil }
+    return search.found.first
+  }
+
+  /// The pages whose text the peek waits for: the destination's, or the next few of those a
+  /// label is looked for in.
+  public func wantedPages(_ state: AppState) -> [PageIndex] {
+    if let label {
+      let unread = label.find(in: state).unread
+      return Array(unread.prefix(8))
     }
+    guard let page = destination(in: state)?.page, state.document.texts[page] == nil else {
+      return []
+    }
+    return [page]
+  }
+
+  /// The excerpt, once the target page's text is read (nil before); for a label found nowhere
+  /// or more than once, a line saying so.
+  public func excerpt(_ state: AppState) -> String? {
+    if let label {
+      let search = label.find(in: state)
+      guard search.unread.isEmpty else { return nil }
+      if search.found.isEmpty { return "no paragraph starts with “\(label.name)”" }
+      if search.found.count > 1 {
+        return "\(search.found.count) paragraphs start with “\(label.name)”: no peek"
+      }
+    }
+    guard let destination = destination(in: state),
+      let words = state.document.texts[destination.page]
+    else { return nil }
+    return PeekExcerpt.text(of: words, at: destination.top, left: destination.left)
   }
 
   public mutating func handle(_ key: Key, state: AppState, intents: inout [Intent])
@@ -32,7 +70,11 @@ public struct PeekMode: OverlayMode {
   {
     switch key {
     case .enter:
-      intents.append(.follow(link))
+      if let link {
+        intents.append(.follow(link))
+      } else if let destination = destination(in: state) {
+        intents.append(.jump(to: destination))
+      }
       return .close
     case .character("j"), .down, .control("e"): scroll += 1
     case .character("k"), .up, .control("y"): scroll = max(0, scroll - 1)
@@ -73,7 +115,10 @@ struct PeekView {
           : text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
             $0.isEmpty ? [""] : width.wrapped(TerminalText.sanitized(String($0)), toWidth: columns)
           }
-      } ?? ["reading the page…"]
+      } ?? [
+        mode.label.map { "looking for “\(TerminalText.sanitized($0.name))”…" }
+          ?? "reading the page…"
+      ]
     let room = min(area.size.rows - 4, max(3, area.size.rows / 2))
     let top = min(mode.scroll, max(0, lines.count - room))
     lines = Array(lines.dropFirst(top).prefix(room))
@@ -95,7 +140,9 @@ struct PeekView {
     screen[x + boxWidth - 1, y] = Cell("┐", attributes: [.bold])
     screen[x, y + boxHeight - 1] = Cell("└", attributes: [.bold])
     screen[x + boxWidth - 1, y + boxHeight - 1] = Cell("┘", attributes: [.bold])
-    let title = " p. \(state.document.label(of: mode.destination.page)) "
+    let title =
+      mode.destination(in: state).map { " p. \(state.document.label(of: $0.page)) " }
+      ?? " \(TerminalText.sanitized(mode.label?.name ?? "")) "
     screen.write(
       width.truncated(title, toWidth: columns), at: CellPoint(x: x + 2, y: y),
       maxWidth: columns, style: border, width: width)

@@ -2,7 +2,8 @@ import FolioCore
 
 extension TextSelectionMode {
   /// `P` in text selection: a peek at where the link under the cursor's word leads (the
-  /// selection stays beneath it); says so when no link to a place in the document is there.
+  /// selection stays beneath it), else at what the citation or figure number the word is part
+  /// of names ("[12]", "Figure 3"); says so when neither is there.
   func peek(state: AppState, intents: inout [Intent]) -> ModeResponse {
     guard let position = cursor, let words = state.document.texts[position.page],
       words.words.indices.contains(position.word)
@@ -19,6 +20,10 @@ extension TextSelectionMode {
         && centre.y <= area.y + area.height
     }
     guard let under else {
+      // No link: a citation or a figure's number found by its label in the text.
+      if let label = PeekLabel.parse(words, at: position.word, on: position.page) {
+        return .open(PeekMode(label: label))
+      }
       intents.append(
         .say(state.document.links[position.page] == nil ? "reading the links…" : "no link here"))
       return .handled

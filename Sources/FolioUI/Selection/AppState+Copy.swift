@@ -17,8 +17,8 @@ extension AppState {
     var pages = modes.needs.contains(.pageText) ? pagesOnScreen : []
     if let page = navigation.pageToCopy, !pages.contains(page) { pages.append(page) }
     // A peek's target page.
-    if let peek = modes.top as? PeekMode, !pages.contains(peek.destination.page) {
-      pages.append(peek.destination.page)
+    if let peek = modes.top as? PeekMode {
+      pages += peek.wantedPages(self).filter { !pages.contains($0) }
     }
     return pages.filter { document.texts[$0] == nil }
   }

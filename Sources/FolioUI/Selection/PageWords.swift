@@ -21,11 +21,14 @@ public struct PageWords: Sendable {
   public let text: PageText
   /// Its words in reading order.
   public let words: [Word]
+  /// The text's unicode scalars, which words' ranges index.
+  public let scalars: [Unicode.Scalar]
 
   /// The words of `text`.
   public init(_ text: PageText) {
     self.text = text
     let scalars = Array(text.text.unicodeScalars)
+    self.scalars = scalars
     var words: [Word] = []
     var line = 0
     // Each line's top and bottom (lines with boxes), and the words an empty line comes before.
@@ -149,6 +152,12 @@ public struct PageWords: Sendable {
     guard let line = onRow.min(by: { distance($0).0 < distance($1).0 }).map({ words[$0].line })
     else { return nil }
     return onRow.filter { words[$0].line == line }.min { distance($0).1 < distance($1).1 }
+  }
+
+  /// The characters of `word`, as read.
+  public func string(of word: Word) -> String {
+    let range = word.scalars.clamped(to: scalars.indices)
+    return String(String.UnicodeScalarView(scalars[range]))
   }
 
   static func region(of box: TextBox) -> PageRegion {
