@@ -11,6 +11,8 @@ struct BlockText {
     case dropHyphen
     /// A compound broken after its hyphen: joined, the hyphen kept ("well-" "known").
     case keepHyphen
+    /// Chinese or Japanese text, written without spaces: joined as it is.
+    case direct
   }
 
   private(set) var scalars = String.UnicodeScalarView()
@@ -43,13 +45,18 @@ struct BlockText {
   static let hyphens: Set<Unicode.Scalar> = ["-", "\u{AD}", "\u{2010}"]
 
   /// How `word`, the last of a line, goes on with `next`, the first of the next line (both
-  /// cleaned). The rule: a line ending in a hyphen joins the next line's first word only
+  /// cleaned). Chinese and Japanese lines join directly. The rule for hyphens: a line ending in a hyphen joins the next line's first word only
   /// when a lowercase letter stands before the hyphen and after it (a soft hyphen only needs
   /// letters); the hyphen is kept when the part before it already holds a hyphen
   /// ("state-of-the-" "art") or the window's text spells the compound with its hyphen inside
   /// a line ("well-known"), and dropped otherwise (hyphenation is what a broken word mostly
   /// is).
   static func join(_ word: String, before next: String, compounds: Set<String>) -> Join {
+    if let last = word.unicodeScalars.last, let first = next.unicodeScalars.first,
+      isUnspaced(last), isUnspaced(first)
+    {
+      return .direct
+    }
     guard let hyphen = word.unicodeScalars.last, hyphens.contains(hyphen),
       word.unicodeScalars.count > 1, let first = next.first
     else { return .space }
@@ -62,5 +69,17 @@ struct BlockText {
     if before.contains("-") || before.contains("\u{2010}") { return .keepHyphen }
     let compound = ReflowContext.trimmed(String(before) + "-" + next).lowercased()
     return compounds.contains(compound) ? .keepHyphen : .dropHyphen
+  }
+
+  /// Whether `scalar` is of a script written without spaces between words: CJK punctuation,
+  /// kana and ideographs (Hangul, spaced, aside), and their fullwidth forms.
+  static func isUnspaced(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x2E80...0x30FF, 0x3190...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
+      0xFF00...0xFF60, 0x20000...0x3FFFD:
+      return true
+    default:
+      return false
+    }
   }
 }
