@@ -9,7 +9,7 @@ import Foundation
 /// text reflowed for reading (`PageReflow`, `ReadingWrap`) at the terminal's width (or
 /// `--size`'s columns, else 80), headings bold where colors are on, a thin rule where each
 /// page begins, and each region shown as a picture in the viewer printed as a placeholder line
-/// (`[figure, p. 3]`) for now. Pages are read by a page worker, a run at a time.
+/// (`[figure, p. 3]`) with its lines' text under it, each after "│ ", for now. Pages are read by a page worker, a run at a time.
 enum ReadPrinter {
   /// Pages read from the worker at once.
   static let run = 32
@@ -66,6 +66,16 @@ enum ReadPrinter {
         switch line.style {
         case .heading where bold: output += margin + "\u{1B}[1m" + line.content + "\u{1B}[0m\n"
         case .blank: output += "\n"
+        case .region:
+          // The region's text under its placeholder, set off by a rule, for scripts.
+          output += margin + line.content + "\n"
+          for part in blocks[line.block].text.split(separator: "\n") {
+            output +=
+              margin + "│ "
+              + textWidth.truncated(
+                TerminalText.sanitized(String(part)), toWidth: max(1, width - 2 - line.indent * 2))
+              + "\n"
+          }
         default: output += margin + line.content + "\n"
         }
       }

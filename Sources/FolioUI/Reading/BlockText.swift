@@ -20,6 +20,8 @@ struct BlockText {
   private(set) var spans: [ReadingBlock.Span] = []
   /// Whether the next word joins the last one without a space.
   private var joinsNext = false
+  /// Whether the next word starts a line of its own (a region's text keeps its lines).
+  private var breaksNext = false
 
   /// The text built so far.
   var text: String { String(scalars) }
@@ -31,15 +33,19 @@ struct BlockText {
     var text = text
     if join == .dropHyphen { text.unicodeScalars.removeLast() }
     if count > 0, !joinsNext {
-      scalars.append(" ")
+      scalars.append(breaksNext ? "\n" : " ")
       count += 1
     }
+    breaksNext = false
     let start = count
     scalars.append(contentsOf: text.unicodeScalars)
     count += text.unicodeScalars.count
     spans.append(ReadingBlock.Span(text: start..<count, word: index))
     joinsNext = join != .space
   }
+
+  /// Starts a new line: the next word comes after a line feed rather than a space.
+  mutating func breakLine() { breaksNext = true }
 
   /// The characters that end a line in the middle of a word.
   static let hyphens: Set<Unicode.Scalar> = ["-", "\u{AD}", "\u{2010}"]

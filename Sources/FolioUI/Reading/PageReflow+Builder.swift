@@ -40,11 +40,20 @@ extension PageReflow {
           box: box(of: run)))
     }
 
-    /// A region of `kind` over `run` of the lines.
+    /// A region of `kind` over `run` of the lines; its text is theirs, a line each, as the
+    /// page has them (what a script gets where the viewer shows the crop).
     mutating func region(_ kind: ReadingBlock.RegionKind, lines run: Range<Int>) {
+      var text = BlockText()
+      for lineIndex in run {
+        text.breakLine()
+        for (offset, word) in lines[lineIndex].texts.enumerated() {
+          text.append(word, word: lines[lineIndex].words.lowerBound + offset)
+        }
+      }
       blocks.append(
         ReadingBlock(
-          kind: .region(kind), page: index, text: "", words: words(of: run), box: box(of: run)))
+          kind: .region(kind), page: index, text: text.text, spans: text.spans,
+          words: words(of: run), box: box(of: run)))
     }
 
     /// The words of `run` of the lines.

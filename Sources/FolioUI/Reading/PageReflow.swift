@@ -89,6 +89,17 @@ public enum PageReflow {
       default: .text
       }
     }
+    // A line of mathematics at the column's left edge, in the paragraph of the line of text
+    // above it, ends that paragraph's sentence ("… for all n ≥ n0."): display equations are
+    // set in from the edge.
+    for index in lines.indices.dropFirst()
+    where roles[index] == .region(.mathematics) && roles[index - 1] == .text
+      && abs(lines[index].box.x - lines[index - 1].box.x) < measures.advance
+      && page.words[lines[index].words.lowerBound].paragraph
+        == page.words[lines[index - 1].words.lowerBound].paragraph
+    {
+      roles[index] = .text
+    }
     // A section number set apart from its heading on the same baseline heads it.
     for index in lines.indices.dropLast() {
       guard case .heading = roles[index + 1], let parts = LineRole.sectionNumber(lines[index].text),

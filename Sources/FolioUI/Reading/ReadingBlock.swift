@@ -14,7 +14,7 @@ public struct ReadingBlock: Hashable, Sendable {
     case heading(level: Int)
     /// A paragraph of running text.
     case paragraph
-    /// A part of the page to show as a picture; the block's text is empty.
+    /// A part of the page to show as a picture; the block's text is its lines' text.
     case region(RegionKind)
   }
 
@@ -51,8 +51,8 @@ public struct ReadingBlock: Hashable, Sendable {
   /// The page it comes from.
   public var page: PageIndex
   /// Its text: one line, words apart by single spaces, control characters out, ligatures as
-  /// letters, words hyphenated at a line's end joined. The label for a page start, empty for
-  /// a region.
+  /// letters, words hyphenated at a line's end joined. The label for a page start; for a
+  /// region, its lines as the page has them, apart by line feeds (empty for a `.page`).
   public var text: String
   /// The parts of `text` and the words they came from, in order (empty for a page start).
   public var spans: [Span]

@@ -114,7 +114,14 @@ struct ReflowTests {
         .pageStart, .paragraph, .region(.mathematics), .paragraph, .region(.table),
         .region(.figure),
       ])
-    #expect(!blocks.contains { $0.text.contains("∑") || $0.text.contains("13.1") })
+    // Out of the running text; each region keeps its lines' text, a line each.
+    #expect(
+      !blocks.contains {
+        $0.kind == .paragraph && ($0.text.contains("∑") || $0.text.contains("13.1"))
+      })
+    #expect(blocks[2].text == "E = ∑ αᵢ xᵢ² + β\n(3)")
+    #expect(blocks[4].text == "12.5 13.1 14.0\n11.2 10.9 10.4")
+    #expect(blocks[2].word(atOffset: 17) == 20)
   }
 
   @Test func twoColumnsReadOneAfterTheOtherJoinASentenceBrokenBetweenThem() {
@@ -156,5 +163,22 @@ struct ReflowTests {
       top: 0.09)
     let blocks = ReflowPage.blocks(lines)
     #expect(ReflowPage.texts(blocks, .heading(level: 1)) == ["1 Lighthouses"])
+  }
+
+  @Test func aLineOfMathematicsAtTheColumnsEdgeEndsItsParagraphsSentence() {
+    let lines = ReflowPage.column(
+      [
+        "Such a sequence has a limit x when for every neighbourhood U there is",
+        "an n0 with xn ∈ U for all",
+        "n ≥ n0 .",
+      ], top: 0.1)
+    let blocks = ReflowPage.blocks(lines)
+    #expect(blocks.map(\.kind) == [.pageStart, .paragraph])
+    #expect(blocks.last?.text.hasSuffix("for all n ≥ n0 .") == true)
+  }
+
+  @Test func chineseAndJapaneseLinesJoinWithoutASpace() {
+    let lines = ReflowPage.column(["日本語の文章は行の", "どこでも折り返す。"], top: 0.1)
+    #expect(ReflowPage.texts(ReflowPage.blocks(lines), .paragraph) == ["日本語の文章は行のどこでも折り返す。"])
   }
 }
