@@ -64,15 +64,19 @@ public struct RunningLines: Sendable {
     }
   }
 
-  /// Each of a page's `lines` that can be a running one: in the top or bottom band, or the
-  /// page's topmost line in its upper third or its lowest in its lower third, alone on its
-  /// baseline (a page number set well above the edge); nil for any other line.
+  /// Each of a page's `lines` that can be a running one: no taller than the page's usual line
+  /// by 30 %, in the top or bottom band, or the page's topmost line in its upper third or its
+  /// lowest in its lower third, alone on its baseline (a page number set well above the edge);
+  /// nil for any other line.
   static func candidates(of lines: [PageLine]) -> [Candidate?] {
     let placed = lines.filter { $0.box.height > 0 }
     let topmost = placed.map(\.box.y).min() ?? 0
     let lowest = placed.map(\.bottom).max() ?? 1
+    let heights = placed.map(\.height).sorted()
+    let usual = heights.isEmpty ? 0 : heights[(heights.count - 1) / 2]
     return lines.map { line in
-      guard line.box.height > 0 else { return nil }
+      // Running lines are set no larger than the text; a larger line is a heading.
+      guard line.box.height > 0, line.height <= usual * 1.3 else { return nil }
       // Away from the edges, only a line alone on its baseline (not a heading's number).
       let isAlone = !placed.contains { other in
         other.words != line.words && abs(other.box.y - line.box.y) < line.box.height / 2

@@ -67,4 +67,16 @@ struct RunningLinesTests {
         "7", "Body text of a small page, in one paragraph of two lines of the column.",
       ])
   }
+
+  @Test func aLargerLineRepeatedAtTheTopIsAHeadingNotAHead() {
+    // Each page opens a section at the same height: larger than the text, so kept.
+    let pages = (1...2).map { number in
+      ReflowPage.words(
+        [Line("\(number) Section", top: 0.08, height: 0.02, advance: 0.014), nil]
+          + ReflowPage.column(["Text of the section, the same size as on any page."], top: 0.15))
+    }
+    let blocks = PageReflow.blocks(
+      of: pages[1], at: PageIndex(1), label: nil, context: ReflowContext.learn(from: pages))
+    #expect(ReflowPage.texts(blocks, .heading(level: 1)) == ["2 Section"])
+  }
 }
