@@ -38,10 +38,27 @@ enum ReflowBenchmarks {
             _ = ReadingWrap.lines(of: blocks, width: 80, textWidth: .approximate)
           })
       }
+      // The same without learning the window (a context learned once, as a view would keep).
+      var alone: [Double] = []
+      for page in 0..<count {
+        let context = ReflowContext.learn(
+          from: Array(words[max(0, page - 2)...min(count - 1, page + 2)]))
+        alone.append(
+          Measure.median(repetitions: 5) {
+            let blocks = PageReflow.blocks(
+              of: words[page], at: PageIndex(page), label: nil, context: context)
+            _ = ReadingWrap.lines(of: blocks, width: 80, textWidth: .approximate)
+          })
+      }
+      alone.sort()
       samples.sort()
       rows.append(
         "| \(name), \(count) pages | \(Measure.format(samples[samples.count / 2])) / "
           + "\(Measure.format(samples[samples.count - 1])) | ≤ 20 ms |")
+      rows.append(
+        "| the same, its window's running lines and compounds learned beforehand | "
+          + "\(Measure.format(alone[alone.count / 2])) / \(Measure.format(alone[alone.count - 1])) | |"
+      )
     }
     return rows.joined(separator: "\n")
   }

@@ -22,8 +22,9 @@ struct PageLine: Sendable {
   /// The right edge of its box.
   var right: Double { box.x + box.width }
 
-  /// The lines of `page`, in reading order. O(words).
-  static func lines(of page: PageWords) -> [PageLine] {
+  /// The lines of `page`, in reading order; without `withText`, their `texts` are left empty
+  /// (`textFilled(from:)` fills them). O(words).
+  static func lines(of page: PageWords, withText: Bool = true) -> [PageLine] {
     let scalars = Array(page.text.text.unicodeScalars)
     var lines: [PageLine] = []
     var start = 0
@@ -37,9 +38,10 @@ struct PageLine: Sendable {
           box = box.map { PageWords.union($0, word.box) } ?? word.box
           heights.append(word.box.height)
         }
-        let range = word.scalars.clamped(to: 0..<scalars.count)
-        texts.append(
-          CopiedText.cleaned(String(String.UnicodeScalarView(scalars[range]))))
+        if withText {
+          let range = word.scalars.clamped(to: 0..<scalars.count)
+          texts.append(CopiedText.cleaned(String(String.UnicodeScalarView(scalars[range]))))
+        }
       }
       heights.sort()
       lines.append(
@@ -54,6 +56,20 @@ struct PageLine: Sendable {
     }
     finish(at: page.words.count)
     return lines
+  }
+
+  /// The line with its words' texts, from `page`, the page it is on.
+  func textFilled(from page: PageWords) -> PageLine {
+    guard texts.isEmpty else { return self }
+    var line = self
+    let scalars = page.text.text.unicodeScalars
+    line.texts = page.words[words].map { word in
+      let range = word.scalars.clamped(to: 0..<scalars.count)
+      let start = scalars.index(scalars.startIndex, offsetBy: range.lowerBound)
+      let end = scalars.index(start, offsetBy: range.count)
+      return CopiedText.cleaned(String(scalars[start..<end]))
+    }
+    return line
   }
 
   /// Whether `other` shares some of this line's width (one above the other in a column).

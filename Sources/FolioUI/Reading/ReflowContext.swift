@@ -24,6 +24,7 @@ public struct ReflowContext: Sendable {
       let scalars = Array(page.text.text.unicodeScalars)
       for word in page.words {
         let range = word.scalars.clamped(to: 0..<scalars.count)
+        guard scalars[range].contains("-") else { continue }
         let text = trimmed(String(String.UnicodeScalarView(scalars[range])))
         // A hyphen with letters on both sides: a compound written whole.
         if text.contains("-"), text.first?.isLetter == true, text.last?.isLetter == true {

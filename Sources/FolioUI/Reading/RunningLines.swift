@@ -35,8 +35,9 @@ public struct RunningLines: Sendable {
   public static func learn(from pages: [PageWords]) -> RunningLines {
     var seen: [Key: [(page: Int, middle: Double)]] = [:]
     for (index, page) in pages.enumerated() {
-      let lines = PageLine.lines(of: page)
-      for (line, candidate) in zip(lines, candidates(of: lines)) {
+      // Only the lines that can be running ones need their text.
+      let lines = PageLine.lines(of: page, withText: false)
+      for (line, candidate) in zip(lines, candidates(of: lines, in: page)) {
         guard let key = candidate?.key else { continue }
         seen[key, default: []].append((index, line.box.y + line.box.height / 2))
       }
@@ -55,7 +56,7 @@ public struct RunningLines: Sendable {
 
   /// Which of a page's `lines` are running heads, page numbers or footers.
   func running(_ lines: [PageLine]) -> [Bool] {
-    zip(lines, Self.candidates(of: lines)).map { line, candidate in
+    zip(lines, Self.candidates(of: lines, in: nil)).map { line, candidate in
       guard let key = candidate?.key else { return false }
       // A number sharing its baseline may be a heading's: only repeated it is running.
       if candidate?.isAlone == true, Self.isPageNumber(key.text) { return true }
@@ -68,7 +69,8 @@ public struct RunningLines: Sendable {
   /// by 30 %, in the top or bottom band, or the page's topmost line in its upper third or its
   /// lowest in its lower third, alone on its baseline (a page number set well above the edge);
   /// nil for any other line.
-  static func candidates(of lines: [PageLine]) -> [Candidate?] {
+  /// Lines without their texts take them from `page`.
+  static func candidates(of lines: [PageLine], in page: PageWords?) -> [Candidate?] {
     let placed = lines.filter { $0.box.height > 0 }
     let topmost = placed.map(\.box.y).min() ?? 0
     let lowest = placed.map(\.bottom).max() ?? 1
@@ -88,7 +90,7 @@ public struct RunningLines: Sendable {
         line.box.y >= 1 - band
         || (isAlone && line.bottom >= lowest - tolerance / 3 && line.box.y > 2 / 3)
       guard isTop || isBottom else { return nil }
-      let text = normalized(line.text)
+      let text = normalized(page.map { line.textFilled(from: $0) }.map(\.text) ?? line.text)
       return text.isEmpty ? nil : Candidate(key: Key(text: text, isTop: isTop), isAlone: isAlone)
     }
   }
