@@ -8,9 +8,14 @@ Body words: pdftotext's words, less the lines it puts first or last on a page th
 page number or repeat (digits aside) a first or last line of a page up to two pages away
 (running heads and footers, which the reflow leaves out on purpose). Words are compared
 lowercased, NFKC-normalized (ligatures as letters), without the punctuation around them and
-without hyphens inside (so "well-known" and "wellknown" are the same word). A word hyphenated
-at a line's end is one word of pdftotext's; it counts as joined when the reflowed text has it
-whole at the place the alignment (difflib, no junk heuristic) matches it.
+without hyphens inside (so "well-known" and "wellknown" are the same word), aligned with
+difflib (no junk heuristic).
+
+Hyphenated words: pdftotext in reading order (like the text folio reads through poppler-glib)
+already joins most words hyphenated at a line's end, so they are counted from `pdftotext -raw`,
+which keeps every line as set: a line ending in a lowercase letter and a hyphen, the next
+starting with a lowercase letter. Such a word counts as joined when the reflowed text of its
+page holds it whole (each whole word of the page used once).
 
 Two shares of words: in the running text only (what the reading view shows as text), and with
 the text folio prints under each region's placeholder ("│ " lines: the equations, tables and
@@ -19,6 +24,7 @@ figures the viewer will show as crops) read in its place.
 usage: Scripts/reflow-score.py [--folio PATH] [--pages N] FILE.pdf...
 """
 import argparse
+import collections
 import difflib
 import re
 import subprocess
@@ -47,8 +53,8 @@ def is_page_number(line):
     return 0 < len(words) <= 2 and all(w == "#" or ROMAN.match(w) for w in words)
 
 
-def reference_pages(path, pages):
-    args = ["pdftotext", "-enc", "UTF-8"]
+def reference_pages(path, pages, raw=False):
+    args = ["pdftotext", "-enc", "UTF-8"] + (["-raw"] if raw else [])
     if pages:
         args += ["-l", str(pages)]
     text = subprocess.run(args + [path, "-"], capture_output=True, text=True, check=True).stdout
@@ -102,6 +108,19 @@ def reference_words(lines):
     return [w for w in words if w], hyphenated
 
 
+def hyphenated_words(lines):
+    """The words of a page's raw lines broken by a hyphen at a line's end, whole."""
+    words = []
+    for line, following in zip(lines, lines[1:]):
+        tokens, after = line.split(), following.split()
+        if not tokens or not after:
+            continue
+        last = tokens[-1]
+        if len(last) > 2 and last[-1] in "-\u2010\u00ad" and last[-2].islower() and after[0][:1].islower():
+            words.append(canonical(last + after[0]))
+    return [w for w in words if w]
+
+
 def reflowed_pages(folio, path, pages, regions):
     args = [folio, "--print", "--mode", "read", "--colors", "none", "--size", "80x24"]
     if pages:
@@ -125,10 +144,11 @@ def reflowed_pages(folio, path, pages, regions):
 
 def score(folio, path, pages, regions):
     reference = strip_running(reference_pages(path, pages))
+    raw = reference_pages(path, pages, raw=True)
     ours = reflowed_pages(folio, path, pages, regions)
     total = matched = pairs = joined = 0
     for index, lines in enumerate(reference):
-        words, hyphenated = reference_words(lines)
+        words, _ = reference_words(lines)
         mine = [w for w in (canonical(t) for l in (ours[index] if index < len(ours) else []) for t in l.split()) if w]
         matcher = difflib.SequenceMatcher(None, words, mine, autojunk=False)
         found = set()
@@ -136,8 +156,12 @@ def score(folio, path, pages, regions):
             found.update(range(block.a, block.a + block.size))
         total += len(words)
         matched += len(found)
-        pairs += len(hyphenated)
-        joined += sum(1 for i in hyphenated if i in found)
+        whole = collections.Counter(mine)
+        for word in hyphenated_words(raw[index] if index < len(raw) else []):
+            pairs += 1
+            if whole[word] > 0:
+                whole[word] -= 1
+                joined += 1
     return total, matched, pairs, joined, len(reference)
 
 

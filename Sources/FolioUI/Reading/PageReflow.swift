@@ -7,7 +7,8 @@ import FolioCore
 /// Paragraphs are rebuilt from the geometry: an empty line or a gap wider than the page's
 /// usual line gap (as `PageWords` numbers paragraphs) starts one, except where the text moves
 /// to the next column in the middle of a sentence; so do a first line indented from the line
-/// above it and a line after a short line ending a sentence. Regions: a run of lines of
+/// above it, a line after a short line ending a sentence, and a line after an entry of a table
+/// of contents (leaders, then a page number). Regions: a run of lines of
 /// mathematics (with the short lines around it, such as equation numbers), two or more rows of
 /// a table, three or more short scattered lines (a figure's labels).
 public enum PageReflow {
@@ -146,7 +147,8 @@ public enum PageReflow {
   ) -> Bool {
     let movesColumn =
       line.box.y < above.box.y - above.height / 2 || !line.overlapsAcross(above)
-    let endsSentence = LineRole.Shape(above.text).endsSentence
+    // An entry of a table of contents (leaders, then a page number) ends like a sentence.
+    let endsSentence = LineRole.Shape(above.text).endsSentence || endsEntry(above)
     if page.words[line.words.lowerBound].paragraph
       != page.words[above.words.lowerBound].paragraph
     {
@@ -154,9 +156,21 @@ public enum PageReflow {
       return !(movesColumn && !endsSentence)
     }
     guard !movesColumn else { return false }
+    if endsEntry(above) { return true }
     if endsSentence, above.box.width < measures.lineWidth * 0.8 { return true }
     let indent = line.box.x - above.box.x
     return above.words != first.words && indent > measures.advance * 0.8
       && indent < measures.advance * 10
+  }
+
+  /// Whether `line` ends an entry of a table of contents or a list of figures: dot leaders
+  /// (". . ." or "…") and then a page number (digits or a roman numeral).
+  static func endsEntry(_ line: PageLine) -> Bool {
+    let words = line.texts.filter { !$0.isEmpty }
+    guard words.count >= 2, let last = words.last, last.count <= 8,
+      last.allSatisfy({ $0.isNumber }) || last.lowercased().allSatisfy({ "ivxlc".contains($0) })
+    else { return false }
+    let before = words[words.count - 2]
+    return before == "." || before.hasSuffix("..") || before.hasSuffix("…")
   }
 }

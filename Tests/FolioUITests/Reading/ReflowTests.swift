@@ -181,4 +181,18 @@ struct ReflowTests {
     let lines = ReflowPage.column(["日本語の文章は行の", "どこでも折り返す。"], top: 0.1)
     #expect(ReflowPage.texts(ReflowPage.blocks(lines), .paragraph) == ["日本語の文章は行のどこでも折り返す。"])
   }
+
+  @Test func eachEntryOfATableOfContentsIsAParagraphOfItsOwn() {
+    let lines = ReflowPage.column(
+      [
+        "2.1. Two-sided layout with the box construction of the classical nine-part",
+        "division, after subtracting a binding correction . . . . . . . . . . 30",
+        "3.1. Parameters that control the footnote layout . . . . . . . . . . . 91",
+        "3.2. Example: A rectangle . . . . . . . . . . . . . . . . . . . . . . . xii",
+      ], top: 0.1)
+    #expect(
+      ReflowPage.texts(ReflowPage.blocks(lines), .paragraph).map { $0.prefix(4) } == [
+        "2.1.", "3.1.", "3.2.",
+      ])
+  }
 }
