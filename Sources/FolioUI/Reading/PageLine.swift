@@ -58,16 +58,14 @@ struct PageLine: Sendable {
     return lines
   }
 
-  /// The line with its words' texts, from `page`, the page it is on.
-  func textFilled(from page: PageWords) -> PageLine {
+  /// The line with its words' texts, from `page`, the page it is on, whose text's scalars
+  /// are `scalars`.
+  func textFilled(from page: PageWords, scalars: [Unicode.Scalar]) -> PageLine {
     guard texts.isEmpty else { return self }
     var line = self
-    let scalars = page.text.text.unicodeScalars
     line.texts = page.words[words].map { word in
       let range = word.scalars.clamped(to: 0..<scalars.count)
-      let start = scalars.index(scalars.startIndex, offsetBy: range.lowerBound)
-      let end = scalars.index(start, offsetBy: range.count)
-      return CopiedText.cleaned(String(scalars[start..<end]))
+      return CopiedText.cleaned(String(String.UnicodeScalarView(scalars[range])))
     }
     return line
   }

@@ -78,29 +78,20 @@ public enum ReadingWrap {
             block: index, text: 0..<0, indent: indent,
             content: textWidth.truncated("[\(label), p. \(block.page.number)]", toWidth: measure),
             style: .region))
-      case .heading(let level):
+      case .heading, .paragraph:
+        var style = ReadingLine.Style.body
+        if case .heading(let level) = block.kind { style = .heading(level: level) }
+        let scalars = Array(block.text.unicodeScalars)
         for range in wrapped(block.text, measure: measure, textWidth: textWidth) {
-          lines.append(line(of: block, index, range, indent, .heading(level: level)))
-        }
-      case .paragraph:
-        for range in wrapped(block.text, measure: measure, textWidth: textWidth) {
-          lines.append(line(of: block, index, range, indent, .body))
+          lines.append(
+            ReadingLine(
+              block: index, text: range, indent: indent,
+              content: TerminalText.sanitized(String(String.UnicodeScalarView(scalars[range]))),
+              style: style))
         }
       }
     }
     return lines
-  }
-
-  private static func line(
-    of block: ReadingBlock, _ index: Int, _ range: Range<Int>, _ indent: Int,
-    _ style: ReadingLine.Style
-  ) -> ReadingLine {
-    let scalars = block.text.unicodeScalars
-    let start = scalars.index(scalars.startIndex, offsetBy: range.lowerBound)
-    let end = scalars.index(start, offsetBy: range.count)
-    return ReadingLine(
-      block: index, text: range, indent: indent,
-      content: TerminalText.sanitized(String(scalars[start..<end])), style: style)
   }
 
   /// The lines of `text` (words apart by spaces) at `measure` columns, as ranges of its

@@ -11,6 +11,8 @@ public struct RunningLines: Sendable {
   public static let band = 0.12
   /// How far apart two pages' copies of a running line can be, as a fraction of the page.
   static let tolerance = 0.03
+  /// The places of one line's text kept while learning (a bound on hostile pages).
+  static let placesKept = 64
 
   /// Where a line sits: the band and its text with digits normalized.
   struct Key: Hashable {
@@ -39,6 +41,8 @@ public struct RunningLines: Sendable {
       let lines = PageLine.lines(of: page, withText: false)
       for (line, candidate) in zip(lines, candidates(of: lines, in: page)) {
         guard let key = candidate?.key else { continue }
+        // A hostile page's thousand copies of one line teach nothing more than a few.
+        guard seen[key, default: []].count < Self.placesKept else { continue }
         seen[key, default: []].append((index, line.box.y + line.box.height / 2))
       }
     }
@@ -75,14 +79,14 @@ public struct RunningLines: Sendable {
     let topmost = placed.map(\.box.y).min() ?? 0
     let lowest = placed.map(\.bottom).max() ?? 1
     let heights = placed.map(\.height).sorted()
+    let tops = placed.map(\.box.y).sorted()
+    let scalars = page.map { Array($0.text.text.unicodeScalars) } ?? []
     let usual = heights.isEmpty ? 0 : heights[(heights.count - 1) / 2]
     return lines.map { line in
       // Running lines are set no larger than the text; a larger line is a heading.
       guard line.box.height > 0, line.height <= usual * 1.3 else { return nil }
       // Away from the edges, only a line alone on its baseline (not a heading's number).
-      let isAlone = !placed.contains { other in
-        other.words != line.words && abs(other.box.y - line.box.y) < line.box.height / 2
-      }
+      let isAlone = isAloneOnBaseline(line, tops: tops)
       let isTop =
         line.bottom <= band
         || (isAlone && line.box.y <= topmost + tolerance / 3 && line.bottom < 1 / 3)
@@ -90,7 +94,8 @@ public struct RunningLines: Sendable {
         line.box.y >= 1 - band
         || (isAlone && line.bottom >= lowest - tolerance / 3 && line.box.y > 2 / 3)
       guard isTop || isBottom else { return nil }
-      let text = normalized(page.map { line.textFilled(from: $0) }.map(\.text) ?? line.text)
+      let filled = page.map { line.textFilled(from: $0, scalars: scalars) } ?? line
+      let text = normalized(filled.text)
       return text.isEmpty ? nil : Candidate(key: Key(text: text, isTop: isTop), isAlone: isAlone)
     }
   }
@@ -129,5 +134,25 @@ public struct RunningLines: Sendable {
     return bare.allSatisfy { word in
       word == "#" || (word.count <= 6 && word.allSatisfy { "ivxlc".contains($0) })
     }
+  }
+
+  /// Whether no other line's top is within half `line`'s height of its own, given every
+  /// placed line's top in order (`line`'s among them). O(log lines).
+  static func isAloneOnBaseline(_ line: PageLine, tops: [Double]) -> Bool {
+    let low = line.box.y - line.box.height / 2
+    let high = line.box.y + line.box.height / 2
+    var first = 0
+    var last = tops.count
+    while first < last {
+      let middle = (first + last) / 2
+      if tops[middle] <= low { first = middle + 1 } else { last = middle }
+    }
+    // The tops inside the window: the line's own, and any other.
+    var inside = 0
+    while first < tops.count, tops[first] < high, inside < 2 {
+      inside += 1
+      first += 1
+    }
+    return inside < 2
   }
 }
