@@ -51,8 +51,8 @@ public enum PageReflow {
       case .text:
         while end < lines.count, roles[end] == .text,
           !startsParagraph(
-            lines[end], after: lines[end - 1], first: lines[start], in: page,
-            measures: measures)
+            lines[end], after: lines[end - 1], first: lines[start],
+            before: end + 1 < lines.count ? lines[end + 1] : nil, in: page, measures: measures)
         {
           end += 1
         }
@@ -140,10 +140,10 @@ public enum PageReflow {
   }
 
   /// Whether `line` starts a paragraph after `above`, in a paragraph whose first line is
-  /// `first`.
+  /// `first`, with `below` the line after it.
   static func startsParagraph(
-    _ line: PageLine, after above: PageLine, first: PageLine, in page: PageWords,
-    measures: LineRole.Measures
+    _ line: PageLine, after above: PageLine, first: PageLine, before below: PageLine?,
+    in page: PageWords, measures: LineRole.Measures
   ) -> Bool {
     let movesColumn =
       line.box.y < above.box.y - above.height / 2 || !line.overlapsAcross(above)
@@ -155,9 +155,17 @@ public enum PageReflow {
       // The next column goes on with a sentence the last one broke off.
       return !(movesColumn && !endsSentence)
     }
-    guard !movesColumn else { return false }
     if endsEntry(above) { return true }
     if endsSentence, above.box.width < measures.lineWidth * 0.8 { return true }
+    // The next column's first line is measured against the line under it: indented after a
+    // sentence's end, it starts a paragraph.
+    guard !movesColumn else {
+      guard endsSentence, let below, below.box.y > line.box.y, below.overlapsAcross(line) else {
+        return false
+      }
+      let indent = line.box.x - below.box.x
+      return indent > measures.advance * 0.8 && indent < measures.advance * 10
+    }
     let indent = line.box.x - above.box.x
     return above.words != first.words && indent > measures.advance * 0.8
       && indent < measures.advance * 10

@@ -195,4 +195,24 @@ struct ReflowTests {
         "2.1.", "3.1.", "3.2.",
       ])
   }
+
+  @Test func aShortLineEndingASentenceAtAColumnsFootEndsItsParagraph() {
+    // No gap in the text layer between the columns: the short last line alone tells.
+    let left = ReflowPage.column(
+      ["The left column's paragraph runs on", "to the foot, where it ends."], x: 0.08, top: 0.8)
+    let right = ReflowPage.column(
+      ["A new paragraph opens the right one", "and goes on to its second line."], x: 0.55,
+      top: 0.1)
+    #expect(ReflowPage.texts(ReflowPage.blocks(left + right), .paragraph).count == 2)
+  }
+
+  @Test func anIndentedFirstLineAtAColumnsTopAfterASentencesEndStartsAParagraph() {
+    let left = ReflowPage.column(
+      ["The left column's paragraph runs on to", "the column's foot, filling its line."],
+      x: 0.08, top: 0.8)
+    let right =
+      [ReflowPage.Line("  A new paragraph opens the right", x: 0.55, top: 0.1)]
+      + ReflowPage.column(["column, and goes on to its second line."], x: 0.55, top: 0.116)
+    #expect(ReflowPage.texts(ReflowPage.blocks(left + right), .paragraph).count == 2)
+  }
 }
