@@ -26,13 +26,15 @@ public struct FixturePage: Sendable {
   public var anchors: [FixtureAnchor]
   /// Links on the page, drawn as blue boxes over everything else.
   public var links: [FixtureLink]
+  /// Runs of text placed anywhere, each at its own size and weight.
+  public var texts: [FixtureText]
 
   /// Creates a page description.
   public init(
     width: Double, height: Double, headline: String = "", caption: String = "",
     tint: (Double, Double, Double)? = nil, hasColorBlocks: Bool = false, label: String? = nil,
     rotation: Int = 0, lines: [String] = [], anchors: [FixtureAnchor] = [],
-    links: [FixtureLink] = []
+    links: [FixtureLink] = [], texts: [FixtureText] = []
   ) {
     self.width = width
     self.height = height
@@ -45,6 +47,7 @@ public struct FixturePage: Sendable {
     self.lines = lines
     self.anchors = anchors
     self.links = links
+    self.texts = texts
   }
 }
 
@@ -213,6 +216,15 @@ public enum FixturePDF {
         cairo_move_to(context, 72, 72 + 12 * Double(index + 1))
         cairo_show_text(context, line)
       }
+    }
+    for run in page.texts {
+      cairo_select_font_face(
+        context, run.family, CAIRO_FONT_SLANT_NORMAL,
+        run.isBold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+      cairo_set_source_rgb(context, 0, 0, 0)
+      cairo_set_font_size(context, run.size)
+      cairo_move_to(context, run.x, run.y)
+      cairo_show_text(context, run.text)
     }
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
     if !page.headline.isEmpty {

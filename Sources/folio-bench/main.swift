@@ -145,6 +145,16 @@ if CommandLine.arguments.dropFirst().first == "--text-layer" {
     exit(1)
   }
 }
+if CommandLine.arguments.dropFirst().first == "--reflow" {
+  // Only the reading view's reflow section.
+  do {
+    print(try ReflowBenchmarks.run())
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if CommandLine.arguments.dropFirst().first == "--search" {
   // Only the search section.
   do {
@@ -213,6 +223,7 @@ do {
   sections.append(try ShelfNoteBenchmarks.run())
   sections.append(try LoopBenchmarks.section())
   sections.append(try TextLayerBenchmarks.run())
+  sections.append(try ReflowBenchmarks.run())
 } catch {
   FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
   exit(1)

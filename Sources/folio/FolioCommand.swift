@@ -103,7 +103,7 @@ struct FolioCommand: ParsableCommand {
     if previewing.preview && file == nil {
       throw ValidationError("--preview needs a FILE: folio --preview FILE [WIDTH HEIGHT]")
     }
-    if previewing.preview && (search.list || picking.pick || picture.mode != nil) {
+    if previewing.preview && (search.list || picking.pick || picture.modeArgument != nil) {
       throw ValidationError(
         "--preview prints one page: it cannot be used with --list, --pick or --mode")
     }
@@ -227,6 +227,9 @@ struct FolioCommand: ParsableCommand {
       // For the tests of the crash guard: a crash where no terminal is involved.
       if let kind = ProcessInfo.processInfo.environment["FOLIO_CRASH_TEST"] {
         CrashGuard.crash(kind)
+      }
+      if picture.modeArgument == .read {
+        return try ReadPrinter.run(picture, document: document, opening: opening, path: path)
       }
       if let mode = picture.mode ?? (search.find != nil ? .continuous : nil) {
         // With --find, a frame (continuous unless --mode says otherwise) shows the hits.

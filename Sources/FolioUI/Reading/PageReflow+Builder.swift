@@ -1,0 +1,71 @@
+import FolioCore
+
+extension PageReflow {
+  /// Collects a page's blocks from runs of its lines.
+  struct Builder {
+    let page: PageWords
+    let index: PageIndex
+    let lines: [PageLine]
+    let context: ReflowContext
+    private(set) var blocks: [ReadingBlock] = []
+
+    init(page: PageWords, index: PageIndex, lines: [PageLine], context: ReflowContext) {
+      self.page = page
+      self.index = index
+      self.lines = lines
+      self.context = context
+    }
+
+    /// A block of text of `kind` from `run` of the lines: words hyphenated at a line's end
+    /// joined as `BlockText.join` decides.
+    mutating func text(_ kind: ReadingBlock.Kind, lines run: Range<Int>) {
+      var text = BlockText()
+      for lineIndex in run {
+        let line = lines[lineIndex]
+        let next =
+          lineIndex + 1 < run.upperBound ? lines[lineIndex + 1].texts.first { !$0.isEmpty } : nil
+        let lastWord = line.texts.lastIndex { !$0.isEmpty }
+        for (offset, word) in line.texts.enumerated() {
+          var join = BlockText.Join.space
+          if offset == lastWord, let next {
+            join = BlockText.join(word, before: next, compounds: context.compounds)
+          }
+          text.append(word, word: line.words.lowerBound + offset, join: join)
+        }
+      }
+      guard !text.spans.isEmpty else { return }
+      blocks.append(
+        ReadingBlock(
+          kind: kind, page: index, text: text.text, spans: text.spans, words: words(of: run),
+          box: box(of: run)))
+    }
+
+    /// A region of `kind` over `run` of the lines; its text is theirs, a line each, as the
+    /// page has them (what a script gets where the viewer shows the crop).
+    mutating func region(_ kind: ReadingBlock.RegionKind, lines run: Range<Int>) {
+      var text = BlockText()
+      for lineIndex in run {
+        text.breakLine()
+        for (offset, word) in lines[lineIndex].texts.enumerated() {
+          text.append(word, word: lines[lineIndex].words.lowerBound + offset)
+        }
+      }
+      blocks.append(
+        ReadingBlock(
+          kind: .region(kind), page: index, text: text.text, spans: text.spans,
+          words: words(of: run), box: box(of: run)))
+    }
+
+    /// The words of `run` of the lines.
+    func words(of run: Range<Int>) -> Range<Int> {
+      lines[run.lowerBound].words.lowerBound..<lines[run.upperBound - 1].words.upperBound
+    }
+
+    /// The box around `run` of the lines.
+    func box(of run: Range<Int>) -> PageRegion {
+      lines[run].map(\.box).filter { $0.height > 0 }.reduce(nil) { union, box in
+        union.map { PageWords.union($0, box) } ?? box
+      } ?? PageRegion(x: 0, y: 0, width: 0, height: 0)
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import FolioCore
+
+/// The running heads, page numbers and footers of a run of neighbouring pages: lines in the
+/// top or bottom band of a page whose text, digits aside, is repeated at about the same
+/// height on another page of the run, and lines there that are only a page number ("12",
+/// "xiv", "- 12 -", "Page 3 of 9"). What reflowing leaves out of the text. Learned from a
+/// window of pages (the page being reflowed and its neighbours), so it is a pure function of
+/// them: `RunningLines.learn(from:)`.
+public struct RunningLines: Sendable {
+  /// How far from the top or bottom edge a running line can be, as a fraction of the page.
+  public static let band = 0.12
+  /// How far apart two pages' copies of a running line can be, as a fraction of the page.
+  static let tolerance = 0.03
+  /// The places of one line's text kept while learning (a bound on hostile pages).
+  static let placesKept = 64
+
+  /// Where a line sits: the band and its text with digits normalized.
+  struct Key: Hashable {
+    var text: String
+    var isTop: Bool
+  }
+
+  /// A line that can be a running one: its key, and whether it is alone on its baseline.
+  struct Candidate {
+    var key: Key
+    var isAlone: Bool
+  }
+
+  /// The middles (fractions of the page's height) of the lines found on two pages or more.
+  private var middles: [Key: [Double]] = [:]
+
+  /// No running lines but lone page numbers.
+  public init() {}
+
+  /// The lines repeated across `pages` (neighbouring pages, in any order). O(lines in the
+  /// bands).
+  public static func learn(from pages: [PageWords]) -> RunningLines {
+    var seen: [Key: [(page: Int, middle: Double)]] = [:]
+    for (index, page) in pages.enumerated() {
+      // Only the lines that can be running ones need their text.
+      let lines = PageLine.lines(of: page, withText: false)
+      for (line, candidate) in zip(lines, candidates(of: lines, in: page)) {
+        guard let key = candidate?.key else { continue }
+        // A hostile page's thousand copies of one line teach nothing more than a few.
+        guard seen[key, default: []].count < Self.placesKept else { continue }
+        seen[key, default: []].append((index, line.box.y + line.box.height / 2))
+      }
+    }
+    var running = RunningLines()
+    for (key, places) in seen {
+      for place in places
+      where places.contains(where: {
+        $0.page != place.page && abs($0.middle - place.middle) <= tolerance
+      }) {
+        running.middles[key, default: []].append(place.middle)
+      }
+    }
+    return running
+  }
+
+  /// Which of a page's `lines` are running heads, page numbers or footers.
+  func running(_ lines: [PageLine]) -> [Bool] {
+    zip(lines, Self.candidates(of: lines, in: nil)).map { line, candidate in
+      guard let key = candidate?.key else { return false }
+      // A number sharing its baseline may be a heading's: only repeated it is running.
+      if candidate?.isAlone == true, Self.isPageNumber(key.text) { return true }
+      let middle = line.box.y + line.box.height / 2
+      return middles[key]?.contains { abs($0 - middle) <= Self.tolerance } ?? false
+    }
+  }
+
+  /// Each of a page's `lines` that can be a running one: no taller than the page's usual line
+  /// by 30 %, in the top or bottom band, or the page's topmost line in its upper third or its
+  /// lowest in its lower third, alone on its baseline (a page number set well above the edge);
+  /// nil for any other line.
+  /// Lines without their texts take them from `page`.
+  static func candidates(of lines: [PageLine], in page: PageWords?) -> [Candidate?] {
+    let placed = lines.filter { $0.box.height > 0 }
+    let topmost = placed.map(\.box.y).min() ?? 0
+    let lowest = placed.map(\.bottom).max() ?? 1
+    let heights = placed.map(\.height).sorted()
+    let tops = placed.map(\.box.y).sorted()
+    let scalars = page.map { Array($0.text.text.unicodeScalars) } ?? []
+    let usual = heights.isEmpty ? 0 : heights[(heights.count - 1) / 2]
+    return lines.map { line in
+      // Running lines are set no larger than the text; a larger line is a heading.
+      guard line.box.height > 0, line.height <= usual * 1.3 else { return nil }
+      // Away from the edges, only a line alone on its baseline (not a heading's number).
+      let isAlone = isAloneOnBaseline(line, tops: tops)
+      let isTop =
+        line.bottom <= band
+        || (isAlone && line.box.y <= topmost + tolerance / 3 && line.bottom < 1 / 3)
+      let isBottom =
+        line.box.y >= 1 - band
+        || (isAlone && line.bottom >= lowest - tolerance / 3 && line.box.y > 2 / 3)
+      guard isTop || isBottom else { return nil }
+      let filled = page.map { line.textFilled(from: $0, scalars: scalars) } ?? line
+      let text = normalized(filled.text)
+      return text.isEmpty ? nil : Candidate(key: Key(text: text, isTop: isTop), isAlone: isAlone)
+    }
+  }
+
+  /// `text` lowercased, each run of digits as one "#", spaces collapsed.
+  static func normalized(_ text: String) -> String {
+    var result = ""
+    var lastWasDigit = false
+    var lastWasSpace = true
+    for character in text.lowercased() {
+      if character.isWhitespace {
+        if !lastWasSpace { result.append(" ") }
+        lastWasSpace = true
+        lastWasDigit = false
+        continue
+      }
+      lastWasSpace = false
+      if character.isNumber {
+        if !lastWasDigit { result.append("#") }
+        lastWasDigit = true
+        continue
+      }
+      lastWasDigit = false
+      result.append(character)
+    }
+    while result.last == " " { result.removeLast() }
+    return result
+  }
+
+  /// Whether a normalized line is only a page number: "#", "- # -", "page #", "# of #",
+  /// "# / #", or a lowercase roman numeral.
+  static func isPageNumber(_ text: String) -> Bool {
+    let bare = text.filter { !"-–—·.|[]()".contains($0) }.split(separator: " ")
+      .filter { $0 != "page" && $0 != "p" && $0 != "of" && $0 != "/" }
+    guard !bare.isEmpty, bare.count <= 2 else { return false }
+    return bare.allSatisfy { word in
+      word == "#" || (word.count <= 6 && word.allSatisfy { "ivxlc".contains($0) })
+    }
+  }
+
+  /// Whether no other line's top is within half `line`'s height of its own, given every
+  /// placed line's top in order (`line`'s among them). O(log lines).
+  static func isAloneOnBaseline(_ line: PageLine, tops: [Double]) -> Bool {
+    let low = line.box.y - line.box.height / 2
+    let high = line.box.y + line.box.height / 2
+    var first = 0
+    var last = tops.count
+    while first < last {
+      let middle = (first + last) / 2
+      if tops[middle] <= low { first = middle + 1 } else { last = middle }
+    }
+    // The tops inside the window: the line's own, and any other.
+    var inside = 0
+    while first < tops.count, tops[first] < high, inside < 2 {
+      inside += 1
+      first += 1
+    }
+    return inside < 2
+  }
+}
