@@ -110,15 +110,11 @@ struct FolioCommand: ParsableCommand {
     if picking.pick && (search.list || picture.print) {
       throw ValidationError("--pick opens the viewer: it cannot be used with --list or --print")
     }
-    if let pixels = picture.pixels?.named {
-      // The viewer shows every protocol.
-      if !picture.print && !previewing.preview { return }
-      guard search.find == nil else {
-        // The hits are marked in the block art, which the images would cover.
-        throw ValidationError(
-          "--pixels \(pixels.rawValue) cannot be used with --find: the hits are marked in block art"
-        )
-      }
+    // The viewer shows every protocol; printed, the hits are marked in the block art, which
+    // the images would cover.
+    if let pixels = picture.pixels?.named, picture.print || previewing.preview, search.find != nil {
+      throw ValidationError(
+        "--pixels \(pixels.rawValue) cannot be used with --find: the hits are marked in block art")
     }
   }
 
