@@ -54,4 +54,18 @@ struct PeekViewerTests {
     }
     try session.expectPage(1, of: 3)
   }
+
+  /// The same paper reflowed: LaTeX's default 10 pt gutter, which Poppler reads a line of both
+  /// columns at a time, comes out column by column (`ColumnOrder`).
+  @Test func theNarrowGutterPaperReadsColumnByColumn() throws {
+    let scratch = try ScratchFolder()
+    let result = try FolioProcess.run(
+      ["--print", "--mode", "read", "--size", "80x40", "--colors", "none", Self.paper],
+      environment: scratch.environment)
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    let heading = try #require(lines.firstIndex { $0.hasSuffix("1 Introduction") })
+    let next = lines.dropFirst(heading + 1).first { !$0.isEmpty }
+    #expect(next?.hasPrefix("Fresnel’s lens changed coastal lighting [1]") == true, "\(lines)")
+  }
 }

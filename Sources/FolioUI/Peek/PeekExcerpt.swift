@@ -87,7 +87,7 @@ public enum PeekExcerpt {
   }
 
   /// The gap between two columns of a page, if it has one: the widest run of the middle of the
-  /// page (30 to 70 % across) that almost no word covers (a title or a figure's caption across
+  /// page (30 to 70 % across) that few words cover (titles, a figure's caption across
   /// both columns may), at least half a percent of the page wide, with words on both sides of
   /// it on a quarter of the lines or more.
   public static func gutter(of list: [PageWords.Word]) -> ClosedRange<Double>? {
@@ -99,7 +99,7 @@ public enum PeekExcerpt {
       if low <= high { for bin in low...high { covered[bin] += 1 } }
     }
     let lines = Set(list.map(\.line)).count
-    let allowed = max(1, lines / 50)
+    let allowed = max(2, lines / 15)
     var best: Range<Int>?
     var run: Int?
     for bin in Int(Double(bins) * 0.3)...Int(Double(bins) * 0.7) {
