@@ -26,7 +26,9 @@ enum ReflowBenchmarks {
       let count = min(document.pageCount, 48)
       // The pages' words, as the viewer keeps them (`DocumentFacts.texts`) and the printer
       // makes them once a page.
-      let words = (0..<count).map { PageWords(ColumnOrder.reading(document.text(at: PageIndex($0)))) }
+      let words = (0..<count).map {
+        PageWords(ColumnOrder.reading(document.text(at: PageIndex($0))))
+      }
       var samples: [Double] = []
       for page in 0..<count {
         samples.append(
