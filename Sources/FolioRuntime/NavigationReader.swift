@@ -239,14 +239,19 @@ public final class NavigationReader: LoopService {
         }
       case .annotations(let pages):
         var read: [[DocumentAnnotation]] = []
-        if case .success(.annotations(let found)) = outcome.result { read = found }
+        var isMissing = true
+        if case .success(.annotations(let found)) = outcome.result {
+          read = found
+          isMissing = false
+        }
         // A worker is not trusted with pages: each list keeps its own page's annotations.
         let annotations = zip(pages, read).flatMap { page, list in
           list.filter { $0.page.rawValue == page }
         }
         events.append(
           .annotationsRead(
-            AnnotationBatch(document: version, pages: pages, annotations: annotations)))
+            AnnotationBatch(
+              document: version, pages: pages, annotations: annotations, isMissing: isMissing)))
         annotationsNext = pages.upperBound
       case .bodyText(let index):
         var size: BodyTextSize?
@@ -295,7 +300,8 @@ public final class NavigationReader: LoopService {
     if let next = annotationsNext, next < pageCount {
       pendingEvents.append(
         .annotationsRead(
-          AnnotationBatch(document: version, pages: next..<pageCount, annotations: [])))
+          AnnotationBatch(
+            document: version, pages: next..<pageCount, annotations: [], isMissing: true)))
       annotationsNext = pageCount
     }
     if isOutlineAsked {

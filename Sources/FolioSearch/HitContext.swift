@@ -1,3 +1,5 @@
+import FolioCore
+
 /// A line of context around a hit, for a list of hits: some text before it, the matched text,
 /// some text after it, cut at word boundaries where one is near. Untrusted text, normalized
 /// (see `SearchableText`): sanitize it before it reaches a terminal.
@@ -17,11 +19,18 @@ public struct HitContext: Hashable, Sendable {
   ) {
     let bytes = text.utf8
     let range = range.clamped(to: 0..<bytes.count)
-    let bounds = text.part(
-      around: range,
-      within: body.map { $0.clamped(to: 0..<bytes.count) }.flatMap {
+    let whole =
+      body.map { $0.clamped(to: 0..<bytes.count) }.flatMap {
         $0.lowerBound <= range.lowerBound && range.upperBound <= $0.upperBound ? $0 : nil
-      } ?? 0..<bytes.count)
+      } ?? 0..<bytes.count
+    // Only the marks near the match matter (the context reaches no further): looking for them
+    // in the whole page would cost the page's length for every hit.
+    let margin = reach + NotesPartition.markBytes.count
+    let near =
+      max(
+        whole.lowerBound, range.lowerBound - margin)..<min(
+        whole.upperBound, range.upperBound + margin)
+    let bounds = text.part(around: range, within: near)
     var start = max(bounds.lowerBound, range.lowerBound - reach)
     // Not inside a character, and from the start of a word when one begins nearby.
     while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }

@@ -37,10 +37,10 @@ struct AnnotatedDocument {
         text += "> \(marked) (\(page))\n"
         if let note { text += "\n\(note)\n" }
       } else if let note {
-        text += annotation.kind == .note ? "" : "(\(annotation.kind.name)) "
+        text += annotation.kind == .note ? "" : "(\(TerminalText.sanitized(annotation.kind.name))) "
         text += "\(note) (\(page))\n"
       } else {
-        text += "(\(annotation.kind.name), \(page))\n"
+        text += "(\(TerminalText.sanitized(annotation.kind.name)), \(page))\n"
       }
     }
     return text

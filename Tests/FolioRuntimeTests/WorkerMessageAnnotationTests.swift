@@ -57,9 +57,27 @@ struct WorkerMessageAnnotationTests {
     }
     let read = try Self.roundTrip([crowded])
     #expect(read.first?.count == WorkerMessageFormat.mostPerPage)
-    #expect(read.first?.first?.note?.count == WorkerMessageFormat.longestText)
+    #expect(read.first?.first?.note?.utf8.count == WorkerMessageFormat.longestText)
     // Past the budget, notes are cut much shorter.
-    #expect(read.first?.last?.note?.count == WorkerMessageFormat.longestAfterBudget)
+    #expect(read.first?.last?.note?.utf8.count == WorkerMessageFormat.longestAfterBudget)
+  }
+
+  @Test func noReplyIsTooLongToSend() throws {
+    // One character of a million combining accents: cut by bytes, not characters.
+    let bomb = "a" + String(repeating: "\u{0301}", count: 1_000_000)
+    let quads = (0..<256).map { _ in PageQuadrilateral(.whole) }
+    let crowded = (0..<1_000).map { _ in
+      DocumentAnnotation(
+        page: PageIndex(0), kind: .highlight, rectangle: .whole, quadrilaterals: quads,
+        note: bomb, markedText: bomb)
+    }
+    let frame = WorkerMessageFormat.frame(
+      WorkerEnvelope(
+        id: 1, document: .first, body: WorkerReply.annotations([crowded, crowded, crowded])))
+    #expect(frame.count - 4 <= WorkerMessageFormat.largestBody)
+    let read = try Self.roundTrip([crowded, crowded, crowded])
+    #expect(read.count == 3)
+    #expect((read.first?.first?.note?.utf8.count ?? .max) <= WorkerMessageFormat.longestText)
   }
 
   @Test func hostileFramesAreRefused() throws {

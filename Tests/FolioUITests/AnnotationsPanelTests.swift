@@ -199,6 +199,49 @@ struct AnnotationsPanelTests {
     #expect(panel(app) != nil)
   }
 
+  @Test func aNoteTheStatusLineCannotShowIsNotEditedAndAnUnchangedOneNotWritten() {
+    var app = helper.state(pages: 4, mode: .continuous)
+    _ = helper.type("A", on: &app)
+    let multiline = DocumentAnnotation(
+      page: PageIndex(1), kind: .note, rectangle: .whole, note: "first line\nsecond line")
+    _ = app.update(
+      .annotationsRead(
+        AnnotationBatch(
+          document: .first, pages: 0..<4, annotations: [multiline, Self.annotations[0]])))
+    _ = helper.type("ge", on: &app)
+    #expect(!(app.modes.top is PromptMode))
+    #expect(app.status.message?.contains("edit it in another program") == true)
+    _ = helper.type("je", on: &app)
+    #expect(app.modes.top is PromptMode)
+    let effects = helper.press([.enter], on: &app)
+    #expect(!effects.contains(where: Self.isChange), "an unchanged note is not written")
+  }
+
+  @Test func pagesThatCouldNotBeReadAreSaidAndTheListIsNotTakenAsWhole() {
+    var app = helper.state(pages: 40, mode: .continuous)
+    _ = helper.type("A", on: &app)
+    _ = app.update(
+      .annotationsRead(
+        AnnotationBatch(document: .first, pages: 0..<20, annotations: [Self.annotations[0]])))
+    _ = app.update(
+      .annotationsRead(
+        AnnotationBatch(document: .first, pages: 20..<40, annotations: [], isMissing: true)))
+    #expect(app.document.annotations.isComplete)
+    #expect(!app.document.annotations.isWhole)
+    #expect(screen(app).rows[0].contains("20 pages unread"), "\(screen(app).rows[0])")
+  }
+
+  @Test func aHugeListIsCutAndSaysSo() {
+    var app = helper.state(pages: 2, mode: .continuous)
+    let many = Array(
+      repeating: DocumentAnnotation(page: PageIndex(0), kind: .ink, rectangle: .whole),
+      count: AnnotationListing.most + 5)
+    _ = app.update(
+      .annotationsRead(AnnotationBatch(document: .first, pages: 0..<2, annotations: many)))
+    #expect(app.document.annotations.annotations.count == AnnotationListing.most)
+    #expect(app.document.annotations.isCut && !app.document.annotations.isWhole)
+  }
+
   @Test func anEmptyDocumentSaysHowToMarkAndKeysDoNothingHarmful() {
     var app = helper.state(pages: 3, mode: .continuous)
     _ = helper.type("A", on: &app)

@@ -178,6 +178,11 @@ struct PeekLabelTests {
     #expect(label("Figure") == PeekLabel(kind: .figure("Figure"), number: "3", page: PageIndex(4)))
     #expect(label("3.") == PeekLabel(kind: .figure("Figure"), number: "3", page: PageIndex(4)))
     #expect(label("plain") == nil)
+    // "[3,4]": its first number, not 34.
+    let pair = PageWords(TextSelectionTests.page([("see [3,4] here", top: 0.1, bottom: 0.12)]))
+    #expect(
+      PeekLabel.parse(pair, at: 1, on: PageIndex(0))
+        == PeekLabel(kind: .reference, number: "3", page: PageIndex(0)))
     #expect(label("shown") == nil)
   }
 

@@ -5,9 +5,9 @@ import FolioCore
 /// rectangle (four doubles), its quadrilaterals (a count, then eight doubles each), a flag and
 /// its colour (four bytes), its author, date, note and name (optional strings), its marked
 /// text, and a flag and its page's size (two doubles). Text is cut short: a note or marked text
-/// at `longestText` characters, other fields at `longestName`, and every one at
-/// `longestAfterBudget` once a reply holds `textBudget` bytes of text, so that no page of
-/// annotations makes a reply too long to send.
+/// at `longestText` bytes of UTF-8, other fields at `longestName`, and every one at
+/// `longestAfterBudget` once a reply holds `textBudget` bytes of text; past `replyBudget` bytes
+/// in all, a run's later annotations are left out, so no reply is too long to send.
 extension WorkerMessageFormat {
   public static let mostPerPage = 1_000
   public static let mostQuadrilaterals = 256
@@ -21,16 +21,43 @@ extension WorkerMessageFormat {
     (.freeText, 6), (.ink, 7),
   ]
 
+  /// The most bytes the annotations of one reply take: past it, the run's later annotations
+  /// are left out, so a reply always fits `largestBody`.
+  public static let replyBudget = 20 << 20
+
   static func append(_ pages: [[DocumentAnnotation]], to body: inout ByteWriter) {
     var budget = textBudget
+    var used = 0
+    /// `value` cut to `longest` bytes of UTF-8 (whole scalars; `longestAfterBudget` once the
+    /// reply's text passed its budget), counted against it.
     func text(_ value: String, longest: Int) -> String {
-      let cut = String(value.prefix(budget > 0 ? longest : longestAfterBudget))
-      budget -= cut.utf8.count
-      return cut
+      let limit = budget > 0 ? longest : longestAfterBudget
+      var cut = String.UnicodeScalarView()
+      var bytes = 0
+      for scalar in value.unicodeScalars {
+        let size = String(scalar).utf8.count
+        guard bytes + size <= limit else { break }
+        cut.append(scalar)
+        bytes += size
+      }
+      budget -= bytes
+      return String(cut)
     }
     body.append(count: pages.count)
     for annotations in pages {
-      let kept = annotations.prefix(mostPerPage)
+      var kept: [DocumentAnnotation] = []
+      for annotation in annotations.prefix(mostPerPage) {
+        // At most what it takes on the wire.
+        let names = [annotation.author, annotation.modified, annotation.name, annotation.kind.name]
+          .map { min($0?.utf8.count ?? 0, longestName) }.reduce(0, +)
+        let size =
+          120 + min(annotation.quadrilaterals.count, mostQuadrilaterals) * 64 + names
+          + min(annotation.note?.utf8.count ?? 0, longestText)
+          + min(annotation.markedText.utf8.count, longestText)
+        guard used + size <= replyBudget else { break }
+        used += size
+        kept.append(annotation)
+      }
       body.append(count: kept.count)
       for annotation in kept {
         body.append(count: annotation.page.rawValue)
@@ -97,7 +124,8 @@ extension WorkerMessageFormat {
     let tag = try reader.byte()
     let kind: AnnotationKind
     if tag == 8 {
-      kind = .other(try reader.string())
+      // A worker is not trusted with names: what the terminal would take for a command goes.
+      kind = .other(String(TerminalText.sanitized(try reader.string()).prefix(32)))
     } else if let known = kindTags.first(where: { $0.1 == tag })?.0 {
       kind = known
     } else {

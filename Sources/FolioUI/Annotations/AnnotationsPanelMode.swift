@@ -112,9 +112,14 @@ public struct AnnotationsPanelMode: OverlayMode {
       pendingDeletion = selected
     case .character("e"):
       guard let selected else { break }
-      return .open(
-        PromptMode(
-          purpose: .editNote(selected), text: TerminalText.sanitized(selected.note ?? "")))
+      // The status line edits one line: a note it cannot show as it is is not rewritten.
+      let note = selected.note ?? ""
+      guard TerminalText.sanitized(note) == note, note.count <= PromptMode.noteLength else {
+        intents.append(
+          .say("this note has line breaks or is too long to edit here: edit it in another program"))
+        break
+      }
+      return .open(PromptMode(purpose: .editNote(selected), text: note))
     case .character("/"):
       listFilter.startTyping()
     case .escape where !filter.isEmpty:

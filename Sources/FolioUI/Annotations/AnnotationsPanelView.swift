@@ -70,7 +70,7 @@ struct AnnotationsPanelView {
   private func heading(_ state: AppState, shown: Int, mode: AnnotationsPanelMode) -> String {
     if let doomed = mode.pendingDeletion {
       let label = state.document.label(of: doomed.page)
-      return "delete \(doomed.kind.name), p. \(label)? y/n"
+      return "delete \(TerminalText.sanitized(doomed.kind.name)), p. \(label)? y/n"
     }
     let listing = state.document.annotations
     var heading = "Annotations \(listing.annotations.count)"
@@ -78,6 +78,8 @@ struct AnnotationsPanelView {
       heading = filtered
     }
     if !listing.isComplete { heading += " · reading \(listing.pagesRead) / \(listing.pageCount)" }
+    if listing.missedPages > 0 { heading += " · \(listing.missedPages) pages unread" }
+    if listing.isCut { heading += " · the first \(AnnotationListing.most)" }
     return heading
   }
 
@@ -114,7 +116,8 @@ struct AnnotationsPanelView {
     }
     if note.isEmpty && marked.isEmpty {
       _ = screen.write(
-        annotation.kind.name, at: x, y: y, limit: edge, attributes: base.union(.dim), width: width)
+        TerminalText.sanitized(annotation.kind.name), at: x, y: y, limit: edge,
+        attributes: base.union(.dim), width: width)
     }
   }
 }

@@ -26,7 +26,7 @@ public struct PromptMode: OverlayMode {
     /// The longest line it takes, in characters.
     var maximumLength: Int {
       switch self {
-      case .note, .editNote: return 2000
+      case .note, .editNote: return PromptMode.noteLength
       case .goTo, .search: return PromptMode.maximumLength
       }
     }
@@ -46,6 +46,8 @@ public struct PromptMode: OverlayMode {
 
   /// The longest line accepted, in characters.
   public static let maximumLength = 64
+  /// The longest note typed.
+  public static let noteLength = 2000
 
   /// The purpose.
   public let purpose: Purpose
@@ -157,6 +159,8 @@ public struct PromptMode: OverlayMode {
       return
     }
     if case .editNote(let annotation) = purpose {
+      // Unchanged: nothing to write.
+      guard target != (annotation.note ?? "") else { return }
       intents.append(.effects([.changeAnnotation(.editNote(annotation, target))]))
       return
     }

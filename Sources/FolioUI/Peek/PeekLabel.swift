@@ -42,11 +42,13 @@ public struct PeekLabel: Hashable, Sendable {
       return words.string(of: words.words[i])
     }
     let word = text(index)
-    let trimmed = word.filter { !"[],;.:()".contains($0) }
-    if (word.contains("[") || word.contains("]")), !trimmed.isEmpty,
-      trimmed.allSatisfy(\.isNumber)
+    // "[12]", "[3," "4]", "[3,4]" (its first number): brackets, digits and separators only.
+    let numbers = word.split(whereSeparator: { "[],;.:()".contains($0) })
+    if word.contains("[") || word.contains("]"), let first = numbers.first,
+      numbers.allSatisfy({ $0.allSatisfy(\.isNumber) }),
+      word.allSatisfy({ $0.isNumber || "[],;.:()".contains($0) })
     {
-      return PeekLabel(kind: .reference, number: trimmed, page: page)
+      return PeekLabel(kind: .reference, number: String(first), page: page)
     }
     let names = ["Figure", "Fig.", "Table"]
     if names.contains(word), let number = figureNumber(text(index + 1)) {

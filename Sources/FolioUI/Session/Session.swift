@@ -209,7 +209,7 @@ extension Session {
     // removed since the cover was read are counted); else those the cover's label counted.
     let listing = state.document.annotations
     let counted =
-      listing.isComplete
+      listing.isWhole
       ? listing.annotations.count
       : documents[shelf.id].map {
         CoverLabel.annotationCount(in: $0.document.label(of: PageIndex(index)))
