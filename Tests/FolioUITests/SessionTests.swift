@@ -99,7 +99,8 @@ struct SessionTests {
     #expect(session.frontState.document.label(of: PageIndex(1)) == "b.pdf · doc · p. 5 / 12")
   }
 
-  @Test func theCoverKeepsItsAnnotationCountWhenTheDocumentIsLeft() throws {
+  /// The shelf, its second cover's label counting three annotations.
+  func shelfCountingThreeAnnotations() -> Session {
     var session = shelf()
     _ = session.update(
       .document(
@@ -107,6 +108,11 @@ struct SessionTests {
         .pagesRead([
           PageFact(page: PageIndex(1), size: nil, label: "b.pdf · doc · 12 pages · 3 annotations")
         ])))
+    return session
+  }
+
+  @Test func theCoverKeepsItsAnnotationCountWhenTheDocumentIsLeft() throws {
+    var session = shelfCountingThreeAnnotations()
     _ = try #require(open(1, pages: 12, on: &session, remembers: true))
     _ = type("5G", on: &session)
     _ = press([.escape], on: &session)
@@ -116,13 +122,7 @@ struct SessionTests {
   }
 
   @Test func aCoverCountsTheAnnotationsTheDocumentsPanelReadWhenItIsLeft() throws {
-    var session = shelf()
-    _ = session.update(
-      .document(
-        .first,
-        .pagesRead([
-          PageFact(page: PageIndex(1), size: nil, label: "b.pdf · doc · 12 pages · 3 annotations")
-        ])))
+    var session = shelfCountingThreeAnnotations()
     let id = try #require(open(1, pages: 12, on: &session, remembers: true))
     // The panel read every page: one annotation left (two were removed meanwhile).
     _ = type("A", on: &session)
