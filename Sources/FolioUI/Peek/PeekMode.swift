@@ -127,19 +127,7 @@ struct PeekView {
     let x = area.minX + (area.size.columns - boxWidth) / 2
     let y = area.minY + max(1, (area.size.rows - boxHeight) / 3)
     let border = Cell(" ", attributes: [.bold])
-    for row in y..<y + boxHeight {
-      for column in x..<x + boxWidth { screen[column, row] = Cell(" ") }
-      screen[x, row] = Cell("│", attributes: [.bold])
-      screen[x + boxWidth - 1, row] = Cell("│", attributes: [.bold])
-    }
-    for column in x..<x + boxWidth {
-      screen[column, y] = Cell("─", attributes: [.bold])
-      screen[column, y + boxHeight - 1] = Cell("─", attributes: [.bold])
-    }
-    screen[x, y] = Cell("┌", attributes: [.bold])
-    screen[x + boxWidth - 1, y] = Cell("┐", attributes: [.bold])
-    screen[x, y + boxHeight - 1] = Cell("└", attributes: [.bold])
-    screen[x + boxWidth - 1, y + boxHeight - 1] = Cell("┘", attributes: [.bold])
+    screen.drawBox(CellRect(x: x, y: y, columns: boxWidth, rows: boxHeight), attributes: [.bold])
     let title =
       mode.destination(in: state).map { " p. \(state.document.label(of: $0.page)) " }
       ?? " \(TerminalText.sanitized(mode.label?.name ?? "")) "

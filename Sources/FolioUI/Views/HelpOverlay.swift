@@ -66,7 +66,7 @@ struct HelpOverlay {
     let boxHeight = min(area.size.rows, lines.count + 4)
     let x0 = area.minX + (area.size.columns - boxWidth) / 2
     let y0 = area.minY + (area.size.rows - boxHeight) / 2
-    drawBox(on: &screen, x0: x0, y0: y0, width: boxWidth, height: boxHeight)
+    screen.drawBox(CellRect(x: x0, y: y0, columns: boxWidth, rows: boxHeight))
     let shownRows = boxHeight - 4
     let first = max(0, min(top, lines.count - shownRows))
     let title =
@@ -82,30 +82,6 @@ struct HelpOverlay {
       screen.write(
         width.truncated(line, toWidth: boxWidth - 4), at: CellPoint(x: x0 + 2, y: y0 + 3 + row),
         maxWidth: boxWidth - 4, style: Cell(" "), width: width)
-    }
-  }
-
-  private func drawBox(
-    on screen: inout ScreenBuffer, x0: Int, y0: Int, width boxWidth: Int, height boxHeight: Int
-  ) {
-    for y in y0..<(y0 + boxHeight) {
-      for x in x0..<(x0 + boxWidth) {
-        let top = y == y0
-        let bottom = y == y0 + boxHeight - 1
-        let left = x == x0
-        let right = x == x0 + boxWidth - 1
-        var cell = Cell(" ")
-        switch (top, bottom, left, right) {
-        case (true, _, true, _): cell.scalar = "┌"
-        case (true, _, _, true): cell.scalar = "┐"
-        case (_, true, true, _): cell.scalar = "└"
-        case (_, true, _, true): cell.scalar = "┘"
-        case (true, _, _, _), (_, true, _, _): cell.scalar = "─"
-        case (_, _, true, _), (_, _, _, true): cell.scalar = "│"
-        default: break
-        }
-        screen[x, y] = cell
-      }
     }
   }
 }

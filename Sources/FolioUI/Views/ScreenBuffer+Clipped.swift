@@ -25,4 +25,29 @@ extension ScreenBuffer {
     for y in panel.minY..<panel.maxY { self[edge, y] = Cell("│", attributes: [.dim]) }
     return edge
   }
+
+  /// Clears `box` and draws its frame (┌─┐ │ │ └─┘) in `attributes`: the boxes overlays
+  /// (help, a peek) draw over the pages.
+  mutating func drawBox(_ box: CellRect, attributes: CellAttributes = []) {
+    for y in box.minY..<box.maxY {
+      for x in box.minX..<box.maxX {
+        let top = y == box.minY
+        let bottom = y == box.maxY - 1
+        let left = x == box.minX
+        let right = x == box.maxX - 1
+        var cell = Cell(" ")
+        switch (top, bottom, left, right) {
+        case (true, _, true, _): cell.scalar = "┌"
+        case (true, _, _, true): cell.scalar = "┐"
+        case (_, true, true, _): cell.scalar = "└"
+        case (_, true, _, true): cell.scalar = "┘"
+        case (true, _, _, _), (_, true, _, _): cell.scalar = "─"
+        case (_, _, true, _), (_, _, _, true): cell.scalar = "│"
+        default: break
+        }
+        if cell.scalar != " " { cell.attributes = attributes }
+        self[x, y] = cell
+      }
+    }
+  }
 }
