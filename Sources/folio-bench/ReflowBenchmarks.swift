@@ -27,7 +27,7 @@ enum ReflowBenchmarks {
       // The pages' words, as the viewer keeps them (`DocumentFacts.texts`) and the printer
       // makes them once a page.
       let words = (0..<count).map {
-        PageWords(ColumnOrder.reading(document.text(at: PageIndex($0))))
+        ColumnOrder.words(of: document.text(at: PageIndex($0)))
       }
       var samples: [Double] = []
       for page in 0..<count {

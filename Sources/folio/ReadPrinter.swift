@@ -48,7 +48,7 @@ enum ReadPrinter {
       } catch let error as DocumentError {
         throw Failure(path: path, reason: error.reason)
       }
-      for (index, text) in zip(range, texts) { read[index] = PageWords(ColumnOrder.reading(text)) }
+      for (index, text) in zip(range, texts) { read[index] = ColumnOrder.words(of: text) }
       return read[page]
     }
     var first = true

@@ -9,8 +9,19 @@ import FolioCore
 public enum ColumnOrder {
   /// `text` in reading order, column by column where it has two.
   public static func reading(_ text: PageText) -> PageText {
+    reordered(PageWords(text)) ?? text
+  }
+
+  /// The words of `text` in reading order: made once for a page without a gutter.
+  public static func words(of text: PageText) -> PageWords {
     let words = PageWords(text)
-    guard let gutter = PeekExcerpt.gutter(of: words.words) else { return text }
+    return reordered(words).map(PageWords.init) ?? words
+  }
+
+  /// The text of `words` put back column by column; nil for a page without a gutter.
+  private static func reordered(_ words: PageWords) -> PageText? {
+    let text = words.text
+    guard let gutter = PeekExcerpt.gutter(of: words.words) else { return nil }
     var output = Output(source: text, scalars: words.scalars)
     var left: [[PageWords.Word]] = []
     var right: [[PageWords.Word]] = []
