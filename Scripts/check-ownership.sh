@@ -32,6 +32,7 @@ SUB_STATES = [
     ("reload", "ReloadState", "Sources/FolioUI/Reload/ReloadState.swift"),
     ("modes", "ModeStack", "Sources/FolioUI/Modes/ModeStack.swift"),
     ("status", "StatusState", "Sources/FolioUI/Status/StatusState.swift"),
+    ("reading", "ReadingState", "Sources/FolioUI/Reading/ReadingState.swift"),
     # The root of the model: the loop keeps it as `session`.
     ("session", "Session", "Sources/FolioUI/Session/Session.swift"),
 ]

@@ -101,7 +101,7 @@ public struct ConfigFile: Sendable {
     for key in table.keys where !known.contains(key) {
       problem([key], "unknown setting '\(TerminalText.sanitized(key))'")
     }
-    config.mode = choice("mode", ViewMode.init(rawValue:), "grid, continuous, spread")
+    config.mode = choice("mode", ViewMode.init(rawValue:), "grid, continuous, spread, read")
     config.spreads = choice("spreads", SpreadMode.init(rawValue:), "single, double, book")
     config.rightToLeft = flag("rtl")
     config.symbols = choice(

@@ -22,7 +22,7 @@ enum PipelineBenchmarks {
   }
 
   static func makeBrowser(
-    path: String, size: CellSize, mode: ViewMode = .grid,
+    path: String, size: CellSize, mode: ViewMode = .grid, page: PageIndex = PageIndex(0),
     cacheBytes: Int = PictureBoard.defaultCacheMegabytes << 20,
     drawing: Drawing = .threads, limits: WorkerLimits = WorkerLimits(),
     terminal: MemoryTerminal? = nil, search: DocumentSearcher.Setup? = nil,
@@ -40,7 +40,7 @@ enum PipelineBenchmarks {
     metrics.setSize(document.pageSize(at: PageIndex(0)), of: PageIndex(0))
     let state = AppState(
       document: DocumentFacts(pageCount: document.pageCount, title: "bench"), metrics: metrics,
-      screenSize: size, mode: mode,
+      screenSize: size, mode: mode, page: page,
       style: RenderStyle(symbols: .sextant, colors: .truecolor, text: .off))
     let readsFacts = ProcessInfo.processInfo.environment["FOLIO_BENCH_NO_FACTS"] == nil
     if let workers {

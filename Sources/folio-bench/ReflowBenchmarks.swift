@@ -62,6 +62,40 @@ enum ReflowBenchmarks {
           + "\(Measure.format(alone[alone.count / 2])) / \(Measure.format(alone[alone.count - 1])) | |"
       )
     }
+    rows += try openingRows()
     return rows.joined(separator: "\n")
+  }
+
+  /// Opening the reading view on page 1,000 of the `manual` fixture (2,415 pages), as the
+  /// viewer does (worker processes): the time until the screen shows that page's text
+  /// reflowed, five runs.
+  static func openingRows() throws -> [String] {
+    let path = try FixtureLibrary.path(.manual)
+    var samples: [Double] = []
+    for _ in 0..<5 {
+      let start = ContinuousClock.now
+      let browser = try PipelineBenchmarks.makeBrowser(
+        path: path, size: CellSize(columns: 100, rows: 40), mode: .read, page: PageIndex(999),
+        drawing: .processes)
+      let deadline = start + .seconds(30)
+      while browser.state.reading.pages[PageIndex(999)] == nil {
+        guard ContinuousClock.now < deadline else { throw BenchError("page 1,000 never reflowed") }
+        browser.turn(waitingAtMost: .milliseconds(5))
+      }
+      let screen = browser.frame
+      samples.append((ContinuousClock.now - start).inSeconds)
+      let text = (0..<screen.size.rows).map { row in
+        String((0..<screen.size.columns).map { Character(screen[$0, row].scalar) })
+      }.joined(separator: "\n")
+      guard !text.contains("reading the text of page 1000…") else {
+        throw BenchError("page 1,000 reflowed but not shown")
+      }
+    }
+    samples.sort()
+    return [
+      "| open the reading view on page 1,000 of the `manual` fixture (2,415 pages) until its text "
+        + "shows, worker processes, median / slowest of 5 | \(Measure.format(samples[2])) / "
+        + "\(Measure.format(samples[4])) | ≤ 300 ms |"
+    ]
   }
 }

@@ -103,7 +103,7 @@ struct FolioCommand: ParsableCommand {
     if previewing.preview && file == nil {
       throw ValidationError("--preview needs a FILE: folio --preview FILE [WIDTH HEIGHT]")
     }
-    if previewing.preview && (search.list || picking.pick || picture.modeArgument != nil) {
+    if previewing.preview && (search.list || picking.pick || picture.mode != nil) {
       throw ValidationError(
         "--preview prints one page: it cannot be used with --list, --pick or --mode")
     }
@@ -224,7 +224,7 @@ struct FolioCommand: ParsableCommand {
       if let kind = ProcessInfo.processInfo.environment["FOLIO_CRASH_TEST"] {
         CrashGuard.crash(kind)
       }
-      if picture.modeArgument == .read {
+      if picture.mode == .read {
         return try ReadPrinter.run(picture, document: document, opening: opening, path: path)
       }
       if let mode = picture.mode ?? (search.find != nil ? .continuous : nil) {

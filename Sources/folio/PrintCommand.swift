@@ -20,22 +20,13 @@ struct PrintOptions: ParsableArguments {
   @Option(
     name: .customLong("mode"),
     help: ArgumentHelp(
-      "The view: grid, continuous or spread (default grid).",
-      discussion: "With --print also read: the text reflowed for reading.",
+      "The view: grid, continuous, spread or read (the text reflowed; default grid).",
+      discussion: "With --print, read prints the text reflowed for reading.",
       valueName: "mode"))
-  var modeArgument: ModeArgument?
+  var mode: ViewMode?
 
   @Option(help: "With --print --mode read: the pages to print, as FIRST-LAST, FIRST- or N.")
   var pages: String?
-
-  /// The view `--mode` names (nil for `read`); setting it names that view.
-  var mode: ViewMode? {
-    get {
-      guard case .view(let mode) = modeArgument else { return nil }
-      return mode
-    }
-    set { modeArgument = newValue.map(ModeArgument.view) }
-  }
 
   @Option(help: "The page to start on (or print): a number counting from 1, or a page label.")
   var page: String?
@@ -177,10 +168,7 @@ struct PrintOptions: ParsableArguments {
     if let workers, !(1...32).contains(workers) {
       throw ValidationError("--workers must be between 1 and 32")
     }
-    if modeArgument == .read && !print {
-      throw ValidationError("--mode read works with --print only (the reading view is coming)")
-    }
-    if pages != nil && modeArgument != .read {
+    if pages != nil && mode != .read {
       throw ValidationError("--pages goes with --print --mode read")
     }
     if let page, page.isEmpty { throw ValidationError("--page needs a page number or label") }

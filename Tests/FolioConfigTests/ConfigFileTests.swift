@@ -51,7 +51,7 @@ import Testing
       """, name: "c.toml")
     #expect(
       config.problems == [
-        "c.toml:1: mode must be one of grid, continuous, spread",
+        "c.toml:1: mode must be one of grid, continuous, spread, read",
         "c.toml:3: unknown setting 'shape'",
         "c.toml:4: trim must be true or false",
         "c.toml:5: cache-mb must be a whole number from 1 to 4096",

@@ -75,7 +75,7 @@ struct RemoteActionsTests {
     .act("next-document", .status("[ ]")),
     .act("spread", .report), .act("next-spreads", .screen),
     .act("right-to-left", .status("RTL")), .act("shift-spreads", .status("shifted")),
-    .act("filmstrip", .screen), .act("grid", .report),
+    .act("filmstrip", .screen), .act("read", .report), .act("grid", .report),
     // Picks last: with pages picked, the status line has no room for show-source's message.
     .run(["goto", "2"]), .act("pick", .status("1 page picked")), .run(["next-page", "2"]),
     .act("pick-range", .status("3 pages picked")),

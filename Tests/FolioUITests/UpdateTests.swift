@@ -240,7 +240,7 @@ struct UpdateTests {
   }
 
   /// Reopens a document of 40 pages on page 31 as version 2 with 20 pages.
-  @Test(arguments: ViewMode.allCases)
+  @Test(arguments: ViewMode.allCases.filter(\.showsPages))
   func aReopenedDocumentKeepsModeAndZoomClampsThePageAndAsksForItsPictures(mode: ViewMode) throws {
     var app = state(mode: mode, canReopen: true)
     _ = type("31G+", on: &app)

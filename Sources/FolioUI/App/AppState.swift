@@ -4,7 +4,7 @@ import FolioRaster
 
 /// Everything the browser shows, as one value made of owned sub-states: what is known of the
 /// document, how it is viewed and where, how pages are drawn, the search, jumps and marks,
-/// picking, reloading, the input modes and the status line. `update` is the only writer; each
+/// picking, reloading, the input modes, the status line and the reflowed text. `update` is the only writer; each
 /// sub-state has its own folder and its own changes; views draw the whole.
 public struct AppState: Sendable {
   /// Fixed for the session: whether places are remembered, whether pages off screen are
@@ -31,6 +31,8 @@ public struct AppState: Sendable {
   public internal(set) var modes: ModeStack
   /// The status line's message and render progress (Status/).
   public internal(set) var status = StatusState()
+  /// The pages reflowed for the reading view (Reading/).
+  public internal(set) var reading = ReadingState()
 
   /// Creates the state for a document opened at `page` in `mode`.
   public init(

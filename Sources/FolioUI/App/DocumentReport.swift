@@ -38,7 +38,7 @@ extension AppState {
     let page = view.currentPage
     let zoom: Double? =
       switch view.mode {
-      case .grid: nil
+      case .grid, .read: nil
       case .continuous: view.zooms.continuous.value
       case .spread: view.zooms.spread.value
       }

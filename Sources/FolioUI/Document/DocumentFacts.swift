@@ -165,6 +165,9 @@ public struct DocumentFacts: Sendable {
   }
 
   /// `page` clamped to the document.
+  /// Whether `page` is one of the document's.
+  func contains(_ page: PageIndex) -> Bool { page.rawValue >= 0 && page.rawValue < pageCount }
+
   func clamped(_ page: PageIndex) -> PageIndex {
     PageIndex(min(max(0, page.rawValue), pageCount - 1))
   }

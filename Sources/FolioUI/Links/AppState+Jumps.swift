@@ -4,9 +4,10 @@ import FolioLayout
 /// Jumps: going to a destination (an outline entry, a link, a mark) and the jump list.
 extension AppState {
   /// Where the reader is, as a destination that shows the same view again: in the continuous
-  /// view the page at the top of the screen and how far down it the screen starts; elsewhere
-  /// the current page.
+  /// view the page at the top of the screen and how far down it the screen starts; in the
+  /// reading view where the top line's first word is on its page; elsewhere the current page.
   public var here: Destination {
+    if view.mode == .read { return readingHere }
     let layout = view.layout
     guard view.mode == .continuous, layout.progression.isVertical else {
       return Destination(page: view.currentPage)
@@ -71,6 +72,10 @@ extension AppState {
   /// Shows `destination`: its page, and in the continuous view its place on the page near
   /// the top of the screen.
   mutating func show(_ destination: Destination) {
+    if view.mode == .read {
+      showInReading(destination)
+      return
+    }
     go(to: destination.page)
     let layout = view.layout
     guard view.mode != .grid, let top = destination.top, layout.progression.isVertical else {

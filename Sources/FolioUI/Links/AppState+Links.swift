@@ -24,6 +24,7 @@ extension AppState {
   /// The links on screen (continuous and spread views), top to bottom, left to right.
   public var visibleLinks: [VisibleLink] {
     guard view.mode != .grid else { return [] }
+    if view.mode == .read { return readingLinks }
     let area = mainArea
     let visible = view.viewport.visibleRect
     var result: [VisibleLink] = []

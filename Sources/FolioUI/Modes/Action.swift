@@ -103,7 +103,7 @@ public enum Direction: Hashable, Sendable, CaseIterable {
   case up, down, left, right
 }
 
-/// The three ways of looking at a document.
+/// The four ways of looking at a document.
 public enum ViewMode: String, Hashable, Sendable, CaseIterable {
   /// Thumbnails in a smart grid.
   case grid
@@ -111,13 +111,18 @@ public enum ViewMode: String, Hashable, Sendable, CaseIterable {
   case continuous
   /// One spread per screen, with the filmstrip.
   case spread
+  /// The text reflowed to the pane, scrolled like `less`.
+  case read
 
-  /// The next mode for Tab.
+  /// The next mode for Tab: the page views in turn; from the reading view, the grid.
   public var next: ViewMode {
     switch self {
     case .grid: return .continuous
     case .continuous: return .spread
-    case .spread: return .grid
+    case .spread, .read: return .grid
     }
   }
+
+  /// Whether the view shows pages (not the reflowed text).
+  public var showsPages: Bool { self != .read }
 }

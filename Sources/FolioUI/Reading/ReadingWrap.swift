@@ -42,15 +42,17 @@ public struct ReadingLine: Hashable, Sendable {
 /// Lays reading blocks out into terminal lines at a width: a measure of at most 80 columns
 /// (`measure`), centred when the width is larger; words wrapped whole (a word wider than the
 /// measure is cut), widths measured with `TextWidth` (wide CJK characters take two columns);
-/// an empty line between blocks; a page's start as a thin rule with its label; a region as a
-/// placeholder line ("[figure, p. 3]") until crops are drawn.
+/// an empty line between blocks; a page's start as a thin rule with its label; a region as
+/// the rows its crop takes (`regionRows`, one by default), the first naming it ("[figure, p.
+/// 3]") where no crop is drawn.
 public enum ReadingWrap {
   /// The widest measure: comfortable reading.
   public static let measure = 80
 
   /// The lines of `blocks` at `width` columns. O(characters).
   public static func lines(
-    of blocks: [ReadingBlock], width: Int, textWidth: TextWidth
+    of blocks: [ReadingBlock], width: Int, textWidth: TextWidth,
+    regionRows: (ReadingBlock) -> Int = { _ in 1 }
   ) -> [ReadingLine] {
     let measure = max(1, min(width, Self.measure))
     let indent = max(0, (width - measure) / 2)
@@ -78,6 +80,11 @@ public enum ReadingWrap {
             block: index, text: 0..<0, indent: indent,
             content: textWidth.truncated("[\(label), p. \(block.page.number)]", toWidth: measure),
             style: .region))
+        // The rows a crop of the region takes, under its first.
+        for _ in 1..<max(1, regionRows(block)) {
+          lines.append(
+            ReadingLine(block: index, text: 0..<0, indent: indent, content: "", style: .region))
+        }
       case .heading, .paragraph:
         var style = ReadingLine.Style.body
         if case .heading(let level) = block.kind { style = .heading(level: level) }

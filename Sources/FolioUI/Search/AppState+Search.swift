@@ -184,6 +184,11 @@ extension AppState {
       let hits = search.regions[current.page], hits.indices.contains(current.index),
       let pageBox = hits[current.index].first
     else { return }
+    if view.mode == .read {
+      // Revealed once its page is reflowed (`reflowReadyPages` comes back here).
+      if revealInReading(pageBox.region, on: current.page) { search.noteRevealed() }
+      return
+    }
     search.noteRevealed()
     reveal(pageBox.region, on: current.page)
   }

@@ -13,6 +13,8 @@ struct SearchMarks {
   static let currentTint = RGBA(red: 255, green: 120, blue: 0)
 
   func draw(_ state: AppState, area: CellRect, on screen: inout ScreenBuffer) {
+    // The reading view tints its words itself (`ReadingView`).
+    guard state.view.mode.showsPages else { return }
     drawSourceMarks(state, area: area, on: &screen)
     let search = state.search
     guard search.isActive, !area.isEmpty else { return }
@@ -113,7 +115,7 @@ struct SearchMarks {
 
   /// Marks a hit's cells: letters the text layer drew (`isText`) dark on the tint, whatever
   /// the colors; block art tinted, its shapes kept. Without colors, in reverse video.
-  private func mark(
+  func mark(
     _ rect: CellRect, isText: Bool, area: CellRect, isCurrent: Bool, colors: ColorMode,
     screen: inout ScreenBuffer
   ) {

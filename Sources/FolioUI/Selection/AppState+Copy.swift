@@ -21,6 +21,7 @@ extension AppState {
       pages += peek.wantedPages(self).filter { !pages.contains($0) }
     }
     return pages.filter { document.texts[$0] == nil }
+      + readingTextWants.filter { !pages.contains($0) }
   }
 
   /// `Y`: copies the whole text of the current page, now if it is read, else once it is.

@@ -192,6 +192,12 @@ public struct TextSelectionMode: OverlayMode {
 
   /// Starts the selection on the first word on screen (or where the mouse pressed), once a
   /// page on screen has its text.
+  /// Starts the selection at `position`: anchor and cursor there.
+  mutating func start(at position: Position) {
+    anchor = position
+    cursor = position
+  }
+
   private mutating func placeIfNeeded(_ state: AppState) {
     guard cursor == nil else { return }
     if let point = pressPoint {
@@ -200,6 +206,10 @@ public struct TextSelectionMode: OverlayMode {
       anchor = word
       cursor = dragPoint.flatMap { position(at: $0, state) } ?? word
       pressed = word
+      return
+    }
+    if state.view.mode == .read {
+      placeInReading(state)
       return
     }
     let visible = state.view.viewport.visibleRect
@@ -328,6 +338,13 @@ public struct TextSelectionMode: OverlayMode {
     guard let (page, fraction) = state.pagePoint(at: point),
       let words = state.document.texts[page], let frame = state.frame(of: page)
     else { return nil }
+    if state.view.mode == .read {
+      // The reading view gives the middle of the word under the cell.
+      return words.words.firstIndex {
+        fraction.x >= $0.box.x && fraction.x <= $0.box.x + $0.box.width
+          && fraction.y >= $0.box.y && fraction.y <= $0.box.y + $0.box.height
+      }.map { Position(page: page, word: $0) }
+    }
     // The rows the page is drawn on, as fractions of the page.
     let shown = state.shownRegion(of: page)
     let rows = (top: shown.y, height: shown.height / Double(max(1, frame.size.rows)))
@@ -335,59 +352,5 @@ public struct TextSelectionMode: OverlayMode {
       return nil
     }
     return Position(page: page, word: word)
-  }
-
-  // MARK: Drawing
-
-  public func draw(
-    _ state: AppState, areas: ScreenAreas, on screen: inout ScreenBuffer, width: TextWidth
-  ) {
-    if let range {
-      let area = areas.main
-      for raw in range.lowerBound.page.rawValue...range.upperBound.page.rawValue {
-        let page = PageIndex(raw)
-        guard let words = state.document.texts[page], let frame = state.screenFrame(of: page)
-        else { continue }
-        let first = page == range.lowerBound.page ? range.lowerBound.word : 0
-        let last = page == range.upperBound.page ? range.upperBound.word : words.words.count - 1
-        guard first <= last else { continue }
-        let scalars = Array(words.text.text.unicodeScalars)
-        let bounds = frame.intersection(area)
-        var previous: (rect: CellRect, line: Int)?
-        for index in first...last where words.words.indices.contains(index) {
-          let word = words.words[index]
-          let box = TextCells.cells(of: state.displayed(word.box, on: page), in: frame)
-          let text = String(
-            String.UnicodeScalarView(scalars[word.scalars.clamped(to: 0..<scalars.count)]))
-          // Where the text layer drew the word, else (block art) where its box is.
-          var cells =
-            DrawnText.cells(of: text, near: box, in: bounds, on: screen, width: width) ?? box
-          if let before = previous, before.line == word.line, before.rect.minY == cells.minY,
-            before.rect.size.rows == 1, cells.size.rows == 1, before.rect.maxX < cells.minX,
-            cells.minX - before.rect.maxX <= 3
-          {
-            // The gap between two selected words on a line is selected too.
-            cells = CellRect(
-              x: before.rect.maxX, y: cells.minY, columns: cells.maxX - before.rect.maxX, rows: 1)
-          }
-          previous = (cells, word.line)
-          let shown = cells.intersection(area)
-          for y in shown.minY..<shown.maxY {
-            for x in shown.minX..<shown.maxX { screen[x, y].attributes.insert(.reverse) }
-          }
-        }
-      }
-    }
-    guard let line = areas.statusLine else { return }
-    let bar = Cell(" ", attributes: [.reverse])
-    for x in line.minX..<line.maxX { screen[x, line.minY] = bar }
-    let count = selectedText(state).count
-    let text =
-      cursor == nil
-      ? " select text: reading the text on screen… (Esc cancels)"
-      : " select: w b j k { } 0 $ move · v restart · y copies \(SearchState.grouped(count)) characters · Y the page · H U X N T mark · Esc"
-    screen.write(
-      width.truncated(text, toWidth: line.size.columns), at: line.origin,
-      maxWidth: line.size.columns, style: bar, width: width)
   }
 }

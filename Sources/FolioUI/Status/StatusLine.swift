@@ -118,7 +118,7 @@ struct StatusLine {
     }
     parts.append(Detail(text: state.document.position(of: state.view.currentPage), yields: 0))
     parts.append(Detail(text: state.view.mode.rawValue, yields: 2))
-    if state.view.mode != .grid {
+    if state.view.mode == .continuous || state.view.mode == .spread {
       var spreads = "\(state.view.spreadStyle.mode)"
       if state.view.spreadStyle.isShiftedByOne && state.view.spreadStyle.mode != .single {
         spreads += " shifted"
@@ -148,6 +148,8 @@ struct StatusLine {
     case .spread:
       parts.append(
         Detail(text: "\(Int(saturating: state.view.zooms.spread.value * 100))%", yields: 3))
+    case .read:
+      break
     }
     if state.view.options.trimsMargins { parts.append(Detail(text: "trimmed", yields: 4)) }
     if state.drawing.style.text != .auto {

@@ -28,6 +28,7 @@ extension AppState {
     let visible = view.viewport.visibleRect
     let content = CellPoint(
       x: point.x - area.minX + visible.minX, y: point.y - area.minY + visible.minY)
+    if view.mode == .read { return readingPagePoint(at: content) }
     guard let item = view.layout.item(at: content),
       let placed = item.pages.first(where: { $0.frame.contains(content) })
     else { return nil }
@@ -44,6 +45,8 @@ extension AppState {
   /// on the page (fractions of the whole page) and where on the screen. What a measurement
   /// compares the screen's text with.
   public var visiblePageRegions: [(page: PageIndex, region: PageRegion, screen: CellRect)] {
+    // The reading view shows text, not parts of pages.
+    guard view.mode.showsPages else { return [] }
     let visible = view.viewport.visibleRect
     let area = mainArea
     return view.layout.items(intersecting: visible).flatMap(\.pages).compactMap { placed in

@@ -18,6 +18,8 @@ struct LayoutKey: Equatable, Sendable {
   var shownPages: [PageIndex]?
   /// The spread a zoomed spread view zooms.
   var zoomedSpread: Int?
+  /// The reading view's pages' lines (0 in the other views).
+  var readingRevision = 0
 }
 
 /// What the shown metrics are made from: remade only when one of these changes, not on every
@@ -59,13 +61,14 @@ extension AppState {
       screen: terminal.size, sidePanelColumns: sidePanelColumns, cellAspect: terminal.cellAspect,
       document: document.version, metricsRevision: document.metrics.revision,
       contentBoxRevision: trims ? document.contentBoxRevision : 0, shownPages: shownPages,
-      zoomedSpread: zoomedSpread)
+      zoomedSpread: zoomedSpread, readingRevision: view.mode == .read ? reading.revision : 0)
   }
 
   /// Remakes the layouts if what they are made from changed (or when `placement` says where
   /// the viewport goes), and puts the viewport where `placement` says. O(pages) when the
   /// layout is remade in the continuous view, else about O(1).
   mutating func refreshLayout(placing placement: Placement = .keepingPlace) {
+    if view.mode == .read { prepareReadingPages() }
     let key = layoutKey
     guard placement != .keepingPlace || key != view.layouts.key else { return }
     let previous = view.layout
@@ -85,6 +88,12 @@ extension AppState {
       view.scroll(
         to: layout.viewport(
           showing: view.currentPage, at: view.goToPosition, from: layout.startViewport))
+    case .keepingPlace where view.mode == .read:
+      view.scroll(
+        to: readingViewport(keeping: previousViewport, of: previous)
+          ?? layout.viewport(keepingPlaceOf: previousViewport, in: previous))
+      view.followViewport()
+      placeReadingTarget()
     case .keepingPlace where view.mode == .grid:
       let kept = layout.viewport(keepingPlaceOf: previousViewport, in: previous)
       view.goTo(
@@ -135,6 +144,8 @@ extension AppState {
         metrics: metrics, viewportSize: area, cellAspect: key.cellAspect,
         options: ContinuousOptions(
           axis: .vertical, spreadStyle: key.spreadStyle, zoom: key.zooms.continuous))
+    case .read:
+      main = ReadingStack(rows: readingRows(), measure: readingMeasure, viewportSize: area)
     case .spread:
       main = PerSpreadLayout(
         metrics: metrics, viewportSize: area, cellAspect: key.cellAspect,

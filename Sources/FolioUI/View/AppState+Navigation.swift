@@ -94,20 +94,45 @@ extension AppState {
 
   /// Switches the view, keeping the reader's place: back in a view left on the same page, the
   /// exact place it was left at; else from the grid (a page, no place on it) the page from its
-  /// top, as a go-to shows it, and between the page views the page at the center.
+  /// top, as a go-to shows it; between the page views the page at the center; to and from the
+  /// reading view the same words at the top of the screen.
   public mutating func show(_ newMode: ViewMode) {
     guard newMode != view.mode else { return }
+    let place = here
+    let readingTop = (view.layout as? ReadingStack)?.place(atRow: view.viewport.origin.y)
     rememberPlaceLeft()
     let fromGrid = view.mode == .grid
+    let keepsWords = !fromGrid && (view.mode == .read || newMode == .read)
     view.switchTo(newMode)
-    refreshLayout(placing: .page(view.currentPage, at: fromGrid ? view.goToPosition : .center))
-    if returnToPlaceLeft() { view.followCurrentPageInShelf() }
+    if newMode == .read {
+      reading.follow(document.version)
+      let near = view.currentPage.rawValue
+      reflowReadyPages(
+        (max(0, near - 2)...min(document.pageCount - 1, near + 4)).map { PageIndex($0) })
+    }
+    refreshLayout(
+      placing: .page(view.currentPage, at: fromGrid || keepsWords ? view.goToPosition : .center))
+    if keepsWords {
+      if newMode == .read, let left = reading.left, left.arrival == place {
+        // Back from the place the reading view was left for: the same line at the top.
+        showInReading(row: left.row, of: left.page)
+      } else {
+        show(place)
+      }
+      if let readingTop {
+        reading.noteLeft(page: readingTop.page, row: readingTop.row, arrival: here)
+      }
+    } else if returnToPlaceLeft() {
+      view.followCurrentPageInShelf()
+    }
   }
 
   /// Shows `page`: selects it in the grid, shows it from its top in the continuous view,
   /// centers its spread in the spread view.
   public mutating func go(to page: PageIndex) {
     var target = document.clamped(page)
+    // A place the reading view waited to show is given up for this one.
+    if view.mode == .read { reading.aim(at: nil) }
     if view.mode == .spread && view.zooms.spread > .fit {
       view.zoom(spread: .fit)
       refreshLayout()
@@ -157,6 +182,13 @@ extension AppState {
       case .left: scroll(dx: -2 * times, dy: 0)
       case .right: scroll(dx: 2 * times, dy: 0)
       }
+    case .read:
+      // The text fits the pane: nothing to pan.
+      switch direction {
+      case .up: scroll(dx: 0, dy: -times)
+      case .down: scroll(dx: 0, dy: times)
+      case .left, .right: break
+      }
     case .spread:
       if view.zooms.spread > .fit {
         let rowStep = max(1, view.viewport.size.rows / 8) * times
@@ -182,7 +214,7 @@ extension AppState {
   private mutating func panHalf(_ count: Int) {
     let half = max(1, view.viewport.size.columns / 2) * count
     switch view.mode {
-    case .grid: say("< > pan half a screen in the page views")
+    case .grid, .read: say("< > pan half a screen in the page views")
     case .continuous: scroll(dx: half, dy: 0)
     case .spread:
       if view.zooms.spread > .fit { pan(dx: half, dy: 0) } else { turnSpreads(count) }
@@ -222,6 +254,7 @@ extension AppState {
   }
 
   mutating func scroll(dx: Int, dy: Int) {
+    if view.mode == .read { reading.aim(at: nil) }
     view.scroll(to: view.layout.clamped(view.viewport.offsetBy(dx: dx, dy: dy)))
     view.followViewport()
   }
@@ -272,6 +305,8 @@ extension AppState {
       view.scroll(
         to: view.layout.viewport(
           showing: view.currentPage, at: .center, from: view.viewport))
+    case .read:
+      say("the reading view fits its text to the pane: no zoom")
     }
   }
 
@@ -280,6 +315,7 @@ extension AppState {
     case .grid: view.zoom(grid: .standard)
     case .continuous: view.zoom(continuous: .fit)
     case .spread: view.zoom(spread: .fit)
+    case .read: return
     }
     refreshLayout()
     view.scroll(
@@ -300,7 +336,7 @@ extension AppState {
       switch view.mode {
       case .grid:
         view.scroll(to: layout.clamped(viewport.offsetBy(dx: 0, dy: forward ? 3 : -3)))
-      case .continuous: scroll(dx: 0, dy: forward ? 3 : -3)
+      case .continuous, .read: scroll(dx: 0, dy: forward ? 3 : -3)
       case .spread: move(forward ? .down : .up, times: 1)
       }
     case .click, .doubleClick:

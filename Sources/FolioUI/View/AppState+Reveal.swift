@@ -7,6 +7,10 @@ extension AppState {
   /// Nothing moves when it is in view already.
   mutating func reveal(_ pageBox: PageRegion, on page: PageIndex) {
     guard view.mode != .grid else { return }
+    if view.mode == .read {
+      _ = revealInReading(pageBox, on: page)
+      return
+    }
     let box = displayed(pageBox, on: page)
     let layout = view.layout
     let item = layout.item(layout.itemIndex(containing: page))

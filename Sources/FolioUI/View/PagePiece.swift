@@ -88,6 +88,7 @@ extension AppState {
 
   /// The main view's pieces that meet `rect` (content cells). O(log n + pieces).
   public func mainPieces(meeting rect: CellRect) -> [PagePiece] {
+    if view.mode == .read { return readingCrops(meeting: rect) }
     let tile = view.viewport.size
     return view.layout.items(intersecting: rect).flatMap { item in
       item.pages.flatMap { placed in

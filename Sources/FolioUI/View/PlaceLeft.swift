@@ -35,7 +35,7 @@ extension AppState {
     }
     if left.key == view.layouts.key {
       view.scroll(to: view.layout.clamped(left.viewport))
-    } else if view.mode == .continuous {
+    } else if view.mode == .continuous || view.mode == .read {
       show(left.here)
     } else {
       return false

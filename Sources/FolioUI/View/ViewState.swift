@@ -49,7 +49,7 @@ public struct ViewState: Sendable {
   var goToPosition: ScrollPosition {
     switch mode {
     case .grid: return .nearest
-    case .continuous: return .start
+    case .continuous, .read: return .start
     case .spread: return .center
     }
   }
@@ -57,7 +57,7 @@ public struct ViewState: Sendable {
   /// The zoom of the current view as a scale (the grid's has none: 1).
   var pageZoom: ZoomScale {
     switch mode {
-    case .grid: return .fit
+    case .grid, .read: return .fit
     case .continuous: return zooms.continuous
     case .spread: return zooms.spread
     }
@@ -80,9 +80,14 @@ public struct ViewState: Sendable {
     shelfViewport = shelf.viewport(showing: currentPage, at: .nearest, from: shelf.startViewport)
   }
 
-  /// Sets the current page from the viewport's center (continuous and spread views).
+  /// Sets the current page from the viewport's center (continuous and spread views), or
+  /// from its top line (the reading view: the page whose text the screen starts with).
   mutating func followViewport() {
     guard mode != .grid else { return }
+    if let stack = layout as? ReadingStack, let top = stack.place(atRow: viewport.origin.y) {
+      currentPage = top.page
+      return
+    }
     currentPage = layout.continuousPageIndex(at: viewport).page
     followCurrentPageInShelf()
   }

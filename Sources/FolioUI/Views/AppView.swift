@@ -22,6 +22,7 @@ public struct AppView: Sendable {
     let area = areas.main
     if !area.isEmpty {
       drawTiles(main, viewport: state.view.viewport, area: area, on: &screen)
+      if state.view.mode == .read { ReadingView(width: width).draw(state, area: area, on: &screen) }
       SearchMarks(width: width).draw(state, area: area, on: &screen)
       if state.view.mode == .grid {
         drawLabels(

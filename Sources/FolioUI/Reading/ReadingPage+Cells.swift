@@ -1,0 +1,59 @@
+import FolioCore
+
+/// Where words of the page are in the page's band: the rows and columns their text takes in
+/// the reading view's lines, for tinting hits and selections, labelling links and finding the
+/// word under the mouse.
+extension ReadingPage {
+  /// A run of cells in the band: a row (a line) and columns from the line's start.
+  public struct CellRun: Hashable, Sendable {
+    /// The line.
+    public var row: Int
+    /// The columns, from the start of the line.
+    public var columns: Range<Int>
+  }
+
+  /// The cells that show `words` (indexes of the page's words), one run a line, in order:
+  /// on each line from the first of them to the end of the last. Words left out (a running
+  /// head's) or inside a region take none. O(lines + spans) per word.
+  public func runs(showing words: [Int], textWidth: TextWidth) -> [CellRun] {
+    var byRow: [Int: Range<Int>] = [:]
+    for word in words {
+      guard let row = line(showingWord: word), lines[row].style != .region else { continue }
+      let line = lines[row]
+      let block = blocks[line.block]
+      guard let range = block.textRange(ofWord: word) else { continue }
+      let scalars = Array(block.text.unicodeScalars)
+      let shown = range.clamped(to: line.text)
+      let start = width(of: scalars[line.text.lowerBound..<shown.lowerBound], textWidth)
+      let columns = start..<(start + max(1, width(of: scalars[shown], textWidth)))
+      byRow[row] =
+        byRow[row].map {
+          min($0.lowerBound, columns.lowerBound)..<max($0.upperBound, columns.upperBound)
+        } ?? columns
+    }
+    return byRow.sorted { $0.key < $1.key }.map { CellRun(row: $0.key, columns: $0.value) }
+  }
+
+  /// The word of the page shown at `column` of line `row`, if a word is there (the nearest
+  /// on the line when the column is past its end). O(line).
+  public func word(atRow row: Int, column: Int, textWidth: TextWidth) -> Int? {
+    guard lines.indices.contains(row), !lines[row].text.isEmpty else { return nil }
+    let line = lines[row]
+    let block = blocks[line.block]
+    let scalars = Array(block.text.unicodeScalars)
+    var used = 0
+    var last: Int?
+    for offset in line.text {
+      used += max(0, textWidth.columns(scalars[offset]))
+      if let word = block.word(atOffset: offset) {
+        last = word
+        if used > column { return word }
+      }
+    }
+    return last
+  }
+
+  private func width(of scalars: ArraySlice<Unicode.Scalar>, _ textWidth: TextWidth) -> Int {
+    scalars.reduce(0) { $0 + max(0, textWidth.columns($1)) }
+  }
+}

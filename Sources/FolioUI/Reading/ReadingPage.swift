@@ -1,0 +1,232 @@
+import FolioCore
+
+/// One page as the reading view shows it: its blocks (`PageReflow`), their lines at the
+/// measure (no margin: the layout centres the band), the size of each region's crop, and
+/// the boxes of the page's words, so hits, marks and places map between the page and its
+/// lines both ways.
+public struct ReadingPage: Sendable {
+  /// The blocks, in reading order, the page's start first.
+  public let blocks: [ReadingBlock]
+  /// Their lines at `measure` columns.
+  public let lines: [ReadingLine]
+  /// The cells each region's crop takes, by block index.
+  public let crops: [Int: CellSize]
+  /// The part of the page each region's crop shows, by block index (`cropRegion(ofBlock:)`).
+  private let cropRegions: [Int: PageRegion]
+  /// The box of each of the page's words (the numbering of the blocks' spans).
+  public let wordBoxes: [PageRegion]
+  /// The columns the lines were wrapped at.
+  public let measure: Int
+
+  /// What a crop's size depends on besides the region: the page's size in points, the cells'
+  /// shape and the rows a crop may take at most (a screen's).
+  public struct CropSetting: Hashable, Sendable {
+    /// The page's size.
+    public var pageSize: PointSize
+    /// The cells' shape.
+    public var cellAspect: CellAspect
+    /// The tallest crop, in rows.
+    public var maximumRows: Int
+
+    /// Creates a setting.
+    public init(pageSize: PointSize, cellAspect: CellAspect, maximumRows: Int) {
+      self.pageSize = pageSize
+      self.cellAspect = cellAspect
+      self.maximumRows = maximumRows
+    }
+  }
+
+  /// The page laid out at `measure` columns.
+  public init(
+    blocks: [ReadingBlock], wordBoxes: [PageRegion], measure: Int, crop: CropSetting,
+    textWidth: TextWidth
+  ) {
+    self.blocks = blocks
+    self.wordBoxes = wordBoxes
+    self.measure = max(1, measure)
+    var crops: [Int: CellSize] = [:]
+    var regions: [Int: PageRegion] = [:]
+    for (index, block) in blocks.enumerated() {
+      if case .region = block.kind {
+        let region = Self.cropRegion(around: index, of: blocks)
+        regions[index] = region
+        crops[index] = Self.cropSize(of: region, measure: self.measure, setting: crop)
+      }
+    }
+    self.crops = crops
+    cropRegions = regions
+    var rows: [ReadingBlock: Int] = [:]
+    for (index, size) in crops { rows[blocks[index]] = size.rows }
+    lines = ReadingWrap.lines(
+      of: blocks, width: self.measure, textWidth: textWidth,
+      regionRows: { rows[$0] ?? 1 })
+  }
+
+  /// The same page at another measure.
+  public func rewrapped(to measure: Int, crop: CropSetting, textWidth: TextWidth) -> ReadingPage {
+    ReadingPage(
+      blocks: blocks, wordBoxes: wordBoxes, measure: measure, crop: crop, textWidth: textWidth)
+  }
+
+  /// The cells a crop of `box` takes: as wide as its share of a text column set at the
+  /// measure (a column is taken as three quarters of the page, so a figure across the
+  /// text is the measure wide, one in a column of two about half of it), at least 8 columns,
+  /// as many rows as keep its shape, at most `maximumRows` (narrower then).
+  static func cropSize(of box: PageRegion, measure: Int, setting: CropSetting) -> CellSize {
+    let width = max(box.width * setting.pageSize.width, 1)
+    let height = max(box.height * setting.pageSize.height, 1)
+    var columns = min(measure, max(8, Int((Double(measure) * box.width / 0.75).rounded())))
+    columns = min(columns, measure)
+    var rows = Double(columns) * height / (width * setting.cellAspect.value)
+    let most = Double(max(1, setting.maximumRows))
+    if rows > most {
+      columns = max(1, Int((Double(columns) * most / rows).rounded(.down)))
+      rows = most
+    }
+    return CellSize(columns: columns, rows: max(1, Int(rows.rounded())))
+  }
+
+  /// The line of the first block at or below `top` (a fraction of the page's height, as a
+  /// destination gives it): the heading an outline entry names, the paragraph a mark was set
+  /// on; inside a paragraph, its first line that starts there or below. Nil when nothing
+  /// of the page is shown below it (the place is at its foot). O(lines).
+  public func line(atOrBelow top: Double) -> Int? {
+    let slack = 0.002
+    for (index, block) in blocks.enumerated() where block.kind != .pageStart {
+      guard block.box.y + block.box.height > top + slack else { continue }
+      let first = lines.firstIndex { $0.block == index && $0.style != .blank } ?? 0
+      // Inside a paragraph: its first line whose text reaches below the place.
+      var line = first
+      while lines.indices.contains(line), lines[line].block == index,
+        lines[line].style != .blank
+      {
+        if lastWordBottom(ofLine: line).map({ $0 > top + slack }) ?? true { return line }
+        line += 1
+      }
+      return first
+    }
+    return nil
+  }
+
+  /// The bottom of the last word line `line` shows; nil for a line without text.
+  private func lastWordBottom(ofLine line: Int) -> Double? {
+    let shown = lines[line]
+    guard !shown.text.isEmpty,
+      let word = blocks[shown.block].word(atOffset: shown.text.upperBound - 1),
+      wordBoxes.indices.contains(word), wordBoxes[word].height > 0
+    else { return nil }
+    return wordBoxes[word].y + wordBoxes[word].height
+  }
+
+  /// Where line `line` is on the page, as a fraction of its height: the top of the first word
+  /// it shows, else its block's top (the page's top for its start). O(line's block).
+  public func top(ofLine line: Int) -> Double {
+    guard lines.indices.contains(line) else { return 0 }
+    let shown = lines[line]
+    let block = blocks[min(shown.block + (shown.style == .blank ? 1 : 0), blocks.count - 1)]
+    if !shown.text.isEmpty, let word = block.word(atOffset: shown.text.lowerBound),
+      wordBoxes.indices.contains(word), wordBoxes[word].height > 0
+    {
+      return wordBoxes[word].y
+    }
+    return block.kind == .pageStart ? 0 : block.box.y
+  }
+
+  /// The words of the page a box of it shows (a hit's): those whose middle is inside it, else
+  /// the word the box's middle is in. O(words).
+  public func words(in box: PageRegion) -> [Int] {
+    func isInside(_ x: Double, _ y: Double, _ region: PageRegion) -> Bool {
+      x >= region.x && x <= region.x + region.width && y >= region.y
+        && y <= region.y + region.height
+    }
+    let inside = wordBoxes.indices.filter {
+      let word = wordBoxes[$0]
+      return word.height > 0
+        && isInside(word.x + word.width / 2, word.y + word.height / 2, box)
+    }
+    guard inside.isEmpty else { return inside }
+    let middle = (box.x + box.width / 2, box.y + box.height / 2)
+    return wordBoxes.indices.first { isInside(middle.0, middle.1, wordBoxes[$0]) }.map { [$0] }
+      ?? []
+  }
+
+  /// The line that shows `word`: the line of its block where its text begins, a region's
+  /// first line for a word inside a region; nil for a word left out (a running head's).
+  /// O(lines + spans).
+  public func line(showingWord word: Int) -> Int? {
+    for (index, line) in lines.enumerated() {
+      let block = blocks[line.block]
+      switch (line.style, block.kind) {
+      case (.blank, _), (.pageStart, _): continue
+      case (.region, _):
+        if block.words.contains(word) { return index }
+      default:
+        if let range = block.textRange(ofWord: word), line.text.contains(range.lowerBound) {
+          return index
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The line that shows the words inside `box`, the first of them; nil when none is shown.
+  public func line(showing box: PageRegion) -> Int? {
+    words(in: box).lazy.compactMap { line(showingWord: $0) }.first
+  }
+
+  /// The part of the page the crop of region block `index` shows.
+  public func cropRegion(ofBlock index: Int) -> PageRegion {
+    cropRegions[index] ?? blocks[index].box
+  }
+
+  /// The part of the page to crop for region block `index`: its text's box grown to the text
+  /// around it, since a figure's drawing reaches past its labels: up to the block above it
+  /// and down to the block below it among those beside it on the page (the same column), and
+  /// across to that column's edges. A page without text is the whole page. O(blocks).
+  static func cropRegion(around index: Int, of blocks: [ReadingBlock]) -> PageRegion {
+    let box = blocks[index].box
+    if case .region(.page) = blocks[index].kind {
+      return PageRegion(x: 0, y: 0, width: 1, height: 1)
+    }
+    let margin = 0.04
+    var top = margin
+    var bottom = 1 - margin
+    var left = box.x
+    var right = box.x + box.width
+    var above: PageRegion?
+    var below: PageRegion?
+    for (other, block) in blocks.enumerated() where other != index && block.kind != .pageStart {
+      let frame = block.box
+      guard frame.x < box.x + box.width, frame.x + frame.width > box.x else { continue }
+      if frame.y + frame.height <= box.y + 0.002, frame.y + frame.height >= top {
+        top = frame.y + frame.height
+        above = frame
+      } else if frame.y >= box.y + box.height - 0.002, frame.y <= bottom {
+        bottom = frame.y
+        below = frame
+      }
+    }
+    // As wide as the text of its column next to it.
+    for frame in [above, below].compactMap({ $0 }) {
+      left = min(left, frame.x)
+      right = max(right, frame.x + frame.width)
+    }
+    top = min(top, box.y)
+    bottom = max(bottom, box.y + box.height)
+    // Never over text beside it (a note in the margin, the other column).
+    for (other, block) in blocks.enumerated() where other != index && block.kind != .pageStart {
+      let frame = block.box
+      guard frame.y < bottom, frame.y + frame.height > top else { continue }
+      if frame.x >= box.x + box.width {
+        right = min(right, frame.x)
+      } else if frame.x + frame.width <= box.x {
+        left = max(left, frame.x + frame.width)
+      }
+    }
+    let pad = 0.004
+    let x = max(0, left - pad)
+    let y = max(0, top)
+    return PageRegion(
+      x: x, y: y, width: min(1, right + pad) - x, height: min(1, bottom) - y)
+  }
+}

@@ -1,0 +1,96 @@
+import FolioCore
+
+/// What the reading view knows of the document: the words of the pages read (in reading
+/// order, columns one after another), the pages reflowed from them and laid out at the
+/// measure, and the place it waits to show until its page is reflowed. Pages are reflowed as
+/// their text arrives, each once its neighbours (which teach its running heads) are read
+/// too; both stores are bounded, the pages farthest from the reader leaving first.
+public struct ReadingState: Sendable {
+  /// The version the pages were read from.
+  public private(set) var version = DocumentVersion.first
+  /// The words of pages read, for reflowing them and their neighbours.
+  public private(set) var words: [PageIndex: PageWords] = [:]
+  /// The pages reflowed, laid out at `measure`.
+  public private(set) var pages: [PageIndex: ReadingPage] = [:]
+  /// The columns the pages are laid out at (0 before the first layout).
+  public private(set) var measure = 0
+  /// Changes whenever a page's lines do: what the layout is remade for.
+  public private(set) var revision = 0
+  /// A place to show once its page is reflowed (switching to the reading view, a jump to a
+  /// page not read yet).
+  public private(set) var target: Destination?
+  /// Where the reading view was left for a page view: its top line (a page and a row of its
+  /// band) and the place the page view arrived at. Coming back from that same place shows
+  /// that same line again, exactly.
+  private(set) var left: (page: PageIndex, row: Int, arrival: Destination)?
+
+  /// Pages' words kept at most.
+  static let wordLimit = 32
+  /// Reflowed pages kept at most.
+  static let pageLimit = 800
+  /// Neighbours on each side a page's running heads are learned from.
+  public static let window = 2
+
+  /// An empty store.
+  public init() {}
+
+  /// The pages whose words reflowing `page` needs: it and its neighbours, in the document.
+  public static func window(of page: PageIndex, pageCount: Int) -> ClosedRange<Int> {
+    max(0, page.rawValue - window)...max(0, min(pageCount - 1, page.rawValue + window))
+  }
+
+  /// Whether every page `page` is reflowed with has been read.
+  func canReflow(_ page: PageIndex, pageCount: Int) -> Bool {
+    Self.window(of: page, pageCount: pageCount).allSatisfy { words[PageIndex($0)] != nil }
+  }
+
+  /// Forgets everything read from an older version.
+  mutating func follow(_ document: DocumentVersion) {
+    guard document != version else { return }
+    version = document
+    words = [:]
+    pages = [:]
+    target = nil
+    revision += 1
+  }
+
+  /// Keeps `page`'s words, forgetting the words farthest from `near` past the limit.
+  mutating func keep(_ pageWords: PageWords, of page: PageIndex, near: PageIndex) {
+    words[page] = pageWords
+    guard words.count > Self.wordLimit else { return }
+    let farthest = words.keys.sorted { distance($0, near) > distance($1, near) }
+    for page in farthest.prefix(words.count - Self.wordLimit) { words[page] = nil }
+  }
+
+  /// Keeps `page` reflowed, forgetting the pages farthest from `near` past the limit.
+  mutating func store(_ reflowed: ReadingPage, of page: PageIndex, near: PageIndex) {
+    pages[page] = reflowed
+    measure = reflowed.measure
+    revision += 1
+    guard pages.count > Self.pageLimit else { return }
+    let farthest = pages.keys.sorted { distance($0, near) > distance($1, near) }
+    for page in farthest.prefix(pages.count - Self.pageLimit) { pages[page] = nil }
+  }
+
+  /// Lays every page out again at `newMeasure`, with `layout` (the page and its old lines to
+  /// its new ones). O(characters of the pages kept).
+  mutating func rewrap(to newMeasure: Int, _ layout: (PageIndex, ReadingPage) -> ReadingPage) {
+    guard newMeasure != measure else { return }
+    measure = newMeasure
+    for (page, old) in pages { pages[page] = layout(page, old) }
+    revision += 1
+  }
+
+  /// Waits to show `destination` until its page is reflowed (nil: waits for nothing).
+  mutating func aim(at destination: Destination?) { target = destination }
+
+  /// The view was left with row `row` of `page`'s band at the top, for a page view that
+  /// showed `arrival`.
+  mutating func noteLeft(page: PageIndex, row: Int, arrival: Destination) {
+    left = (page, row, arrival)
+  }
+
+  private func distance(_ page: PageIndex, _ near: PageIndex) -> Int {
+    abs(page.rawValue - near.rawValue)
+  }
+}

@@ -1,0 +1,38 @@
+import FolioCore
+
+/// Selecting text in the reading view: the selection starts at the top line's first word,
+/// and selected words are shown on the reflowed lines that show them.
+extension TextSelectionMode {
+  /// Starts the selection at the first word of the reading view's top line, once its page's
+  /// text is read.
+  mutating func placeInReading(_ state: AppState) {
+    let here = state.here
+    guard let words = state.document.texts[here.page], !words.words.isEmpty else { return }
+    let top = here.top ?? 0
+    let first = words.words.firstIndex { $0.box.height > 0 && $0.box.y + 0.001 >= top } ?? 0
+    start(at: Position(page: here.page, word: first))
+  }
+
+  /// The selected words `range` of `page` in the reading view: the cells of its lines that
+  /// show them, and the space between two of them on a line, in reverse video.
+  func drawInReading(
+    _ words: PageWords, _ range: ClosedRange<Int>, of page: PageIndex, state: AppState,
+    area: CellRect, on screen: inout ScreenBuffer
+  ) {
+    var rows: [Int: (minX: Int, maxX: Int)] = [:]
+    for index in range where words.words.indices.contains(index) {
+      for cells in state.readingCells(showing: words.words[index].box, on: page) {
+        let known = rows[cells.minY]
+        rows[cells.minY] = (
+          min(known?.minX ?? cells.minX, cells.minX), max(known?.maxX ?? cells.maxX, cells.maxX)
+        )
+      }
+    }
+    for (y, span) in rows where y >= area.minY && y < area.maxY {
+      for x in max(area.minX, span.minX)..<max(max(area.minX, span.minX), min(area.maxX, span.maxX))
+      {
+        screen[x, y].attributes.insert(.reverse)
+      }
+    }
+  }
+}
