@@ -60,7 +60,7 @@ public enum PageReflow {
       }
       start = end
     }
-    return blocks + builder.blocks
+    return blocks + withInterruptedTextJoined(withDrawnFigures(builder.blocks))
   }
 
   /// A line's role once its neighbours are known.
@@ -149,6 +149,9 @@ public enum PageReflow {
       line.box.y < above.box.y - above.height / 2 || !line.overlapsAcross(above)
     // An entry of a table of contents (leaders, then a page number) ends like a sentence.
     let endsSentence = LineRole.Shape(above.text).endsSentence || endsEntry(above)
+    // A caption ends where its column does: the next column goes on with the text the
+    // figure interrupted (`withDrawnFigures` joins them).
+    if movesColumn && isCaption(first.text) { return true }
     if page.words[line.words.lowerBound].paragraph
       != page.words[above.words.lowerBound].paragraph
     {

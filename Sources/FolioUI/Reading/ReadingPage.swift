@@ -211,6 +211,9 @@ public struct ReadingPage: Sendable {
       left = min(left, frame.x)
       right = max(right, frame.x + frame.width)
     }
+    // Clear of the text above and below (its descenders, its accents).
+    if above != nil { top += 0.004 }
+    if below != nil { bottom -= 0.004 }
     top = min(top, box.y)
     bottom = max(bottom, box.y + box.height)
     // Never over text beside it (a note in the margin, the other column).
