@@ -6,10 +6,12 @@ import FolioUI
 import Foundation
 
 /// `folio --print --mode read FILE [--pages FIRST-LAST] [--size COLSxROWS]`: the document's
-/// text reflowed for reading (`PageReflow`, `ReadingWrap`) at the terminal's width (or
+/// text reflowed for reading (`PageReflow`, `ReadingPage`) at the terminal's width (or
 /// `--size`'s columns, else 80), headings bold where colors are on, a thin rule where each
-/// page begins, and each region shown as a picture in the viewer printed as a placeholder line
-/// (`[figure, p. 3]`) with its lines' text under it, each after "│ ", for now. Pages are read by a page worker, a run at a time.
+/// page begins. Each region (a figure, a table, mathematics, a page without text) is printed
+/// as the viewer shows it where colors are on: a block-art crop of its part of the page, drawn
+/// by the worker; without colors (for scripts), a placeholder line (`[figure, p. 3]`) and its
+/// lines' text under it, each after "│ ". Pages are read by a page worker, a run at a time.
 enum ReadPrinter {
   /// Pages read from the worker at once.
   static let run = 32
@@ -51,35 +53,79 @@ enum ReadPrinter {
       for (index, text) in zip(range, texts) { read[index] = ColumnOrder.words(of: text) }
       return read[page]
     }
+    let colors = options.colors ?? ColorMode.preferred(environment: environment)
+    let style = RenderStyle(
+      symbols: options.symbols ?? SymbolSet.preferred(environment: environment), colors: colors,
+      isInverted: options.invert == true, text: options.text ?? .auto)
+    let measure = max(1, min(ReadingWrap.measure, width))
+    let margin = String(repeating: " ", count: max(0, (width - measure) / 2))
     var first = true
     for page in pages {
       guard let words = try pageWords(page) else { continue }
       let neighbours = try (page - Self.window...page + Self.window).compactMap(pageWords)
+      let index = PageIndex(page)
       let blocks = PageReflow.blocks(
-        of: words, at: PageIndex(page), label: document.pageLabel(at: PageIndex(page)),
+        of: words, at: index, label: document.pageLabel(at: index),
         context: ReflowContext.learn(from: neighbours))
       read = read.filter { $0.key >= page - Self.window }
+      let shown = ReadingPage(
+        blocks: blocks, wordBoxes: words.words.map(\.box), measure: measure,
+        crop: ReadingPage.CropSetting(
+          pageSize: document.pageSize(at: index), cellAspect: CellAspect(options.cellAspect ?? 2),
+          maximumRows: 40),
+        textWidth: textWidth)
       var output = first ? "" : "\n"
       first = false
-      for line in ReadingWrap.lines(of: blocks, width: width, textWidth: textWidth) {
-        let margin = String(repeating: " ", count: line.indent)
+      var printedRegion: Int?
+      for line in shown.lines {
         switch line.style {
         case .heading where bold: output += margin + "\u{1B}[1m" + line.content + "\u{1B}[0m\n"
         case .blank: output += "\n"
         case .region:
+          guard printedRegion != line.block else { continue }
+          printedRegion = line.block
+          if colors != .none, let size = shown.crops[line.block] {
+            // The crop as the viewer draws it, centred in the measure.
+            let request = RenderRequest(
+              page: index, region: shown.cropRegion(ofBlock: line.block), size: size, style: style)
+            let picture = try crop(request, worker: &worker, opening: opening, path: path)
+            let inset = margin + String(repeating: " ", count: (measure - size.columns) / 2)
+            for row in AnsiPrinter(colorMode: colors).text(for: picture).split(separator: "\n") {
+              output += inset + row + "\n"
+            }
+            continue
+          }
           // The region's text under its placeholder, set off by a rule, for scripts.
           output += margin + line.content + "\n"
           for part in blocks[line.block].text.split(separator: "\n") {
             output +=
               margin + "│ "
               + textWidth.truncated(
-                TerminalText.sanitized(String(part)), toWidth: max(1, width - 2 - line.indent * 2))
-              + "\n"
+                TerminalText.sanitized(String(part)), toWidth: max(1, measure - 2)) + "\n"
           }
         default: output += margin + line.content + "\n"
         }
       }
       try StandardStreams.writeOutput(output)
+    }
+  }
+
+  /// A region's crop drawn by the worker (a new one once if it crashed).
+  private static func crop(
+    _ request: RenderRequest, worker: inout any PageWorker, opening: DocumentOpening, path: String
+  ) throws -> ScreenBuffer {
+    do {
+      do {
+        return try worker.render(request).picture
+      } catch let failure as WorkerFailure where failure.isWorthRetrying {
+        worker = try opening.makeWorker()
+        return try worker.render(request).picture
+      }
+    } catch let failure as WorkerFailure {
+      throw Failure(
+        path: path, reason: "could not draw a figure of page \(request.page.number): \(failure)")
+    } catch let error as DocumentError {
+      throw Failure(path: path, reason: error.reason)
     }
   }
 }

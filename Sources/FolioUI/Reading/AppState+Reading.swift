@@ -115,7 +115,6 @@ extension AppState {
         Viewport(
           origin: CellPoint(x: 0, y: frame.minY + min(row, frame.size.rows - 1)),
           size: view.viewport.size)))
-    view.followViewport()
   }
 
   /// Puts the place the reading view waits for at the top of the screen, once its page is
@@ -133,7 +132,11 @@ extension AppState {
     }
     view.scroll(
       to: stack.clamped(Viewport(origin: CellPoint(x: 0, y: y), size: view.viewport.size)))
-    view.followViewport()
+    // The target's page is the reader's, even where the text ends too soon for it to reach
+    // the top (the last page's references).
+    view.goTo(
+      page: y > frame.maxY
+        ? PageIndex(min(target.page.rawValue + 1, document.pageCount - 1)) : target.page)
   }
 
   /// The viewport that keeps the reading view's top line where it was when the bands change

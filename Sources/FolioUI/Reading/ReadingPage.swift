@@ -212,8 +212,8 @@ public struct ReadingPage: Sendable {
       right = max(right, frame.x + frame.width)
     }
     // Clear of the text above and below (its descenders, its accents).
-    if above != nil { top += 0.004 }
-    if below != nil { bottom -= 0.004 }
+    if above != nil { top += 0.008 }
+    if below != nil { bottom -= 0.008 }
     top = min(top, box.y)
     bottom = max(bottom, box.y + box.height)
     // Never over text beside it (a note in the margin, the other column).

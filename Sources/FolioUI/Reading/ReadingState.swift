@@ -94,3 +94,11 @@ public struct ReadingState: Sendable {
     abs(page.rawValue - near.rawValue)
   }
 }
+
+extension Destination {
+  /// Whether `other` is the same place give or take a line of text (a page view's layout
+  /// moves a little as page sizes arrive): the same page, tops within 2 % of its height.
+  func isNear(_ other: Destination) -> Bool {
+    page == other.page && abs((top ?? 0) - (other.top ?? 0)) <= 0.02
+  }
+}

@@ -92,7 +92,6 @@ extension AppState {
       view.scroll(
         to: readingViewport(keeping: previousViewport, of: previous)
           ?? layout.viewport(keepingPlaceOf: previousViewport, in: previous))
-      view.followViewport()
       placeReadingTarget()
     case .keepingPlace where view.mode == .grid:
       let kept = layout.viewport(keepingPlaceOf: previousViewport, in: previous)

@@ -113,7 +113,7 @@ extension AppState {
     refreshLayout(
       placing: .page(view.currentPage, at: fromGrid || keepsWords ? view.goToPosition : .center))
     if keepsWords {
-      if newMode == .read, let left = reading.left, left.arrival == place {
+      if newMode == .read, let left = reading.left, left.arrival.isNear(place) {
         // Back from the place the reading view was left for: the same line at the top.
         showInReading(row: left.row, of: left.page)
       } else {
