@@ -4,7 +4,7 @@ import Testing
 /// Peeking at a link's target in the viewer (issue 50, item 2), on a two-column paper built by
 /// pdfLaTeX with hyperref (Tests/Fixtures/Peek, `make peek-fixture`): `P` and a citation's hint
 /// show the reference entry in a box without moving; Enter goes there and Ctrl-O comes back;
-/// the figure reference shows the caption.
+/// the figure reference shows the figure (a crop of the page) over its caption.
 @Suite("Peek in the viewer", .serialized)
 struct PeekViewerTests {
   static let paper = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -46,6 +46,18 @@ struct PeekViewerTests {
     let caption = try Self.box(in: session, what: "Figure 1: A")
     #expect(caption.contains("┌─ p. 2"), "\(caption)")
     #expect(caption.contains("catadioptric prisms above and below."), "\(caption)")
+    // Above the caption, the figure itself: a crop of the page drawn as block art.
+    try session.expectScreen("the figure's crop above its caption") { screen in
+      let rows = screen.rows.indices.map { screen.text(ofRow: $0) }
+      guard let top = rows.firstIndex(where: { $0.contains("┌─ p. 2") }),
+        let caption = rows.firstIndex(where: { $0.contains("Figure 1: A") }), top < caption
+      else { return false }
+      return rows[(top + 1)..<caption].contains { row in
+        row.unicodeScalars.contains {
+          (0x2580...0x259F).contains($0.value) || (0x1FB00...0x1FB3B).contains($0.value)
+        }
+      }
+    }
     // The other column's words on the caption's lines are left out.
     #expect(!caption.contains("signal light"), "\(caption)")
     try session.press("Escape")

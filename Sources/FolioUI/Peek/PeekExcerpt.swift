@@ -17,18 +17,7 @@ public enum PeekExcerpt {
   /// there.
   public static func text(of words: PageWords, at top: Double?, left: Double? = nil) -> String {
     let list = words.words
-    // A destination names the top of a line; a word whose box ends just below it is on it.
-    let reach = (top ?? 0) + 0.002
-    let below = list.indices.filter { list[$0].box.y + list[$0].box.height > reach }
-    // Beside a figure the other column's lines come first: the words near `left` go first.
-    let near = below.filter { index in
-      left.map { (($0 - 0.1)...($0 + 0.3)).contains(list[index].box.x) } ?? true
-    }
-    guard
-      let first = (near.isEmpty ? below : near).min(by: {
-        (list[$0].box.y, list[$0].box.x) < (list[$1].box.y, list[$1].box.x)
-      })
-    else { return "" }
+    guard let first = firstWord(of: words, at: top, left: left) else { return "" }
     let column = Self.column(of: list[first], gutter: gutter(of: list))
     let paragraph = list[first].paragraph
     var last = first
@@ -43,6 +32,55 @@ public enum PeekExcerpt {
     let kept = (first...last).filter { column.contains((list[$0].box.x + list[$0].box.width / 2)) }
       .prefix(mostWords)
     return text(of: words, indexes: Array(kept))
+  }
+
+  /// The word a peek at `top` and `left` starts from: the top-most below `top` (of those
+  /// starting within a column's width right of `left`, if any). O(words).
+  static func firstWord(of words: PageWords, at top: Double?, left: Double?) -> Int? {
+    let list = words.words
+    // A destination names the top of a line; a word whose box ends just below it is on it.
+    let reach = (top ?? 0) + 0.002
+    let below = list.indices.filter { list[$0].box.y + list[$0].box.height > reach }
+    // Beside a figure the other column's lines come first: the words near `left` go first.
+    let near = below.filter { index in
+      left.map { (($0 - 0.1)...($0 + 0.3)).contains(list[index].box.x) } ?? true
+    }
+    return (near.isEmpty ? below : near).min(by: {
+      (list[$0].box.y, list[$0].box.x) < (list[$1].box.y, list[$1].box.x)
+    })
+  }
+
+  /// The figure a peek at `top` and `left` leads to, when the paragraph there is a figure's
+  /// caption ("Figure 3:", "Fig. 3."): the part of the page above the caption, from the text
+  /// above it in its column down to it, as wide as the column's text. Nil for any other
+  /// paragraph, or when less than 4 % of the page's height is free above the caption.
+  /// O(words).
+  public static func figure(of words: PageWords, at top: Double?, left: Double? = nil)
+    -> PageRegion?
+  {
+    let list = words.words
+    guard let first = firstWord(of: words, at: top, left: left) else { return nil }
+    let column = Self.column(of: list[first], gutter: gutter(of: list))
+    func middle(_ word: PageWords.Word) -> Double { word.box.x + word.box.width / 2 }
+    let paragraph = list[first].paragraph
+    let caption = list.indices.filter {
+      list[$0].paragraph == paragraph && column.contains(middle(list[$0]))
+    }
+    let opening = text(of: words, indexes: Array(caption.prefix(3)))
+    guard opening.hasPrefix("Fig"), PageReflow.isCaption(opening),
+      let captionTop = caption.map({ list[$0].box.y }).min()
+    else { return nil }
+    let inColumn = list.filter { column.contains(middle($0)) && $0.box.height > 0 }
+    guard let leftEdge = inColumn.map(\.box.x).min(),
+      let rightEdge = inColumn.map({ $0.box.x + $0.box.width }).max()
+    else { return nil }
+    let above =
+      inColumn.filter { $0.box.y + $0.box.height <= captionTop - 0.002 }
+      .map { $0.box.y + $0.box.height }.max() ?? 0.04
+    guard captionTop - above >= 0.04 else { return nil }
+    return PageRegion(
+      x: leftEdge, y: above + 0.008, width: rightEdge - leftEdge,
+      height: captionTop - above - 0.016)
   }
 
   /// The words `indexes` (in order) as text: runs of neighbouring words through `CopiedText`

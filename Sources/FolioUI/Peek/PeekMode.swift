@@ -93,57 +93,34 @@ public struct PeekMode: OverlayMode {
   }
 }
 
-/// Draws a peek: a framed box in the middle of the main area, the target's page label in its
-/// top border, the excerpt wrapped inside (sanitized), "Enter goes · Esc closes" in its bottom
-/// border. A pure function.
-struct PeekView {
-  var width: TextWidth
+extension PeekMode {
+  /// The figure the peek leads to, when its excerpt is a figure's caption: its page and the
+  /// part of the page above the caption (`PeekExcerpt.figure`).
+  public func figure(in state: AppState) -> (page: PageIndex, region: PageRegion)? {
+    guard let destination = destination(in: state),
+      let words = state.document.texts[destination.page],
+      let region = PeekExcerpt.figure(of: words, at: destination.top, left: destination.left)
+    else { return nil }
+    return (destination.page, region)
+  }
 
-  /// The widest the box's text is, in columns (a comfortable measure).
-  static let measure = 72
-
-  func draw(
-    _ state: AppState, mode: PeekMode, over area: CellRect, on screen: inout ScreenBuffer
-  ) {
-    let columns = min(Self.measure, area.size.columns - 4)
-    guard columns >= 10, area.size.rows >= 5 else { return }
-    let excerpt = mode.excerpt(state)
-    var lines =
-      excerpt.map { text in
-        text.isEmpty
-          ? ["(no text there)"]
-          : text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
-            $0.isEmpty ? [""] : width.wrapped(TerminalText.sanitized(String($0)), toWidth: columns)
-          }
-      } ?? [
-        mode.label.map { "looking for “\(TerminalText.sanitized($0.name))”…" }
-          ?? "reading the page…"
-      ]
-    let room = min(area.size.rows - 4, max(3, area.size.rows / 2))
-    let top = min(mode.scroll, max(0, lines.count - room))
-    lines = Array(lines.dropFirst(top).prefix(room))
-    let boxWidth = columns + 4
-    let boxHeight = lines.count + 2
-    let x = area.minX + (area.size.columns - boxWidth) / 2
-    let y = area.minY + max(1, (area.size.rows - boxHeight) / 3)
-    let border = Cell(" ", attributes: [.bold])
-    screen.drawBox(CellRect(x: x, y: y, columns: boxWidth, rows: boxHeight), attributes: [.bold])
-    let title =
-      mode.destination(in: state).map { " p. \(state.document.label(of: $0.page)) " }
-      ?? " \(TerminalText.sanitized(mode.label?.name ?? "")) "
-    screen.write(
-      width.truncated(title, toWidth: columns), at: CellPoint(x: x + 2, y: y),
-      maxWidth: columns, style: border, width: width)
-    let hint = " Enter goes · Esc closes "
-    if width.width(of: hint) <= columns {
-      screen.write(
-        hint, at: CellPoint(x: x + boxWidth - 2 - width.width(of: hint), y: y + boxHeight - 1),
-        maxWidth: columns, style: Cell(" ", attributes: [.dim]), width: width)
-    }
-    for (offset, line) in lines.enumerated() {
-      screen.write(
-        line, at: CellPoint(x: x + 2, y: y + 1 + offset), maxWidth: columns, style: Cell(" "),
-        width: width)
-    }
+  /// The figure's crop as a picture of the main view: a piece drawn over the box, after the
+  /// overlays (`PagePiece.overlayIndex`). Nil without a figure.
+  func cropPiece(_ state: AppState) -> PagePiece? {
+    let area = state.mainArea
+    guard
+      let crop = PeekView.layout(state, mode: self, over: area, width: .approximate)?.crop,
+      let page = destination(in: state)?.page
+    else { return nil }
+    let origin = state.view.viewport.origin
+    return PagePiece(
+      index: PagePiece.overlayIndex,
+      frame: CellRect(
+        x: origin.x + crop.cells.minX - area.minX, y: origin.y + crop.cells.minY - area.minY,
+        columns: crop.cells.size.columns, rows: crop.cells.size.rows),
+      request: RenderRequest(
+        page: page, region: crop.region, size: crop.cells.size, style: state.drawing.style,
+        document: state.document.version),
+      label: state.document.label(of: page))
   }
 }

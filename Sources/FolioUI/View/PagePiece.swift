@@ -17,6 +17,9 @@ public struct PagePiece: Hashable, Sendable, TiledItem {
   /// Pieces per page at most (tiles of a zoomed page).
   static let tilesPerPage = 1 << 16
 
+  /// The index of a picture drawn over the overlays (a peek's figure), past every page's.
+  public static let overlayIndex = Int.max / 2
+
   /// The pieces of `page` framed at `pageFrame` that meet `rect`: the whole page when it is no
   /// bigger than `tile` in area, else tiles of `tile` size aligned to the page's top-left, so
   /// scrolling reuses them. Tiles outside `rect` are not made. `shown` is the part of the
@@ -129,8 +132,10 @@ extension AppState {
     let visible = view.viewport.visibleRect
     let prefetches = settings.prefetches
     let prepared = prefetches ? prefetchRect : visible
+    // A peek's figure is a picture of the main view too, over its box.
+    let peeked = (modes.top as? PeekMode)?.cropPiece(self).map { [$0] } ?? []
     let main = PictureWants.Area(
-      pieces: mainPieces(meeting: prepared), contentSize: view.layout.contentSize,
+      pieces: mainPieces(meeting: prepared) + peeked, contentSize: view.layout.contentSize,
       visible: visible, prepared: prepared)
     var strip: PictureWants.Area?
     if let shelf = view.shelf {

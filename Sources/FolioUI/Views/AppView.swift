@@ -21,7 +21,9 @@ public struct AppView: Sendable {
     let areas = state.areas
     let area = areas.main
     if !area.isEmpty {
-      drawTiles(main, viewport: state.view.viewport, area: area, on: &screen)
+      drawTiles(main, viewport: state.view.viewport, area: area, on: &screen) {
+        $0 < PagePiece.overlayIndex
+      }
       if state.view.mode == .read { ReadingView(width: width).draw(state, area: area, on: &screen) }
       SearchMarks(width: width).draw(state, area: area, on: &screen)
       if state.view.mode == .grid {
@@ -40,16 +42,20 @@ public struct AppView: Sendable {
       MessagePanel(width: width).draw(state, above: line, on: &screen)
     }
     for mode in state.modes.all { mode.draw(state, areas: areas, on: &screen, width: width) }
+    // Pictures in the overlays (a peek's figure) go over them.
+    drawTiles(main, viewport: state.view.viewport, area: area, on: &screen) {
+      $0 >= PagePiece.overlayIndex
+    }
     return screen
   }
 
   private func drawTiles(
     _ pool: TilePool<RenderRequest>, viewport: Viewport, area: CellRect,
-    on screen: inout ScreenBuffer
+    on screen: inout ScreenBuffer, where isDrawn: (Int) -> Bool = { _ in true }
   ) {
     let visible = viewport.visibleRect
     pool.forEachVisibleTile { tile in
-      guard tile.frame.intersects(visible) else { return }
+      guard tile.frame.intersects(visible), isDrawn(tile.itemIndex) else { return }
       let origin = CellPoint(
         x: area.minX + tile.frame.minX - visible.minX, y: area.minY + tile.frame.minY - visible.minY
       )
