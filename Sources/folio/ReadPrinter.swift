@@ -15,8 +15,6 @@ import Foundation
 enum ReadPrinter {
   /// Pages read from the worker at once.
   static let run = 32
-  /// Neighbours on each side a page's running lines are learned from.
-  static let window = 2
 
   static func run(
     _ options: PrintOptions, document: PopplerDocument, opening: DocumentOpening, path: String
@@ -26,34 +24,45 @@ enum ReadPrinter {
     let width = (options.size ?? PrintCommand.terminalSize())?.columns ?? 80
     let textWidth =
       LocaleEncoding.isUTF8(environment: environment) ? TextWidth.locale : .approximate
-    let bold = (options.colors ?? ColorMode.preferred(environment: environment)) != .none
+    let colors = options.colors ?? ColorMode.preferred(environment: environment)
+    let bold = colors != .none
     let pages = try options.printedPages(in: document, path: path)
     var worker = try opening.handoff.take() ?? opening.makeWorker()
     // The pages read and not yet printed, with the neighbours their running lines need.
     var read: [Int: PageWords] = [:]
-    func pageWords(_ page: Int) throws -> PageWords? {
-      guard page >= 0, page < document.pageCount else { return nil }
-      if let known = read[page] { return known }
-      let range = page..<min(document.pageCount, page + Self.run)
-      let texts: [PageText]
+    // Pages whose text could not be read, with why; and up to where pages are read one at a
+    // time, after a run failed.
+    var failed: [Int: String] = [:]
+    var singlyUntil = 0
+    func texts(_ range: Range<Int>) throws -> [PageText] {
       do {
-        do {
-          texts = try worker.texts(of: range)
-        } catch let failure as WorkerFailure where failure.isWorthRetrying {
-          // A worker that crashed is replaced and asked once more.
-          worker = try opening.makeWorker()
-          texts = try worker.texts(of: range)
+        return try worker.texts(of: range)
+      } catch let failure as WorkerFailure where failure.isWorthRetrying {
+        // A worker that crashed is replaced and asked once more.
+        worker = try opening.makeWorker()
+        return try worker.texts(of: range)
+      }
+    }
+    func pageWords(_ page: Int) throws -> PageWords? {
+      guard page >= 0, page < document.pageCount, failed[page] == nil else { return nil }
+      if let known = read[page] { return known }
+      let range = page..<min(document.pageCount, page + (page < singlyUntil ? 1 : Self.run))
+      do {
+        for (index, text) in zip(range, try texts(range)) {
+          read[index] = ColumnOrder.words(of: text)
         }
-      } catch let failure as WorkerFailure {
-        throw Failure(
-          path: path, reason: "could not read the text of page \(page + 1): \(failure)")
       } catch let error as DocumentError {
         throw Failure(path: path, reason: error.reason)
+      } catch {
+        guard range.count == 1 else {
+          // One bad page fails its run: its pages are read one at a time.
+          singlyUntil = range.upperBound
+          return try pageWords(page)
+        }
+        failed[page] = TerminalText.sanitized("\(error)")
       }
-      for (index, text) in zip(range, texts) { read[index] = ColumnOrder.words(of: text) }
       return read[page]
     }
-    let colors = options.colors ?? ColorMode.preferred(environment: environment)
     let style = RenderStyle(
       symbols: options.symbols ?? SymbolSet.preferred(environment: environment), colors: colors,
       isInverted: options.invert == true, text: options.text ?? .auto)
@@ -61,13 +70,21 @@ enum ReadPrinter {
     let margin = String(repeating: " ", count: max(0, (width - measure) / 2))
     var first = true
     for page in pages {
-      guard let words = try pageWords(page) else { continue }
-      let neighbours = try (page - Self.window...page + Self.window).compactMap(pageWords)
+      guard let words = try pageWords(page) else {
+        if let reason = failed[page] {
+          try StandardStreams.writeOutput(
+            "\(first ? "" : "\n")\(margin)── \(page + 1): could not read its text (\(reason))\n")
+          first = false
+        }
+        continue
+      }
+      let neighbours = try ReadingState.window(of: PageIndex(page), pageCount: document.pageCount)
+        .compactMap(pageWords)
       let index = PageIndex(page)
       let blocks = PageReflow.blocks(
         of: words, at: index, label: document.pageLabel(at: index),
         context: ReflowContext.learn(from: neighbours))
-      read = read.filter { $0.key >= page - Self.window }
+      read = read.filter { $0.key >= page - ReadingState.window }
       let shown = ReadingPage(
         blocks: blocks, wordBoxes: words.words.map(\.box), measure: measure,
         crop: ReadingPage.CropSetting(
@@ -84,11 +101,14 @@ enum ReadPrinter {
         case .region:
           guard printedRegion != line.block else { continue }
           printedRegion = line.block
-          if colors != .none, let size = shown.crops[line.block] {
-            // The crop as the viewer draws it, centred in the measure.
-            let request = RenderRequest(
-              page: index, region: shown.cropRegion(ofBlock: line.block), size: size, style: style)
-            let picture = try crop(request, worker: &worker, opening: opening, path: path)
+          // The crop as the viewer draws it, centred in the measure; a crop that cannot be
+          // drawn (its worker failed twice) is printed as for scripts.
+          if colors != .none, let size = shown.crops[line.block],
+            let picture = try? crop(
+              RenderRequest(
+                page: index, region: shown.cropRegion(ofBlock: line.block), size: size,
+                style: style), worker: &worker, opening: opening)
+          {
             let inset = margin + String(repeating: " ", count: (measure - size.columns) / 2)
             for row in AnsiPrinter(colorMode: colors).text(for: picture).split(separator: "\n") {
               output += inset + row + "\n"
@@ -108,24 +128,25 @@ enum ReadPrinter {
       }
       try StandardStreams.writeOutput(output)
     }
+    if let page = failed.keys.min() {
+      let others =
+        failed.count > 1
+        ? " (and \(failed.count - 1) other page\(failed.count == 2 ? "" : "s"))" : ""
+      throw Failure(
+        path: path,
+        reason: "could not read the text of page \(page + 1)\(others): \(failed[page] ?? "")")
+    }
   }
 
   /// A region's crop drawn by the worker (a new one once if it crashed).
   private static func crop(
-    _ request: RenderRequest, worker: inout any PageWorker, opening: DocumentOpening, path: String
+    _ request: RenderRequest, worker: inout any PageWorker, opening: DocumentOpening
   ) throws -> ScreenBuffer {
     do {
-      do {
-        return try worker.render(request).picture
-      } catch let failure as WorkerFailure where failure.isWorthRetrying {
-        worker = try opening.makeWorker()
-        return try worker.render(request).picture
-      }
-    } catch let failure as WorkerFailure {
-      throw Failure(
-        path: path, reason: "could not draw a figure of page \(request.page.number): \(failure)")
-    } catch let error as DocumentError {
-      throw Failure(path: path, reason: error.reason)
+      return try worker.render(request).picture
+    } catch let failure as WorkerFailure where failure.isWorthRetrying {
+      worker = try opening.makeWorker()
+      return try worker.render(request).picture
     }
   }
 }

@@ -164,10 +164,10 @@ public struct DocumentFacts: Sendable {
     return nil
   }
 
-  /// `page` clamped to the document.
   /// Whether `page` is one of the document's.
   func contains(_ page: PageIndex) -> Bool { page.rawValue >= 0 && page.rawValue < pageCount }
 
+  /// `page` clamped to the document.
   func clamped(_ page: PageIndex) -> PageIndex {
     PageIndex(min(max(0, page.rawValue), pageCount - 1))
   }

@@ -16,22 +16,34 @@ extension AppState {
       maximumRows: max(4, mainArea.size.rows * 3 / 4))
   }
 
-  /// Takes a page's text for the reading view: keeps its words in reading order and, in the
-  /// reading view, reflows it and its neighbours once each has every page it needs.
+  /// Takes a page's text in the reading view: keeps its words in reading order and reflows it
+  /// and its neighbours once each has every page it needs.
   mutating func takeReadingText(
     _ text: PageText, of page: PageIndex, document version: DocumentVersion
   ) {
-    guard version == document.version, document.contains(page) else { return }
+    guard version == document.version, document.contains(page), view.mode == .read else {
+      return
+    }
     reading.follow(version)
-    reading.keep(ColumnOrder.words(of: text), of: page, near: view.currentPage)
-    guard view.mode == .read else { return }
+    reading.keep(
+      ColumnOrder.words(of: text), of: page, near: view.currentPage,
+      pageCount: document.pageCount)
     reflowReadyPages(
       ReadingState.window(of: page, pageCount: document.pageCount).map { PageIndex($0) })
   }
 
   /// Reflows those of `pages` not reflowed yet whose neighbours are read, and lays the view
-  /// out again when one was.
+  /// out again when one was. Words read for another view (`DocumentFacts.texts`) count.
   mutating func reflowReadyPages(_ pages: [PageIndex]) {
+    for page in pages {
+      for neighbour in ReadingState.window(of: page, pageCount: document.pageCount) {
+        let index = PageIndex(neighbour)
+        guard reading.words[index] == nil, let known = document.texts[index] else { continue }
+        reading.keep(
+          ColumnOrder.words(of: known.text), of: index, near: view.currentPage,
+          pageCount: document.pageCount)
+      }
+    }
     var reflowed: [PageIndex] = []
     for page in pages where reading.pages[page] == nil {
       guard reading.canReflow(page, pageCount: document.pageCount),
@@ -90,7 +102,8 @@ extension AppState {
       let (page, row) = stack.place(atRow: view.viewport.origin.y)
     else { return Destination(page: view.currentPage) }
     guard let shown = reading.pages[page], row > 0 else { return Destination(page: page) }
-    return Destination(page: page, top: shown.top(ofLine: row))
+    let place = shown.place(ofLine: row)
+    return Destination(page: page, top: place.top, left: place.left)
   }
 
   /// Shows `destination` in the reading view: its page's start, or the line of the first
@@ -127,7 +140,9 @@ extension AppState {
     var y = frame.minY
     if let page = reading.pages[target.page] {
       // Below the page's last text: the next page's start.
-      y = page.line(atOrBelow: target.top ?? 0).map { frame.minY + $0 } ?? frame.maxY + 1
+      y =
+        page.line(atOrBelow: target.top ?? 0, left: target.left).map { frame.minY + $0 }
+        ?? frame.maxY + 1
       reading.aim(at: nil)
     }
     view.scroll(
@@ -154,9 +169,16 @@ extension AppState {
   /// Scrolls the reading view so the line showing `box` of `page` is in view (to the middle
   /// of the screen when it was not). Whether the page is reflowed (nothing moves otherwise).
   mutating func revealInReading(_ box: PageRegion, on page: PageIndex) -> Bool {
-    guard let shown = reading.pages[page], let stack = view.layout as? ReadingStack,
-      let line = shown.line(showing: box)
-    else { return false }
+    guard let shown = reading.pages[page], let stack = view.layout as? ReadingStack else {
+      return false
+    }
+    // A place waited for is given up for this one.
+    reading.aim(at: nil)
+    // A box on words the view leaves out (a running head's): its page is as near as it gets.
+    guard let line = shown.line(showing: box) else {
+      view.goTo(page: page)
+      return true
+    }
     let y = stack.frame(ofItem: page.rawValue).minY + line
     let visible = view.viewport.visibleRect
     if y < visible.minY || y >= visible.maxY {
@@ -177,10 +199,9 @@ extension AppState {
   mutating func prepareReadingPages() {
     reading.follow(document.version)
     let measure = readingMeasure
-    guard measure != reading.measure else { return }
     let metrics = document.metrics
     let setting = cropSetting(of: PageIndex(0))
-    reading.rewrap(to: measure) { page, old in
+    reading.rewrap(to: measure, cropRows: setting.maximumRows) { page, old in
       var crop = setting
       crop.pageSize = metrics.size(of: page)
       return old.rewrapped(to: measure, crop: crop, textWidth: .approximate)

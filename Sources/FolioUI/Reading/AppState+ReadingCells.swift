@@ -18,10 +18,11 @@ extension AppState {
         let frame = CellRect(
           x: item.frame.minX + (item.frame.size.columns - size.columns) / 2,
           y: item.frame.minY + line, columns: size.columns, rows: size.rows)
-        guard frame.intersects(rect) else { return nil }
+        // (A page of more than 65,535 blocks shows no crop past them.)
+        guard frame.intersects(rect), block < PagePiece.tilesPerPage else { return nil }
         let region = shown.cropRegion(ofBlock: block)
         return PagePiece(
-          index: page.rawValue * PagePiece.tilesPerPage + min(block, PagePiece.tilesPerPage - 1),
+          index: page.rawValue * PagePiece.tilesPerPage + block,
           frame: frame,
           request: RenderRequest(
             page: page, region: region, size: frame.size, style: drawing.style,
@@ -43,7 +44,7 @@ extension AppState {
       guard let shown = reading.pages[page], let links = document.links[page] else { continue }
       for link in links {
         let words = shown.words(in: link.area)
-        guard let run = shown.runs(showing: words, textWidth: .approximate).first else {
+        guard let run = shown.runs(showing: words).first else {
           continue
         }
         let cells = CellRect(
@@ -83,7 +84,7 @@ extension AppState {
     let band = stack.frame(ofItem: page.rawValue)
     let visible = view.viewport.visibleRect
     let area = mainArea
-    return shown.runs(showing: shown.words(in: box), textWidth: .approximate).map { run in
+    return shown.runs(showing: shown.words(in: box)).map { run in
       CellRect(
         x: area.minX + band.minX - visible.minX + shown.lines[run.row].indent
           + run.columns.lowerBound,

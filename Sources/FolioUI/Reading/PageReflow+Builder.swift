@@ -17,7 +17,7 @@ extension PageReflow {
     }
 
     /// A block of text of `kind` from `run` of the lines: words hyphenated at a line's end
-    /// joined as `BlockText.join` decides.
+    /// joined as `BlockText.join` decides, a table of contents' dot leaders as one "…".
     mutating func text(_ kind: ReadingBlock.Kind, lines run: Range<Int>) {
       var text = BlockText()
       for lineIndex in run {
@@ -25,7 +25,15 @@ extension PageReflow {
         let next =
           lineIndex + 1 < run.upperBound ? lines[lineIndex + 1].texts.first { !$0.isEmpty } : nil
         let lastWord = line.texts.lastIndex { !$0.isEmpty }
+        let leaders = Self.leaders(in: line.texts)
         for (offset, word) in line.texts.enumerated() {
+          if let leader = leaders.first(where: { $0.contains(offset) }) {
+            // The first dot of the leaders stands for them all.
+            if offset == leader.lowerBound {
+              text.append("…", word: line.words.lowerBound + offset)
+            }
+            continue
+          }
           var join = BlockText.Join.space
           if offset == lastWord, let next {
             join = BlockText.join(word, before: next, compounds: context.compounds)
@@ -38,6 +46,28 @@ extension PageReflow {
         ReadingBlock(
           kind: kind, page: index, text: text.text, spans: text.spans, words: words(of: run),
           box: box(of: run)))
+    }
+
+    /// The runs of dot leaders among a line's words: three dots or more apart by spaces
+    /// (". . ."), or one word of four dots or more ("....").
+    static func leaders(in words: [String]) -> [Range<Int>] {
+      func isDots(_ word: String) -> Bool {
+        !word.isEmpty && word.unicodeScalars.allSatisfy { $0 == "." || $0 == "·" || $0 == "…" }
+      }
+      var runs: [Range<Int>] = []
+      var start: Int?
+      for index in 0...words.count {
+        if index < words.count, isDots(words[index]) {
+          if start == nil { start = index }
+          continue
+        }
+        if let first = start {
+          let dots = words[first..<index].reduce(0) { $0 + $1.unicodeScalars.count }
+          if index - first >= 3 || dots >= 4 { runs.append(first..<index) }
+        }
+        start = nil
+      }
+      return runs
     }
 
     /// A region of `kind` over `run` of the lines; its text is theirs, a line each, as the

@@ -19,7 +19,8 @@ extension PageReflow {
         let below = block.box
         let bottom = above.y + above.height
         let overlaps = above.x < below.x + below.width && below.x < above.x + above.width
-        if overlaps, below.y - bottom >= figureGap {
+        // A footnote under the text of a short page is no figure's foot.
+        if overlaps, below.y - bottom >= figureGap, below.y < 0.85 {
           let left = min(above.x, below.x)
           let right = max(above.x + above.width, below.x + below.width)
           result.append(

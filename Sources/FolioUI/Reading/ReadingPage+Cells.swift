@@ -14,22 +14,15 @@ extension ReadingPage {
 
   /// The cells that show `words` (indexes of the page's words), one run a line, in order:
   /// on each line from the first of them to the end of the last. Words left out (a running
-  /// head's) or inside a region take none. O(lines + spans) per word.
-  public func runs(showing words: [Int], textWidth: TextWidth) -> [CellRun] {
+  /// head's) or inside a region take none. O(words).
+  public func runs(showing words: [Int]) -> [CellRun] {
     var byRow: [Int: Range<Int>] = [:]
-    for word in words {
-      guard let row = line(showingWord: word), lines[row].style != .region else { continue }
-      let line = lines[row]
-      let block = blocks[line.block]
-      guard let range = block.textRange(ofWord: word) else { continue }
-      let scalars = Array(block.text.unicodeScalars)
-      let shown = range.clamped(to: line.text)
-      let start = width(of: scalars[line.text.lowerBound..<shown.lowerBound], textWidth)
-      let columns = start..<(start + max(1, width(of: scalars[shown], textWidth)))
-      byRow[row] =
-        byRow[row].map {
-          min($0.lowerBound, columns.lowerBound)..<max($0.upperBound, columns.upperBound)
-        } ?? columns
+    for word in words where wordRuns.indices.contains(word) {
+      guard let run = wordRuns[word] else { continue }
+      byRow[run.row] =
+        byRow[run.row].map {
+          min($0.lowerBound, run.columns.lowerBound)..<max($0.upperBound, run.columns.upperBound)
+        } ?? run.columns
     }
     return byRow.sorted { $0.key < $1.key }.map { CellRun(row: $0.key, columns: $0.value) }
   }
@@ -51,9 +44,5 @@ extension ReadingPage {
       }
     }
     return last
-  }
-
-  private func width(of scalars: ArraySlice<Unicode.Scalar>, _ textWidth: TextWidth) -> Int {
-    scalars.reduce(0) { $0 + max(0, textWidth.columns($1)) }
   }
 }

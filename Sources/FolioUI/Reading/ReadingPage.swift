@@ -17,6 +17,12 @@ public struct ReadingPage: Sendable {
   public let wordBoxes: [PageRegion]
   /// The columns the lines were wrapped at.
   public let measure: Int
+  /// The tallest a crop was let be, in rows.
+  public let cropRows: Int
+  /// The cells each word's text takes in the lines, by word (nil for a word not shown as
+  /// text): the line where it starts, its parts on that line (a word hyphenated across lines
+  /// of the page is one word in the text) in one run.
+  let wordRuns: [CellRun?]
 
   /// What a crop's size depends on besides the region: the page's size in points, the cells'
   /// shape and the rows a crop may take at most (a screen's).
@@ -44,6 +50,7 @@ public struct ReadingPage: Sendable {
     self.blocks = blocks
     self.wordBoxes = wordBoxes
     self.measure = max(1, measure)
+    cropRows = crop.maximumRows
     var crops: [Int: CellSize] = [:]
     var regions: [Int: PageRegion] = [:]
     for (index, block) in blocks.enumerated() {
@@ -57,9 +64,58 @@ public struct ReadingPage: Sendable {
     cropRegions = regions
     var rows: [ReadingBlock: Int] = [:]
     for (index, size) in crops { rows[blocks[index]] = size.rows }
-    lines = ReadingWrap.lines(
+    let lines = ReadingWrap.lines(
       of: blocks, width: self.measure, textWidth: textWidth,
       regionRows: { rows[$0] ?? 1 })
+    self.lines = lines
+    wordRuns = Self.wordRuns(
+      of: lines, blocks: blocks, wordCount: wordBoxes.count, textWidth: textWidth)
+  }
+
+  /// The run of cells of every word shown as text in `lines`. O(characters).
+  private static func wordRuns(
+    of lines: [ReadingLine], blocks: [ReadingBlock], wordCount: Int, textWidth: TextWidth
+  ) -> [CellRun?] {
+    var runs = [CellRun?](repeating: nil, count: wordCount)
+    var block = -1
+    var columns: [Int] = []
+    var spans: [ReadingBlock.Span] = []
+    for (row, line) in lines.enumerated() where !line.text.isEmpty {
+      switch line.style {
+      case .body, .heading: break
+      case .pageStart, .region, .blank: continue
+      }
+      if line.block != block {
+        // The columns before each offset of the block's text.
+        block = line.block
+        spans = blocks[block].spans
+        columns = [0]
+        for scalar in blocks[block].text.unicodeScalars {
+          columns.append(columns[columns.count - 1] + max(0, textWidth.columns(scalar)))
+        }
+      }
+      let base = columns[min(line.text.lowerBound, columns.count - 1)]
+      for span in spans where span.text.overlaps(line.text) {
+        let shown = span.text.clamped(to: line.text)
+        let start = columns[min(shown.lowerBound, columns.count - 1)] - base
+        let end = columns[min(shown.upperBound, columns.count - 1)] - base
+        guard runs.indices.contains(span.word) else { continue }
+        let columns = start..<max(end, start + 1)
+        if let known = runs[span.word] {
+          // The second part of a word on the same line widens its run; elsewhere it is left.
+          if known.row == row {
+            runs[span.word] = CellRun(
+              row: row,
+              columns: min(
+                known.columns.lowerBound, start)..<max(known.columns.upperBound, columns.upperBound)
+            )
+          }
+        } else {
+          runs[span.word] = CellRun(row: row, columns: columns)
+        }
+      }
+    }
+    return runs
   }
 
   /// The same page at another measure.
@@ -87,13 +143,23 @@ public struct ReadingPage: Sendable {
   }
 
   /// The line of the first block at or below `top` (a fraction of the page's height, as a
-  /// destination gives it): the heading an outline entry names, the paragraph a mark was set
+  /// destination gives it), not wholly left of `left` (the place's column) when given: the heading an outline entry names, the paragraph a mark was set
   /// on; inside a paragraph, its first line that starts there or below. Nil when nothing
   /// of the page is shown below it (the place is at its foot). O(lines).
-  public func line(atOrBelow top: Double) -> Int? {
+  public func line(atOrBelow top: Double, left: Double? = nil) -> Int? {
     let slack = 0.002
+    // A place this view gave (`place(ofLine:)`): the line of the word it names.
+    if let left,
+      let word = wordBoxes.indices.first(where: {
+        abs(wordBoxes[$0].y - top) < 0.0005 && abs(wordBoxes[$0].x - left) < 0.0005
+      }), let line = line(showingWord: word)
+    {
+      return line
+    }
     for (index, block) in blocks.enumerated() where block.kind != .pageStart {
       guard block.box.y + block.box.height > top + slack else { continue }
+      // A place in the right column is not in a block wholly left of it (the left column).
+      if let left, block.box.x + block.box.width < left - slack { continue }
       let first = lines.firstIndex { $0.block == index && $0.style != .blank } ?? 0
       // Inside a paragraph: its first line whose text reaches below the place.
       var line = first
@@ -116,6 +182,19 @@ public struct ReadingPage: Sendable {
       wordBoxes.indices.contains(word), wordBoxes[word].height > 0
     else { return nil }
     return wordBoxes[word].y + wordBoxes[word].height
+  }
+
+  /// Where line `line` is on the page: the top-left of the first word it shows, else its
+  /// block's top (the page's top for its start) and no left.
+  public func place(ofLine line: Int) -> (top: Double, left: Double?) {
+    guard lines.indices.contains(line) else { return (0, nil) }
+    let shown = lines[line]
+    if !shown.text.isEmpty, let word = blocks[shown.block].word(atOffset: shown.text.lowerBound),
+      wordBoxes.indices.contains(word), wordBoxes[word].height > 0
+    {
+      return (wordBoxes[word].y, wordBoxes[word].x)
+    }
+    return (top(ofLine: line), nil)
   }
 
   /// Where line `line` is on the page, as a fraction of its height: the top of the first word
@@ -152,21 +231,12 @@ public struct ReadingPage: Sendable {
 
   /// The line that shows `word`: the line of its block where its text begins, a region's
   /// first line for a word inside a region; nil for a word left out (a running head's).
-  /// O(lines + spans).
+  /// O(1) for a word of the text, O(lines) else.
   public func line(showingWord word: Int) -> Int? {
-    for (index, line) in lines.enumerated() {
-      let block = blocks[line.block]
-      switch (line.style, block.kind) {
-      case (.blank, _), (.pageStart, _): continue
-      case (.region, _):
-        if block.words.contains(word) { return index }
-      default:
-        if let range = block.textRange(ofWord: word), line.text.contains(range.lowerBound) {
-          return index
-        }
-      }
+    if wordRuns.indices.contains(word), let run = wordRuns[word] { return run.row }
+    return lines.indices.first { index in
+      lines[index].style == .region && blocks[lines[index].block].words.contains(word)
     }
-    return nil
   }
 
   /// The line that shows the words inside `box`, the first of them; nil when none is shown.

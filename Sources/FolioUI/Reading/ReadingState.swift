@@ -12,8 +12,6 @@ public struct ReadingState: Sendable {
   public private(set) var words: [PageIndex: PageWords] = [:]
   /// The pages reflowed, laid out at `measure`.
   public private(set) var pages: [PageIndex: ReadingPage] = [:]
-  /// The columns the pages are laid out at (0 before the first layout).
-  public private(set) var measure = 0
   /// Changes whenever a page's lines do: what the layout is remade for.
   public private(set) var revision = 0
   /// A place to show once its page is reflowed (switching to the reading view, a jump to a
@@ -25,9 +23,9 @@ public struct ReadingState: Sendable {
   private(set) var left: (page: PageIndex, row: Int, arrival: Destination)?
 
   /// Pages' words kept at most.
-  static let wordLimit = 32
-  /// Reflowed pages kept at most.
-  static let pageLimit = 800
+  static let wordLimit = 48
+  /// Reflowed pages kept at most (about 40 KB each).
+  static let pageLimit = 400
   /// Neighbours on each side a page's running heads are learned from.
   public static let window = 2
 
@@ -51,12 +49,23 @@ public struct ReadingState: Sendable {
     words = [:]
     pages = [:]
     target = nil
+    left = nil
     revision += 1
   }
 
-  /// Keeps `page`'s words, forgetting the words farthest from `near` past the limit.
-  mutating func keep(_ pageWords: PageWords, of page: PageIndex, near: PageIndex) {
+  /// Keeps `page`'s words. Past the limit, forgets first the words no page waits for (every
+  /// page of their window reflowed), then those farthest from `near`.
+  mutating func keep(
+    _ pageWords: PageWords, of page: PageIndex, near: PageIndex, pageCount: Int
+  ) {
     words[page] = pageWords
+    guard words.count > Self.wordLimit else { return }
+    for kept in words.keys where words.count > Self.wordLimit && kept != page {
+      let isUsed = Self.window(of: kept, pageCount: pageCount).contains {
+        pages[PageIndex($0)] == nil
+      }
+      if !isUsed { words[kept] = nil }
+    }
     guard words.count > Self.wordLimit else { return }
     let farthest = words.keys.sorted { distance($0, near) > distance($1, near) }
     for page in farthest.prefix(words.count - Self.wordLimit) { words[page] = nil }
@@ -65,20 +74,24 @@ public struct ReadingState: Sendable {
   /// Keeps `page` reflowed, forgetting the pages farthest from `near` past the limit.
   mutating func store(_ reflowed: ReadingPage, of page: PageIndex, near: PageIndex) {
     pages[page] = reflowed
-    measure = reflowed.measure
     revision += 1
     guard pages.count > Self.pageLimit else { return }
     let farthest = pages.keys.sorted { distance($0, near) > distance($1, near) }
     for page in farthest.prefix(pages.count - Self.pageLimit) { pages[page] = nil }
   }
 
-  /// Lays every page out again at `newMeasure`, with `layout` (the page and its old lines to
-  /// its new ones). O(characters of the pages kept).
-  mutating func rewrap(to newMeasure: Int, _ layout: (PageIndex, ReadingPage) -> ReadingPage) {
-    guard newMeasure != measure else { return }
-    measure = newMeasure
-    for (page, old) in pages { pages[page] = layout(page, old) }
-    revision += 1
+  /// Lays the pages laid out at another measure or for crops of another height out again,
+  /// with `layout` (the page and its old lines to its new ones). O(pages kept), and
+  /// O(characters) of those laid out again.
+  mutating func rewrap(
+    to measure: Int, cropRows: Int, _ layout: (PageIndex, ReadingPage) -> ReadingPage
+  ) {
+    var changed = false
+    for (page, old) in pages where old.measure != measure || old.cropRows != cropRows {
+      pages[page] = layout(page, old)
+      changed = true
+    }
+    if changed { revision += 1 }
   }
 
   /// Waits to show `destination` until its page is reflowed (nil: waits for nothing).

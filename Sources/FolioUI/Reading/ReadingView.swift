@@ -76,7 +76,7 @@ struct ReadingView {
     for (index, boxes) in hits.enumerated() {
       let isCurrent = search.current == HitPosition(page: page, index: index)
       let words = boxes.flatMap { shown.words(in: $0.region) }
-      for run in shown.runs(showing: words, textWidth: width) {
+      for run in shown.runs(showing: words) {
         let indent = shown.lines[run.row].indent
         let cells = CellRect(
           x: origin.x + indent + run.columns.lowerBound, y: origin.y + run.row,

@@ -9,7 +9,12 @@ extension TextSelectionMode {
     let here = state.here
     guard let words = state.document.texts[here.page], !words.words.isEmpty else { return }
     let top = here.top ?? 0
-    let first = words.words.firstIndex { $0.box.height > 0 && $0.box.y + 0.001 >= top } ?? 0
+    // The top line's first word itself (the reflow keeps the page's boxes), else the first
+    // word at or below it.
+    let first =
+      here.left.flatMap { left in
+        words.words.firstIndex { abs($0.box.x - left) < 0.0005 && abs($0.box.y - top) < 0.0005 }
+      } ?? words.words.firstIndex { $0.box.height > 0 && $0.box.y + 0.001 >= top } ?? 0
     start(at: Position(page: here.page, word: first))
   }
 

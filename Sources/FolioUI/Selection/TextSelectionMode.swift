@@ -190,14 +190,14 @@ public struct TextSelectionMode: OverlayMode {
 
   // MARK: Moving
 
-  /// Starts the selection on the first word on screen (or where the mouse pressed), once a
-  /// page on screen has its text.
   /// Starts the selection at `position`: anchor and cursor there.
   mutating func start(at position: Position) {
     anchor = position
     cursor = position
   }
 
+  /// Starts the selection on the first word on screen (or where the mouse pressed), once a
+  /// page on screen has its text.
   private mutating func placeIfNeeded(_ state: AppState) {
     guard cursor == nil else { return }
     if let point = pressPoint {

@@ -196,6 +196,20 @@ struct ReflowTests {
       ])
   }
 
+  @Test func dotLeadersReadAsOneEllipsis() {
+    let lines = ReflowPage.column(
+      [
+        "3.1. Parameters that control the footnote layout . . . . . . . . . . . 91",
+        "3.2. Dots written as one word .................. 92",
+        "A sentence ends here. . . and two dots .. stay.",
+      ], top: 0.1)
+    let texts = ReflowPage.texts(ReflowPage.blocks(lines), .paragraph)
+    #expect(texts.first == "3.1. Parameters that control the footnote layout … 91")
+    #expect(texts.dropFirst().first == "3.2. Dots written as one word … 92")
+    // Three dots apart read as leaders too; two dots do not.
+    #expect(texts.last?.hasSuffix("and two dots .. stay.") == true)
+  }
+
   @Test func aShortLineEndingASentenceAtAColumnsFootEndsItsParagraph() {
     // No gap in the text layer between the columns: the short last line alone tells.
     let left = ReflowPage.column(
