@@ -85,7 +85,7 @@ extension AppState {
       apply(bodyText: size, of: page, document: version)
     case .pageTextRead(let page, let text, let version):
       document.take(text: text, of: page, document: version)
-      takeReadingText(text, of: page, document: version)
+      takeReadingText(of: page, document: version)
       effects += copyPendingPage()
     case .problem(let problem):
       say(problem)

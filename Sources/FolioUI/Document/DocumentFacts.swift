@@ -134,10 +134,13 @@ public struct DocumentFacts: Sendable {
     if changed { contentBoxRevision += 1 }
   }
 
-  /// Takes a page's text, if of this version.
+  /// Takes a page's text, if of this version: its words in reading order, columns one after
+  /// the other where Poppler reads a line of both at a time (`ColumnOrder`), so selecting and
+  /// copying go down a column in every view.
   mutating func take(text: PageText, of page: PageIndex, document: DocumentVersion) {
     guard document == version, page.rawValue >= 0, page.rawValue < pageCount else { return }
-    if texts.updateValue(PageWords(text), forKey: page) == nil { textOrder.append(page) }
+    let words = ColumnOrder.words(of: text)
+    if texts.updateValue(words, forKey: page) == nil { textOrder.append(page) }
     if textOrder.count > Self.textLimit { texts[textOrder.removeFirst()] = nil }
   }
 

@@ -18,16 +18,11 @@ extension AppState {
 
   /// Takes a page's text in the reading view: keeps its words in reading order and reflows it
   /// and its neighbours once each has every page it needs.
-  mutating func takeReadingText(
-    _ text: PageText, of page: PageIndex, document version: DocumentVersion
-  ) {
-    guard version == document.version, document.contains(page), view.mode == .read else {
-      return
-    }
+  mutating func takeReadingText(of page: PageIndex, document version: DocumentVersion) {
+    guard version == document.version, view.mode == .read, let words = document.texts[page]
+    else { return }
     reading.follow(version)
-    reading.keep(
-      ColumnOrder.words(of: text), of: page, near: view.currentPage,
-      pageCount: document.pageCount)
+    reading.keep(words, of: page, near: view.currentPage, pageCount: document.pageCount)
     reflowReadyPages(
       ReadingState.window(of: page, pageCount: document.pageCount).map { PageIndex($0) })
   }
@@ -39,9 +34,7 @@ extension AppState {
       for neighbour in ReadingState.window(of: page, pageCount: document.pageCount) {
         let index = PageIndex(neighbour)
         guard reading.words[index] == nil, let known = document.texts[index] else { continue }
-        reading.keep(
-          ColumnOrder.words(of: known.text), of: index, near: view.currentPage,
-          pageCount: document.pageCount)
+        reading.keep(known, of: index, near: view.currentPage, pageCount: document.pageCount)
       }
     }
     var reflowed: [PageIndex] = []

@@ -98,6 +98,11 @@ extension AppState {
   /// reading view the same words at the top of the screen.
   public mutating func show(_ newMode: ViewMode) {
     guard newMode != view.mode else { return }
+    if newMode == .read && settings.library == .shelf {
+      // The shelf's pages are covers: there is no text of its own to read.
+      say("the reading view is a document's: Enter opens one")
+      return
+    }
     let place = here
     let readingTop = (view.layout as? ReadingStack)?.place(atRow: view.viewport.origin.y)
     rememberPlaceLeft()

@@ -238,6 +238,18 @@ struct ReadingViewTests {
     #expect(app.view.currentPage == PageIndex(12))
   }
 
+  @Test func theShelfHasNoReadingViewOfItsOwn() {
+    var app = AppState(
+      document: DocumentFacts(pageCount: 6, title: "shelf"),
+      metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 612, height: 792), count: 6)),
+      screenSize: CellSize(columns: 100, rows: 30), mode: .grid,
+      style: RenderStyle(symbols: .half, colors: .truecolor), library: .shelf)
+    switchTo("4", &app)
+    #expect(app.view.mode == .grid)
+    #expect(app.status.message?.contains("Enter opens one") == true)
+    #expect(app.demands.texts.isEmpty)
+  }
+
   @Test func theLayoutStacksPagesAsTallAsTheirLines() {
     let stack = ReadingStack(
       rows: [10, 3, 7], measure: 80, viewportSize: CellSize(columns: 100, rows: 20))
