@@ -54,26 +54,20 @@ extension AppState {
   /// zooms and spreads stay, and so does the place (the same page, clamped to the new page
   /// count, at the same point within it).
   mutating func replaceDocument(with summary: DocumentSummary) {
-    if view.mode == .read {
-      // The same words at the top, once their page of the new version is reflowed.
-      let place = here
-      document = document.replaced(by: summary)
-      view.awaitBodyText(of: nil)
-      picking.clamp(toPageCount: document.pageCount)
-      view.goTo(page: document.clamped(view.currentPage))
-      refreshLayout()
-      showInReading(
-        Destination(page: document.clamped(place.page), top: place.top, left: place.left))
-      return
-    }
-    let layout = view.layout
-    let anchor = layout.continuousPageIndex(at: view.viewport)
+    let place = here
+    let anchor = view.layout.continuousPageIndex(at: view.viewport)
     let across = crossFraction
     document = document.replaced(by: summary)
     view.awaitBodyText(of: nil)
     picking.clamp(toPageCount: document.pageCount)
     view.goTo(page: document.clamped(view.currentPage))
     refreshLayout()
+    if view.mode == .read {
+      // The same words at the top, once their page of the new version is reflowed.
+      showInReading(
+        Destination(page: document.clamped(place.page), top: place.top, left: place.left))
+      return
+    }
     let relaid = view.layout
     let clamped = ContinuousPageIndex(min(anchor.value, Double(document.pageCount).nextDown))
     let index = relaid.spreads.continuousSpreadIndex(for: clamped)
