@@ -70,9 +70,10 @@ extension PageReflow {
       return runs
     }
 
-    /// A region of `kind` over `run` of the lines; its text is theirs, a line each, as the
-    /// page has them (what a script gets where the viewer shows the crop).
-    mutating func region(_ kind: ReadingBlock.RegionKind, lines run: Range<Int>) {
+    /// A region of `kind` over `run` of the lines (nil: lines shown as set, `.lines`); its text
+    /// is theirs, a line each, as the page has them (what a script gets where the viewer
+    /// shows a region's crop).
+    mutating func region(_ kind: ReadingBlock.RegionKind?, lines run: Range<Int>) {
       var text = BlockText()
       for lineIndex in run {
         text.breakLine()
@@ -82,8 +83,8 @@ extension PageReflow {
       }
       blocks.append(
         ReadingBlock(
-          kind: .region(kind), page: index, text: text.text, spans: text.spans,
-          words: words(of: run), box: box(of: run)))
+          kind: kind.map { .region($0) } ?? .lines, page: index, text: text.text,
+          spans: text.spans, words: words(of: run), box: box(of: run)))
     }
 
     /// The words of `run` of the lines.

@@ -100,7 +100,7 @@ extension PageReflow {
 
   private static func isText(_ block: ReadingBlock) -> Bool {
     switch block.kind {
-    case .heading, .paragraph: return true
+    case .heading, .paragraph, .lines: return true
     case .pageStart, .region: return false
     }
   }

@@ -41,6 +41,9 @@ public enum PageReflow {
       case .region(let kind):
         while end < lines.count, roles[end] == .region(kind) { end += 1 }
         builder.region(kind, lines: start..<end)
+      case .lines:
+        while end < lines.count, roles[end] == .lines { end += 1 }
+        builder.region(nil, lines: start..<end)
       case .heading(let level):
         while end < lines.count, roles[end] == .heading(level: level),
           lines[end].box.y - lines[end - 1].bottom < lines[end - 1].height
@@ -68,6 +71,8 @@ public enum PageReflow {
     case text
     case heading(level: Int)
     case region(ReadingBlock.RegionKind)
+    /// Short lines stacked at one left edge (a listing).
+    case lines
   }
 
   /// The role of each line: regions are runs of lines (mathematics with the short lines
@@ -116,7 +121,11 @@ public enum PageReflow {
         var end = start
         while end < single.count, single[end] == kind { end += 1 }
         if end - start >= shortest {
-          for index in start..<end { roles[index] = .region(kind == .table ? .table : .figure) }
+          let role: Role =
+            kind == .table
+            ? .region(.table)
+            : Self.isStacked(lines[start..<end], measures: measures) ? .lines : .region(.figure)
+          for index in start..<end { roles[index] = role }
         }
         start = max(end, start + 1)
       }
@@ -137,6 +146,20 @@ public enum PageReflow {
       roles[index] = .region(.mathematics)
     }
     return roles
+  }
+
+  /// Whether short lines are set one under another rather than scattered (a listing, a list
+  /// of short entries, not a figure's labels): each a line's height or two under the one
+  /// before, and half of them or more at the run's left edge (within two characters; the
+  /// others indented, as code is).
+  static func isStacked(_ run: ArraySlice<PageLine>, measures: LineRole.Measures) -> Bool {
+    guard let left = run.map(\.box.x).min() else { return false }
+    let aligned = run.filter { $0.box.x - left <= measures.advance * 2 }.count
+    let regular = zip(run, run.dropFirst()).allSatisfy { above, below in
+      let gap = below.box.y - above.box.y
+      return gap > 0 && gap <= max(above.height, 0.005) * 2.6
+    }
+    return regular && aligned * 2 >= run.count
   }
 
   /// Whether `line` starts a paragraph after `above`, in a paragraph whose first line is

@@ -14,6 +14,10 @@ public struct ReadingBlock: Hashable, Sendable {
     case heading(level: Int)
     /// A paragraph of running text.
     case paragraph
+    /// Lines set one under another as the page sets them (a code listing, a list of short
+    /// entries): shown a line each, not reflowed; the block's text is its lines apart by line
+    /// feeds.
+    case lines
     /// A part of the page to show as a picture; the block's text is its lines' text.
     case region(RegionKind)
   }

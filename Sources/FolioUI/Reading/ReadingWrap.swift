@@ -85,6 +85,22 @@ public enum ReadingWrap {
           lines.append(
             ReadingLine(block: index, text: 0..<0, indent: indent, content: "", style: .region))
         }
+      case .lines:
+        // Each line as the page sets it, wrapped only where it is wider than the measure.
+        let scalars = Array(block.text.unicodeScalars)
+        var start = 0
+        for part in block.text.split(separator: "\n", omittingEmptySubsequences: false) {
+          let count = part.unicodeScalars.count
+          for range in wrapped(String(part), measure: measure, textWidth: textWidth) {
+            let shifted = (range.lowerBound + start)..<(range.upperBound + start)
+            lines.append(
+              ReadingLine(
+                block: index, text: shifted, indent: indent,
+                content: TerminalText.sanitized(String(String.UnicodeScalarView(scalars[shifted]))),
+                style: .body))
+          }
+          start += count + 1
+        }
       case .heading, .paragraph:
         var style = ReadingLine.Style.body
         if case .heading(let level) = block.kind { style = .heading(level: level) }

@@ -98,6 +98,26 @@ struct ReflowTests {
     #expect(ReflowPage.texts(blocks, .paragraph).count == 2)
   }
 
+  @Test func shortLinesSetOneUnderAnotherStayLinesNotAFigure() throws {
+    var lines = ReflowPage.column(
+      ["Attributes are set on a box with the keyword attr, as in this example:"], top: 0.1)
+    // A listing: short lines, one under another, the second indented.
+    lines += [
+      Line("\\ifcsname foo", x: 0.12, top: 0.13), Line("\\csname foo", x: 0.16, top: 0.146),
+      Line("\\fi", x: 0.12, top: 0.162),
+    ]
+    lines += ReflowPage.column(["The advantage is that it saves a lookup in the table."], top: 0.2)
+    let blocks = ReflowPage.blocks(lines)
+    #expect(blocks.map(\.kind) == [.pageStart, .paragraph, .lines, .paragraph])
+    #expect(blocks[2].text == "\\ifcsname foo\n\\csname foo\n\\fi")
+    // Shown a line each, as the page sets them.
+    let wrapped = ReadingWrap.lines(of: blocks, width: 80, textWidth: .approximate)
+    #expect(
+      wrapped.filter { $0.block == 2 && $0.style == .body }.map(\.content) == [
+        "\\ifcsname foo", "\\csname foo", "\\fi",
+      ])
+  }
+
   @Test func mathematicsTablesAndScatteredLabelsBecomeRegions() {
     var lines = ReflowPage.column(
       ["The energy of the system is given by the sum below, where it"], top: 0.1)
