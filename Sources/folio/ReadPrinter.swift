@@ -81,9 +81,11 @@ enum ReadPrinter {
       let neighbours = try ReadingState.window(of: PageIndex(page), pageCount: document.pageCount)
         .compactMap(pageWords)
       let index = PageIndex(page)
+      var context = ReflowContext.learn(from: neighbours)
+      context.noteNeighbours(
+        previous: try pageWords(page - 1), next: try pageWords(page + 1), of: words)
       let blocks = PageReflow.blocks(
-        of: words, at: index, label: document.pageLabel(at: index),
-        context: ReflowContext.learn(from: neighbours))
+        of: words, at: index, label: document.pageLabel(at: index), context: context)
       read = read.filter { $0.key >= page - ReadingState.window }
       let shown = ReadingPage(
         blocks: blocks, wordBoxes: words.words.map(\.box), measure: measure,

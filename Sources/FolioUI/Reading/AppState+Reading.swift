@@ -44,9 +44,12 @@ extension AppState {
       else { continue }
       let neighbours = ReadingState.window(of: page, pageCount: document.pageCount)
         .compactMap { reading.words[PageIndex($0)] }
+      var context = ReflowContext.learn(from: neighbours)
+      context.noteNeighbours(
+        previous: reading.words[PageIndex(page.rawValue - 1)],
+        next: reading.words[PageIndex(page.rawValue + 1)], of: words)
       let blocks = PageReflow.blocks(
-        of: words, at: page, label: document.label(of: page),
-        context: ReflowContext.learn(from: neighbours))
+        of: words, at: page, label: document.label(of: page), context: context)
       reading.store(
         ReadingPage(
           blocks: blocks, wordBoxes: words.words.map(\.box), measure: readingMeasure,

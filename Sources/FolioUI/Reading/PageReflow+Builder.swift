@@ -22,11 +22,19 @@ extension PageReflow {
       var text = BlockText()
       for lineIndex in run {
         let line = lines[lineIndex]
+        // The page's last line goes on with the next page's first word, when that finishes
+        // its last word (`ReflowContext.continuation`).
+        let isLast = lineIndex == lines.count - 1
         let next =
-          lineIndex + 1 < run.upperBound ? lines[lineIndex + 1].texts.first { !$0.isEmpty } : nil
+          lineIndex + 1 < run.upperBound
+          ? lines[lineIndex + 1].texts.first { !$0.isEmpty } : isLast ? context.continuation : nil
         let lastWord = line.texts.lastIndex { !$0.isEmpty }
         let leaders = Self.leaders(in: line.texts)
-        for (offset, word) in line.texts.enumerated() {
+        // The first word finishes the page before's last one: shown there.
+        let skipped =
+          lineIndex == 0 && context.continuesPrevious
+          ? line.texts.firstIndex { !$0.isEmpty } : nil
+        for (offset, word) in line.texts.enumerated() where offset != skipped {
           if let leader = leaders.first(where: { $0.contains(offset) }) {
             // The first dot of the leaders stands for them all.
             if offset == leader.lowerBound {
@@ -39,6 +47,12 @@ extension PageReflow {
             join = BlockText.join(word, before: next, compounds: context.compounds)
           }
           text.append(word, word: line.words.lowerBound + offset, join: join)
+          if isLast, offset == lastWord, join != .space, lineIndex + 1 == run.upperBound,
+            let rest = context.continuation
+          {
+            // The rest from the next page, as part of this page's word.
+            text.append(rest, word: line.words.lowerBound + offset)
+          }
         }
       }
       guard !text.spans.isEmpty else { return }

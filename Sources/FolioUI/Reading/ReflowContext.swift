@@ -10,6 +10,12 @@ public struct ReflowContext: Sendable {
   /// Compounds written with a hyphen inside a line, lowercased, without the punctuation
   /// around them.
   public var compounds: Set<String>
+  /// The first word of the next page's running text, when the page's last word is hyphenated
+  /// at its end and this word is the rest of it (`noteNeighbours`): joined to it here.
+  public var continuation: String?
+  /// Whether the page's first word of running text is the rest of a word the page before
+  /// hyphenated at its end (`noteNeighbours`): shown there, left out here.
+  public var continuesPrevious = false
 
   /// A context that knows nothing of other pages.
   public init(running: RunningLines = RunningLines(), compounds: Set<String> = []) {
@@ -33,6 +39,27 @@ public struct ReflowContext: Sendable {
       }
     }
     return ReflowContext(running: RunningLines.learn(from: pages), compounds: compounds)
+  }
+
+  /// Notes how the page goes on from `previous` and into `next` (its neighbours, nil at the
+  /// document's ends): a word hyphenated at the last line of one page and finished on the
+  /// next is joined on the first page (`BlockText.join` decides, as within a page). O(words
+  /// of both).
+  public mutating func noteNeighbours(previous: PageWords?, next: PageWords?, of page: PageWords) {
+    func body(_ words: PageWords) -> [PageLine] {
+      let lines = PageLine.lines(of: words)
+      return zip(lines, running.running(lines)).filter { !$0.1 }.map(\.0)
+    }
+    func joins(_ last: [PageLine], _ first: [PageLine]) -> String? {
+      guard let word = last.last?.texts.last(where: { !$0.isEmpty }),
+        let rest = first.first?.texts.first(where: { !$0.isEmpty }),
+        BlockText.join(word, before: rest, compounds: compounds) != .space
+      else { return nil }
+      return rest
+    }
+    let lines = body(page)
+    continuation = next.flatMap { joins(lines, body($0)) }
+    continuesPrevious = previous.flatMap { joins(body($0), lines) } != nil
   }
 
   /// `word` without the punctuation before and after it.

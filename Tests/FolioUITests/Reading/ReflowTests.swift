@@ -98,6 +98,29 @@ struct ReflowTests {
     #expect(ReflowPage.texts(blocks, .paragraph).count == 2)
   }
 
+  @Test func aWordHyphenatedAcrossAPageBreakIsJoinedOnTheFirstPage() {
+    let first = ReflowPage.words(
+      ReflowPage.column(
+        ["The last paragraph of a page runs on to its foot, where a word is cut by hyphen-"],
+        top: 0.8))
+    let second = ReflowPage.words(
+      ReflowPage.column(["ation and goes on at the top of the next page."], top: 0.1))
+    var context = ReflowContext.learn(from: [first, second])
+    context.noteNeighbours(previous: nil, next: second, of: first)
+    let before = PageReflow.blocks(of: first, at: PageIndex(0), label: nil, context: context)
+    #expect(ReflowPage.texts(before, .paragraph).last?.hasSuffix("cut by hyphenation") == true)
+    // The rest of the word is part of the first page's word: a hit on it shows there.
+    let joined = before.last { $0.kind == .paragraph }
+    #expect(joined?.textRange(ofWord: first.words.count - 1) != nil)
+    context.noteNeighbours(previous: first, next: nil, of: second)
+    let after = PageReflow.blocks(of: second, at: PageIndex(1), label: nil, context: context)
+    #expect(ReflowPage.texts(after, .paragraph).first?.hasPrefix("and goes on") == true)
+    // Not when the next page starts a sentence.
+    let capital = ReflowPage.words(ReflowPage.column(["Ation starts a sentence."], top: 0.1))
+    context.noteNeighbours(previous: nil, next: capital, of: first)
+    #expect(context.continuation == nil)
+  }
+
   @Test func shortLinesSetOneUnderAnotherStayLinesNotAFigure() throws {
     var lines = ReflowPage.column(
       ["Attributes are set on a box with the keyword attr, as in this example:"], top: 0.1)
