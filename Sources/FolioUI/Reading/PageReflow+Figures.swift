@@ -7,6 +7,9 @@ extension PageReflow {
   /// The least empty height between two blocks of a column taken for a figure: about five
   /// lines of body text on a Letter or A4 page, more than any heading's space.
   static let figureGap = 0.07
+  /// The fewest words the blocks above and below a gap have for it to be taken for a figure
+  /// (unless the block below is its caption).
+  static let framingWords = 8
 
   /// `blocks` (one page's, in reading order) with a figure region in each gap of
   /// `figureGap` or more between two text blocks one above the other (their columns
@@ -19,8 +22,13 @@ extension PageReflow {
         let below = block.box
         let bottom = above.y + above.height
         let overlaps = above.x < below.x + below.width && below.x < above.x + above.width
-        // A footnote under the text of a short page is no figure's foot.
-        if overlaps, below.y - bottom >= figureGap, below.y < 0.85 {
+        // A footnote under the text of a short page is no figure's foot, and the space
+        // between a slide's or a title page's few words is no figure: text around it, or
+        // its caption under it.
+        let isFramed =
+          isCaption(block.text)
+          || previous.spans.count >= Self.framingWords && block.spans.count >= Self.framingWords
+        if overlaps, below.y - bottom >= figureGap, below.y < 0.85, isFramed {
           let left = min(above.x, below.x)
           let right = max(above.x + above.width, below.x + below.width)
           result.append(

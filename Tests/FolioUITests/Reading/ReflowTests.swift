@@ -121,6 +121,30 @@ struct ReflowTests {
     #expect(context.continuation == nil)
   }
 
+  @Test func aTallGapBetweenParagraphsIsAFigureButNotOnATitlePage() throws {
+    let paragraph = [
+      "A paragraph of running text sits above the drawing, long enough",
+      "to be a paragraph of the page and not a title or a date alone.",
+    ]
+    let below = [
+      "Another paragraph of running text goes on under the drawing, as",
+      "long as the first, so that the gap between them is framed by text.",
+    ]
+    let page =
+      ReflowPage.column(paragraph, top: 0.1) + [nil]
+      + ReflowPage.column(below, top: 0.4)
+    let blocks = ReflowPage.blocks(page)
+    #expect(blocks.map(\.kind) == [.pageStart, .paragraph, .region(.figure), .paragraph])
+    // The figure is the gap: from under the first paragraph to the second.
+    let figure = blocks[2].box
+    #expect(abs(figure.y - (blocks[1].box.y + blocks[1].box.height)) < 0.001)
+    #expect(abs(figure.y + figure.height - blocks[3].box.y) < 0.001)
+    // A title and a date far apart are no figure.
+    let title = ReflowPage.blocks(
+      ReflowPage.column(["Title Author"], top: 0.2) + [nil] + ReflowPage.column(["Date"], top: 0.6))
+    #expect(!title.contains { $0.kind == .region(.figure) })
+  }
+
   @Test func shortLinesSetOneUnderAnotherStayLinesNotAFigure() throws {
     var lines = ReflowPage.column(
       ["Attributes are set on a box with the keyword attr, as in this example:"], top: 0.1)
