@@ -13,7 +13,7 @@ TEST_DEBIAN_PACKAGES := man-db file ranger python3-pip libsixel-bin python3-pike
 BENCH_DEBIAN_PACKAGES := chafa timg python3-pip time
 BENCH_PYTHON_PACKAGES := scikit-image pillow
 
-.PHONY: all deps bench-deps build release run test test-tools lint check-imports check-ownership bench check-palette check-generated sample clean leak-check \
+.PHONY: all deps bench-deps build release run test test-tools lint check-imports check-ownership check-pure-tests bench check-palette check-generated sample clean leak-check \
 	fuzz libfuzz asan-check install install-files uninstall synctex-fixture peek-fixture
 
 # Where `make install` puts folio (PREFIX=~/.local needs no root), and what it installs from.
@@ -69,7 +69,7 @@ test-tools:
 	@./Scripts/install-deps.sh $(TEST_DEBIAN_PACKAGES)
 	@./Scripts/install-test-tools.sh
 
-test: deps test-tools lint check-imports check-ownership
+test: deps test-tools lint check-imports check-ownership check-pure-tests
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -87,6 +87,10 @@ check-imports:
 # its own methods: no `search.query = …` from elsewhere (Sources and Tests).
 check-ownership:
 	./Scripts/check-ownership.sh
+
+# The pure targets' tests reach no C library and no package (Scripts/check-pure-tests.sh).
+check-pure-tests:
+	SWIFT=$(SWIFT) ./Scripts/check-pure-tests.sh
 
 bench: bench-deps release
 	.build/release/folio-bench --check-palette

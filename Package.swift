@@ -54,7 +54,7 @@ let package = Package(
       ]),
     .target(
       name: "FolioTestSupport",
-      dependencies: ["FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore"]),
+      dependencies: ["FolioUI", "FolioLayout", "FolioRaster", "FolioCore"]),
     .target(
       name: "FolioPoppler", dependencies: ["FolioRaster", "FolioCore", "CPoppler", "FolioSystem"]),
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "FolioSystem", "CNcursesw"]),

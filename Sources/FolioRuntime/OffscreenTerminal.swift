@@ -63,13 +63,5 @@ public final class OffscreenTerminal: TerminalBackend {
   public func suspend() { suspensions += 1 }
 }
 
-extension ScreenBuffer {
-  /// The screen as text, one string per row (continuation cells left out).
-  public var rows: [String] {
-    (0..<size.rows).map { y in
-      var text = String.UnicodeScalarView()
-      for x in 0..<size.columns where !self[x, y].isContinuation { text.append(self[x, y].scalar) }
-      return String(text)
-    }
-  }
-}
+/// The in-memory terminal tests drive (the same one `--print` draws into).
+public typealias MemoryTerminal = OffscreenTerminal
