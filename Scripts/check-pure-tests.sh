@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 dump=$(mktemp)
 trap 'rm -f "$dump"' EXIT
 "${SWIFT:-swift}" package dump-package >"$dump"
-exec python3 - "$dump" <<'PYTHON'
+python3 - "$dump" <<'PYTHON'
 import json
 import sys
 
@@ -26,9 +26,12 @@ ROOTS = ["FolioCoreTests", "FolioUITests"]
 
 def dependencies(target):
     for dependency in target.get("dependencies", []):
-        for kind in ("byName", "target"):
-            if kind in dependency:
-                yield "target", dependency[kind][0]
+        if "target" in dependency:
+            yield "target", dependency["target"][0]
+        if "byName" in dependency:
+            # A name is a target of the package or a product of another.
+            name = dependency["byName"][0]
+            yield ("target" if name in targets else "product"), name
         if "product" in dependency:
             yield "product", dependency["product"][0]
 

@@ -82,8 +82,13 @@ enum ReadPrinter {
         .compactMap(pageWords)
       let index = PageIndex(page)
       var context = ReflowContext.learn(from: neighbours)
-      context.noteNeighbours(
-        previous: try pageWords(page - 1), next: try pageWords(page + 1), of: words)
+      var around: [Int: PageWords] = [:]
+      for near in ReadingState.window(of: index, pageCount: document.pageCount) {
+        around[near] = try pageWords(near)
+      }
+      context.noteBreaks(around: page, in: around)
+      // The first page printed shows the rest of a word the page before (not printed) began.
+      if page == pages.first { context.continuesPrevious = false }
       let blocks = PageReflow.blocks(
         of: words, at: index, label: document.pageLabel(at: index), context: context)
       read = read.filter { $0.key >= page - ReadingState.window }

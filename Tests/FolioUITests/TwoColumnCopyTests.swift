@@ -27,4 +27,20 @@ struct TwoColumnCopyTests {
     #expect(flat.hasPrefix("left line 1 here left line 2 here"), "\(copied)")
     #expect(flat.contains("left line 6 here right line 1 there"), "\(copied)")
   }
+
+  @Test func aPointInTheRightColumnPicksItsWord() throws {
+    let lines = (1...6).map { row in
+      (
+        [("left line \(row) here", x: 0.1), ("right line \(row) there", x: 0.55)],
+        top: 0.1 + Double(row) * 0.02
+      )
+    }
+    let words = ColumnOrder.words(of: PeekTests.twoColumns(lines))
+    let target = try #require(
+      words.words.firstIndex { words.string(of: $0) == "there" && $0.box.y > 0.15 })
+    let box = words.words[target].box
+    let picked = words.word(
+      drawnAt: (box.x + box.width / 2, box.y + box.height / 2), rows: (top: 0, height: 0.01))
+    #expect(picked == target)
+  }
 }

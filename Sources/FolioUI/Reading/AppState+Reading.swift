@@ -45,9 +45,11 @@ extension AppState {
       let neighbours = ReadingState.window(of: page, pageCount: document.pageCount)
         .compactMap { reading.words[PageIndex($0)] }
       var context = ReflowContext.learn(from: neighbours)
-      context.noteNeighbours(
-        previous: reading.words[PageIndex(page.rawValue - 1)],
-        next: reading.words[PageIndex(page.rawValue + 1)], of: words)
+      var around: [Int: PageWords] = [:]
+      for index in ReadingState.window(of: page, pageCount: document.pageCount) {
+        around[index] = reading.words[PageIndex(index)]
+      }
+      context.noteBreaks(around: page.rawValue, in: around)
       let blocks = PageReflow.blocks(
         of: words, at: page, label: document.label(of: page), context: context)
       reading.store(

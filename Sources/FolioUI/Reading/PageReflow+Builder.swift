@@ -91,7 +91,11 @@ extension PageReflow {
       var text = BlockText()
       for lineIndex in run {
         text.breakLine()
-        for (offset, word) in lines[lineIndex].texts.enumerated() {
+        // The first word finishes the page before's last one: shown there.
+        let skipped =
+          lineIndex == 0 && context.continuesPrevious
+          ? lines[lineIndex].texts.firstIndex { !$0.isEmpty } : nil
+        for (offset, word) in lines[lineIndex].texts.enumerated() where offset != skipped {
           text.append(word, word: lines[lineIndex].words.lowerBound + offset)
         }
       }

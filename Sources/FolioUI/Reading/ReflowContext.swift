@@ -41,25 +41,37 @@ public struct ReflowContext: Sendable {
     return ReflowContext(running: RunningLines.learn(from: pages), compounds: compounds)
   }
 
-  /// Notes how the page goes on from `previous` and into `next` (its neighbours, nil at the
-  /// document's ends): a word hyphenated at the last line of one page and finished on the
-  /// next is joined on the first page (`BlockText.join` decides, as within a page). O(words
-  /// of both).
-  public mutating func noteNeighbours(previous: PageWords?, next: PageWords?, of page: PageWords) {
+  /// Notes how page `page` goes on from the page before and into the next, from `pages`
+  /// (the words of the pages around it, page − 2 … page + 2 where the document has them): a
+  /// word hyphenated at the end of one page's running text and finished at the start of the
+  /// next is joined on the first page. Each page break is judged from the four pages around
+  /// it, so the two pages always agree; only full lines of body-sized text join (not a
+  /// footnote's, a label's or a listing's), and only a hyphen joins (`BlockText.join`).
+  /// O(words of the pages).
+  public mutating func noteBreaks(around page: Int, in pages: [Int: PageWords]) {
+    continuation = Self.rest(after: page, in: pages)
+    continuesPrevious = Self.rest(after: page - 1, in: pages) != nil
+  }
+
+  /// The first word of page `page + 1` when it finishes page `page`'s last word; nil else.
+  static func rest(after page: Int, in pages: [Int: PageWords]) -> String? {
+    guard let before = pages[page], let after = pages[page + 1] else { return nil }
+    let window = (page - 1...page + 2).compactMap { pages[$0] }
+    let running = RunningLines.learn(from: window)
     func body(_ words: PageWords) -> [PageLine] {
       let lines = PageLine.lines(of: words)
-      return zip(lines, running.running(lines)).filter { !$0.1 }.map(\.0)
+      let kept = zip(lines, running.running(lines)).filter { !$0.1 }.map(\.0)
+      // Full lines of the body's size only.
+      let heights = kept.map(\.height).filter { $0 > 0 }.sorted()
+      let body = heights.isEmpty ? 0 : heights[heights.count / 2]
+      return kept.filter { $0.texts.count(where: { !$0.isEmpty }) >= 4 && $0.height >= body * 0.85 }
     }
-    func joins(_ last: [PageLine], _ first: [PageLine]) -> String? {
-      guard let word = last.last?.texts.last(where: { !$0.isEmpty }),
-        let rest = first.first?.texts.first(where: { !$0.isEmpty }),
-        BlockText.join(word, before: rest, compounds: compounds) != .space
-      else { return nil }
-      return rest
-    }
-    let lines = body(page)
-    continuation = next.flatMap { joins(lines, body($0)) }
-    continuesPrevious = previous.flatMap { joins(body($0), lines) } != nil
+    let compounds = learn(from: window).compounds
+    guard let word = body(before).last?.texts.last(where: { !$0.isEmpty }),
+      let rest = body(after).first?.texts.first(where: { !$0.isEmpty }),
+      [.dropHyphen, .keepHyphen].contains(BlockText.join(word, before: rest, compounds: compounds))
+    else { return nil }
+    return rest
   }
 
   /// `word` without the punctuation before and after it.

@@ -148,8 +148,9 @@ public struct PageWords: Sendable {
       let dy = abs((lineMiddle[words[index].line] ?? point.y) - point.y)
       return (dy, dx)
     }
-    // The nearer line's middle first, then the nearest word across on it.
-    guard let line = onRow.min(by: { distance($0).0 < distance($1).0 }).map({ words[$0].line })
+    // The nearer line's middle first (of two columns' lines on one baseline, the one across
+    // nearer), then the nearest word across on it.
+    guard let line = onRow.min(by: { distance($0) < distance($1) }).map({ words[$0].line })
     else { return nil }
     return onRow.filter { words[$0].line == line }.min { distance($0).1 < distance($1).1 }
   }

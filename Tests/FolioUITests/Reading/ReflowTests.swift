@@ -106,18 +106,23 @@ struct ReflowTests {
     let second = ReflowPage.words(
       ReflowPage.column(["ation and goes on at the top of the next page."], top: 0.1))
     var context = ReflowContext.learn(from: [first, second])
-    context.noteNeighbours(previous: nil, next: second, of: first)
+    context.noteBreaks(around: 0, in: [0: first, 1: second])
     let before = PageReflow.blocks(of: first, at: PageIndex(0), label: nil, context: context)
     #expect(ReflowPage.texts(before, .paragraph).last?.hasSuffix("cut by hyphenation") == true)
     // The rest of the word is part of the first page's word: a hit on it shows there.
     let joined = before.last { $0.kind == .paragraph }
     #expect(joined?.textRange(ofWord: first.words.count - 1) != nil)
-    context.noteNeighbours(previous: first, next: nil, of: second)
+    context.noteBreaks(around: 1, in: [0: first, 1: second])
     let after = PageReflow.blocks(of: second, at: PageIndex(1), label: nil, context: context)
     #expect(ReflowPage.texts(after, .paragraph).first?.hasPrefix("and goes on") == true)
     // Not when the next page starts a sentence.
     let capital = ReflowPage.words(ReflowPage.column(["Ation starts a sentence."], top: 0.1))
-    context.noteNeighbours(previous: nil, next: capital, of: first)
+    context.noteBreaks(around: 0, in: [0: first, 1: capital])
+    #expect(context.continuation == nil)
+    // Nor Chinese or Japanese text, which runs on without spaces at every break.
+    let cjkFirst = ReflowPage.words(ReflowPage.column(["日本語の文章は行の どこでも 折り 返す"], top: 0.8))
+    let cjkSecond = ReflowPage.words(ReflowPage.column(["文章は続く 次の ページ で 終わる"], top: 0.1))
+    context.noteBreaks(around: 0, in: [0: cjkFirst, 1: cjkSecond])
     #expect(context.continuation == nil)
   }
 
