@@ -17,10 +17,8 @@ public struct ContinuousLayout: DocumentLayout {
   public let viewportSize: CellSize
   public let spreads: SpreadArrangement
   public let contentSize: CellSize
-  /// Progression coordinate of each spread's leading edge, increasing.
-  private let starts: [Int]
-  /// Each spread's length along the axis, at least 1.
-  private let lengths: [Int]
+  /// Each spread's leading edge and length along the axis (at least 1).
+  private let track: Track
   /// Each spread's size across the axis, at least 1.
   private let breadths: [Int]
 
@@ -66,8 +64,7 @@ public struct ContinuousLayout: DocumentLayout {
       widest = max(widest, breadth)
       position += length + gap
     }
-    self.starts = starts
-    self.lengths = lengths
+    track = Track(starts: starts, lengths: lengths)
     self.breadths = breadths
     let length = count == 0 ? 0 : position - gap
     contentSize =
@@ -84,8 +81,8 @@ public struct ContinuousLayout: DocumentLayout {
   }
 
   public func frame(ofItem index: Int) -> CellRect {
-    let start = starts[index]
-    let length = lengths[index]
+    let start = track.starts[index]
+    let length = track.lengths[index]
     let breadth = breadths[index]
     switch progression {
     case .topToBottom:
@@ -108,13 +105,8 @@ public struct ContinuousLayout: DocumentLayout {
     return LayoutItem(index: index, frame: frame, pages: pages)
   }
 
-  /// The first spread that ends after progression coordinate `position` (`itemCount` if none).
-  private func firstSpread(endingAfter position: Int) -> Int {
-    starts.indices.partitioningIndex { starts[$0] + lengths[$0] > position }
-  }
-
   public func items(intersecting rect: CellRect) -> [LayoutItem] {
-    guard !rect.isEmpty, !starts.isEmpty else { return [] }
+    guard !rect.isEmpty else { return [] }
     let (low, high): (Int, Int)
     switch progression {
     case .topToBottom: (low, high) = (rect.minY, rect.maxY)
@@ -122,35 +114,19 @@ public struct ContinuousLayout: DocumentLayout {
     case .rightToLeft:
       (low, high) = (contentSize.columns - rect.maxX, contentSize.columns - rect.minX)
     }
-    var result: [LayoutItem] = []
-    var index = firstSpread(endingAfter: low)
-    while index < starts.count, starts[index] < high {
-      if frame(ofItem: index).intersects(rect) { result.append(item(index)) }
-      index += 1
-    }
-    return result
-  }
-
-  private func segment(_ index: Int) -> TrackSegment {
-    TrackSegment(
-      start: Double(starts[index]), length: Double(lengths[index]), items: index..<(index + 1))
+    return track.items(meeting: low, high).filter { frame(ofItem: $0).intersects(rect) }
+      .map(item)
   }
 
   public func continuousIndex(atAxisCoordinate coordinate: Double) -> ContinuousSpreadIndex {
-    guard !starts.isEmpty else { return ContinuousSpreadIndex(0) }
-    let position = progression.progressionCoordinate(coordinate, contentLength: contentLength)
-    // The last spread starting at or before `position`, or the first one.
-    let following = firstSpread(endingAfter: position.cell(limit: contentLength))
-    var index = min(following, starts.count - 1)
-    if Double(starts[index]) > position, index > 0 { index -= 1 }
-    return TrackSegment.clampedIndex(segment(index).index(at: position), itemCount: starts.count)
+    track.index(
+      at: progression.progressionCoordinate(coordinate, contentLength: contentLength),
+      length: contentLength)
   }
 
   public func axisCoordinate(for index: ContinuousSpreadIndex) -> Double {
-    guard !starts.isEmpty else { return 0 }
-    let spread = min(index.spread, starts.count - 1)
-    let value = min(index.value, Double(starts.count).nextDown)
-    let position = segment(spread).position(for: value)
-    return progression.contentCoordinate(position, contentLength: contentLength)
+    guard track.count > 0 else { return 0 }
+    return progression.contentCoordinate(track.position(for: index), contentLength: contentLength)
   }
+
 }

@@ -14,10 +14,8 @@ public struct ReadingStack: DocumentLayout {
   public let contentSize: CellSize
   /// The columns of a band: the measure, at most the viewport's width.
   public let measure: Int
-  /// The first row of each page's band, increasing.
-  private let starts: [Int]
-  /// Each band's rows, at least 1.
-  private let lengths: [Int]
+  /// Each page's band: its first row and its rows (at least 1).
+  private let track: Track
 
   /// The empty rows between two pages' bands.
   public static let gap = 1
@@ -37,8 +35,7 @@ public struct ReadingStack: DocumentLayout {
       lengths[index] = max(1, count)
       position += lengths[index] + Self.gap
     }
-    self.starts = starts
-    self.lengths = lengths
+    track = Track(starts: starts, lengths: lengths)
     contentSize = CellSize(
       columns: viewport.columns, rows: rows.isEmpty ? 0 : position - Self.gap)
   }
@@ -50,8 +47,8 @@ public struct ReadingStack: DocumentLayout {
 
   public func frame(ofItem index: Int) -> CellRect {
     CellRect(
-      x: (contentSize.columns - measure) / 2, y: starts[index], columns: measure,
-      rows: lengths[index])
+      x: (contentSize.columns - measure) / 2, y: track.starts[index], columns: measure,
+      rows: track.lengths[index])
   }
 
   public func item(_ index: Int) -> LayoutItem {
@@ -61,47 +58,27 @@ public struct ReadingStack: DocumentLayout {
       pages: PlacedPages(PlacedPage(page: PageIndex(index), frame: frame)))
   }
 
-  /// The first band that ends after row `position` (`itemCount` if none).
-  private func firstBand(endingAfter position: Int) -> Int {
-    starts.indices.partitioningIndex { starts[$0] + lengths[$0] > position }
-  }
-
   public func items(intersecting rect: CellRect) -> [LayoutItem] {
-    guard !rect.isEmpty, !starts.isEmpty else { return [] }
-    var result: [LayoutItem] = []
-    var index = firstBand(endingAfter: rect.minY)
-    while index < starts.count, starts[index] < rect.maxY {
-      if frame(ofItem: index).intersects(rect) { result.append(item(index)) }
-      index += 1
-    }
-    return result
-  }
-
-  private func segment(_ index: Int) -> TrackSegment {
-    TrackSegment(
-      start: Double(starts[index]), length: Double(lengths[index]), items: index..<(index + 1))
+    guard !rect.isEmpty else { return [] }
+    return track.items(meeting: rect.minY, rect.maxY).filter {
+      frame(ofItem: $0).intersects(rect)
+    }.map(item)
   }
 
   public func continuousIndex(atAxisCoordinate coordinate: Double) -> ContinuousSpreadIndex {
-    guard !starts.isEmpty else { return ContinuousSpreadIndex(0) }
-    let following = firstBand(endingAfter: coordinate.cell(limit: contentSize.rows))
-    var index = min(following, starts.count - 1)
-    if Double(starts[index]) > coordinate, index > 0 { index -= 1 }
-    return TrackSegment.clampedIndex(segment(index).index(at: coordinate), itemCount: starts.count)
+    track.index(at: coordinate, length: contentSize.rows)
   }
 
   public func axisCoordinate(for index: ContinuousSpreadIndex) -> Double {
-    guard !starts.isEmpty else { return 0 }
-    let band = min(index.spread, starts.count - 1)
-    return segment(band).position(for: min(index.value, Double(starts.count).nextDown))
+    track.position(for: index)
   }
 
   /// The page whose band holds row `row`, and the row within it (0 at its first row; a row
   /// of the gap after a band counts as its last). Nil without pages. O(log n).
   public func place(atRow row: Int) -> (page: PageIndex, row: Int)? {
-    guard !starts.isEmpty else { return nil }
-    var index = min(firstBand(endingAfter: row), starts.count - 1)
-    if starts[index] > row, index > 0 { index -= 1 }
-    return (PageIndex(index), min(max(0, row - starts[index]), lengths[index] - 1))
+    guard track.count > 0 else { return nil }
+    var index = min(track.firstItem(endingAfter: row), track.count - 1)
+    if track.starts[index] > row, index > 0 { index -= 1 }
+    return (PageIndex(index), min(max(0, row - track.starts[index]), track.lengths[index] - 1))
   }
 }
