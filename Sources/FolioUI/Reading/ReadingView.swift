@@ -46,10 +46,12 @@ struct ReadingView {
     _ page: PageIndex, state: AppState, at origin: CellPoint, band: CellRect, area: CellRect,
     on screen: inout ScreenBuffer
   ) {
+    // A label is the document's text: control characters out.
+    let label = TerminalText.sanitized(state.document.label(of: page))
     let rule = ReadingWrap.lines(
       of: [
         ReadingBlock(
-          kind: .pageStart, page: page, text: state.document.label(of: page),
+          kind: .pageStart, page: page, text: label,
           box: PageRegion(x: 0, y: 0, width: 1, height: 1))
       ], width: band.size.columns, textWidth: width)
     if let first = rule.first {
@@ -59,7 +61,7 @@ struct ReadingView {
     }
     if band.size.rows > 2 {
       write(
-        "reading the text of page \(state.document.label(of: page))…",
+        "reading the text of page \(label)…",
         at: CellPoint(x: origin.x, y: origin.y + 2), columns: band.size.columns,
         attributes: [.dim], area: area, on: &screen)
     }
