@@ -11,7 +11,7 @@ extension PopplerDocument {
   /// text, no marked text, no note read. 0 for a page Poppler cannot load.
   public func annotationCount(at page: PageIndex) -> Int {
     withPage(page) { poppler in
-      Self.eachAnnotation(of: poppler) { _ in }
+      Self.eachAnnotation(of: poppler) { _, _, _ in }
     } ?? 0
   }
 
@@ -27,7 +27,7 @@ extension PopplerDocument {
     withPage(page) { poppler in
       var notes: [String] = []
       var room = Self.notesLimit
-      Self.eachAnnotation(of: poppler) { annot in
+      Self.eachAnnotation(of: poppler) { annot, _, _ in
         guard room > 0, let note = Self.takeString(poppler_annot_get_contents(annot)),
           !note.isEmpty
         else { return }
@@ -48,29 +48,6 @@ extension PopplerDocument {
       return own
     }
     return PageText(text: NotesPartition.joining(own.text, notes: notes), boxes: own.boxes)
-  }
-
-  /// Calls `body` with each annotation of `page` that `annotations(at:)` reads (links, form
-  /// fields and pop-ups left out); returns how many there were.
-  @discardableResult
-  private static func eachAnnotation(
-    of page: OpaquePointer, _ body: (OpaquePointer) -> Void
-  ) -> Int {
-    guard let mapping = poppler_page_get_annot_mapping(page) else { return 0 }
-    defer { poppler_page_free_annot_mapping(mapping) }
-    var count = 0
-    var node: UnsafeMutablePointer<GList>? = mapping
-    while let current = node {
-      node = current.pointee.next
-      guard
-        let data = current.pointee.data,
-        let annot = data.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee.annot,
-        kind(of: poppler_annot_get_annot_type(annot)) != nil
-      else { continue }
-      count += 1
-      body(annot)
-    }
-    return count
   }
 
   /// The longest start of `text` of at most `bytes` UTF-8 bytes that ends at a character.

@@ -42,19 +42,32 @@ extension PopplerDocument {
     var name: String?
   }
 
-  private static func readAnnotations(of page: OpaquePointer) -> [RawAnnotation] {
-    guard let mapping = poppler_page_get_annot_mapping(page) else { return [] }
+  /// Calls `body` with each annotation of `page` that `annotations(at:)` reads (links, form
+  /// fields and pop-ups left out), the area Poppler maps it to and its kind; returns how many
+  /// there were. The one walk over a page's annotation mapping.
+  @discardableResult
+  static func eachAnnotation(
+    of page: OpaquePointer, _ body: (OpaquePointer, PopplerRectangle, AnnotationKind) -> Void
+  ) -> Int {
+    guard let mapping = poppler_page_get_annot_mapping(page) else { return 0 }
     defer { poppler_page_free_annot_mapping(mapping) }
-    var annotations: [RawAnnotation] = []
+    var count = 0
     var node: UnsafeMutablePointer<GList>? = mapping
     while let current = node {
       node = current.pointee.next
-      guard
-        let data = current.pointee.data,
-        let annot = data.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee.annot,
-        let kind = kind(of: poppler_annot_get_annot_type(annot))
+      guard let data = current.pointee.data else { continue }
+      let entry = data.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee
+      guard let annot = entry.annot, let kind = kind(of: poppler_annot_get_annot_type(annot))
       else { continue }
-      let area = data.assumingMemoryBound(to: PopplerAnnotMapping.self).pointee.area
+      count += 1
+      body(annot, entry.area, kind)
+    }
+    return count
+  }
+
+  private static func readAnnotations(of page: OpaquePointer) -> [RawAnnotation] {
+    var annotations: [RawAnnotation] = []
+    eachAnnotation(of: page) { annot, area, kind in
       var rectangle = PopplerRectangle()
       poppler_annot_get_rectangle(annot, &rectangle)
       annotations.append(
