@@ -21,21 +21,11 @@ struct TextSelectionTests {
   /// Lines of letters 0.012 of the page wide from 0.1 across, each between `top` and
   /// `bottom` (fractions of the page), a break between lines.
   static func page(_ lines: [(String, top: Double, bottom: Double)]) -> PageText {
-    var text = ""
-    var boxes: [TextBox] = []
-    for (index, line) in lines.enumerated() {
-      if index > 0 {
-        text += "\n"
-        boxes.append(TextBox())
+    ReflowPage.words(
+      lines.map {
+        ReflowPage.Line($0.0, x: 0.1, top: $0.top, height: $0.bottom - $0.top, advance: 0.012)
       }
-      var x = 0.1
-      for scalar in line.0.unicodeScalars {
-        text.unicodeScalars.append(scalar)
-        boxes.append(TextBox(left: x, top: line.top, right: x + 0.012, bottom: line.bottom))
-        x += 0.012
-      }
-    }
-    return PageText(text: text, boxes: boxes)
+    ).text
   }
 
   /// A continuous view of 40 pages with page 1's text read, zoomed so the page is wide.
