@@ -23,6 +23,9 @@ public struct ReadingPage: Sendable {
   /// text): the line where it starts, its parts on that line (a word hyphenated across lines
   /// of the page is one word in the text) in one run.
   let wordRuns: [CellRun?]
+  /// The words with a box, by the height of their middle: what finds the words in a box
+  /// without looking at every word of the page.
+  private let wordsDown: [(middle: Double, word: Int)]
 
   /// What a crop's size depends on besides the region: the page's size in points, the cells'
   /// shape and the rows a crop may take at most (a screen's).
@@ -68,6 +71,8 @@ public struct ReadingPage: Sendable {
       of: blocks, width: self.measure, textWidth: textWidth,
       regionRows: { rows[$0] ?? 1 })
     self.lines = lines
+    wordsDown = wordBoxes.indices.filter { wordBoxes[$0].height > 0 }
+      .map { (wordBoxes[$0].y + wordBoxes[$0].height / 2, $0) }.sorted { $0.middle < $1.middle }
     wordRuns = Self.wordRuns(
       of: lines, blocks: blocks, wordCount: wordBoxes.count, textWidth: textWidth)
   }
@@ -212,21 +217,28 @@ public struct ReadingPage: Sendable {
   }
 
   /// The words of the page a box of it shows (a hit's): those whose middle is inside it, else
-  /// the word the box's middle is in. O(words).
+  /// the word the box's middle is in. O(log words + words on those lines).
   public func words(in box: PageRegion) -> [Int] {
     func isInside(_ x: Double, _ y: Double, _ region: PageRegion) -> Bool {
       x >= region.x && x <= region.x + region.width && y >= region.y
         && y <= region.y + region.height
     }
-    let inside = wordBoxes.indices.filter {
+    /// The words whose middles are between `top` and `bottom`, in page order.
+    func near(_ top: Double, _ bottom: Double) -> [Int] {
+      let first = wordsDown.partitioningIndex { $0.middle >= top }
+      return wordsDown[first...].prefix { $0.middle <= bottom }.map(\.word).sorted()
+    }
+    let inside = near(box.y, box.y + box.height).filter {
       let word = wordBoxes[$0]
-      return word.height > 0
-        && isInside(word.x + word.width / 2, word.y + word.height / 2, box)
+      return isInside(word.x + word.width / 2, word.y + word.height / 2, box)
     }
     guard inside.isEmpty else { return inside }
+    // A part of a word (a hit inside it): the word its middle is in, among those whose middle
+    // is within a tall word's half height of it.
     let middle = (box.x + box.width / 2, box.y + box.height / 2)
-    return wordBoxes.indices.first { isInside(middle.0, middle.1, wordBoxes[$0]) }.map { [$0] }
-      ?? []
+    return near(middle.1 - 0.05, middle.1 + 0.05).first {
+      isInside(middle.0, middle.1, wordBoxes[$0])
+    }.map { [$0] } ?? []
   }
 
   /// The line that shows `word`: the line of its block where its text begins, a region's
