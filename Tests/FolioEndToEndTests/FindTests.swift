@@ -270,11 +270,12 @@ struct FindTests {
     try folio.expectStatus("hit 1 / 5")
     try folio.press("L")
     // The panel on the left: the heading, then a row per hit with its page label.
-    let screen = try folio.expectScreen("the hits panel") { screen in
+    // Waited for as a whole: tmux may capture a frame it has only partly drawn.
+    try folio.expectScreen("the hits panel") { screen in
       screen.text(ofRow: 0).hasPrefix("“gamma” 5")
         && screen.text(ofRow: 1).contains("gamma delta")
+        && screen.text(ofRow: 5).contains("12")
     }
-    #expect(screen.text(ofRow: 5).contains("12"))
     try folio.type("jjj")
     try folio.press("Enter")
     try folio.expectStatus("hit 4 / 5")
