@@ -69,13 +69,14 @@ public struct KittyImage: Sendable {
   }
 
   /// Shows image `id` at the cursor over `cells`, its `crop` (pixels of the image: x, y,
-  /// width, height) scaled to them, as placement 1 of the image: placing it again moves it,
-  /// with no flicker. The cursor stays.
+  /// width, height) scaled to them, as placement `number` of the image: placing it again
+  /// moves it, with no flicker. The cursor stays.
   public static func placement(
-    of id: UInt32, crop: (x: Int, y: Int, width: Int, height: Int), over cells: CellSize
+    of id: UInt32, number: Int = 1, crop: (x: Int, y: Int, width: Int, height: Int),
+    over cells: CellSize
   ) -> [UInt8] {
     Array(
-      ("\u{1B}_Ga=p,i=\(id),p=1,x=\(crop.x),y=\(crop.y),w=\(crop.width),h=\(crop.height)"
+      ("\u{1B}_Ga=p,i=\(id),p=\(number),x=\(crop.x),y=\(crop.y),w=\(crop.width),h=\(crop.height)"
         + ",c=\(cells.columns),r=\(cells.rows),C=1,q=2\u{1B}\\").utf8)
   }
 
@@ -119,9 +120,11 @@ public struct KittyImage: Sendable {
     return output
   }
 
-  /// Takes image `id`'s placement off the screen, keeping its pixels for later placements.
-  public static func removal(of id: UInt32) -> [UInt8] {
-    Array("\u{1B}_Ga=d,d=i,i=\(id),p=1,q=2\u{1B}\\".utf8)
+  /// Takes image `id`'s placements off the screen (only placement `number` when one is
+  /// given), keeping its pixels for later placements.
+  public static func removal(of id: UInt32, number: Int? = nil) -> [UInt8] {
+    let placement = number.map { ",p=\($0)" } ?? ""
+    return Array("\u{1B}_Ga=d,d=i,i=\(id)\(placement),q=2\u{1B}\\".utf8)
   }
 
   /// Deletes image `id` and its pixels from the terminal.

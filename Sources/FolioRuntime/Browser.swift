@@ -324,10 +324,11 @@ public final class Browser<Terminal: TerminalBackend> {
       if !front.board.isScreenComplete && ContinuousClock.now < hold { return }
       front.holdingFrameUntil = nil
     }
+    let frame = view.frame(state, main: front.board.mainTiles, shelf: front.board.filmstripTiles)
     if let pixels = front.pixels {
-      pixels.present(frame, of: state, on: terminal)
+      pixels.present(frame, on: terminal)
     } else {
-      terminal.present(frame)
+      terminal.present(frame.cells)
     }
     if let report = viewReport { report.write(state.visiblePageRegions) }
     notifySubscribers()

@@ -5,10 +5,9 @@ import FolioUI
 /// painted into the cells (`PaintedPixelLayer`: sixel, iTerm2). Each is a service whose worker
 /// renders the pages at the pixels their cells show.
 public protocol PagePixels: LoopService {
-  /// Presents `frame`, drawn from `state`, on `terminal`, with the pages on screen as pixels
-  /// where their pictures have arrived (block art elsewhere).
-  func present<Terminal: TerminalBackend>(
-    _ frame: ScreenBuffer, of state: AppState, on terminal: Terminal)
+  /// Presents `frame` on `terminal`: its cells, and its placements as pixels where their
+  /// pictures have arrived (the cells under them elsewhere).
+  func present<Terminal: TerminalBackend>(_ frame: Frame, on terminal: Terminal)
   /// Forgets every image, and returns what deletes them from the terminal.
   func forgetting() -> [UInt8]
   /// Tells the render thread to stop, without waiting for a render under way.

@@ -7,7 +7,8 @@ import FolioUI
 /// until text is written over its cells. So each picture is the part of a page on screen,
 /// rendered at those cells' pixels by a worker and encoded there; after each frame the layer
 /// paints a picture again wherever curses wrote into its cells, and has curses redraw the rows
-/// of a picture no longer wanted (the view moved, something covers the pages, `p`). The frame
+/// of a picture no longer wanted (the view moved, something covers a page, `p`). A page with
+/// something drawn over it is painted around it, each part of its placement a picture. The frame
 /// and the pictures go out as one synchronized update (`CSI ?2026h … l`), so terminals that
 /// know it show no half-painted screen. The last row (the status line) is never painted: a
 /// sixel reaching it would scroll the screen. A part of a page larger than the terminal's
@@ -79,15 +80,13 @@ public final class PaintedPixelLayer: PagePixels {
     }
   }
 
-  public func present<Terminal: TerminalBackend>(
-    _ frame: ScreenBuffer, of state: AppState, on terminal: Terminal
-  ) {
-    prepare(for: state)
+  public func present<Terminal: TerminalBackend>(_ frame: Frame, on terminal: Terminal) {
+    prepare(for: frame.placements, screen: frame.cells.size)
     terminal.writeImages(Self.beginUpdate)
-    terminal.present(frame)
+    terminal.present(frame.cells)
     let stale = staleRows(screenCleared: terminal.takeScreenCleared())
     if !stale.isEmpty { terminal.redraw(rows: stale) }
-    terminal.writeImages(paint(over: frame) + Self.endUpdate)
+    terminal.writeImages(paint(over: frame.cells) + Self.endUpdate)
   }
 
   /// Starts and ends a synchronized update (terminals that do not know it ignore it).
@@ -125,33 +124,28 @@ public final class PaintedPixelLayer: PagePixels {
 
   public func shutdown() { queue.beginShutdown() }
 
-  /// Works out the pictures the screen of `state` wants, and asks for those missing.
-  func prepare(for state: AppState) {
+  /// Works out the pictures `placements` want on a screen of `screen` cells, and asks for
+  /// those missing.
+  func prepare(for placements: [ImagePlacement], screen: CellSize) {
     wanted = [:]
-    if state.drawing.pixels == .on && state.pagesAreUncovered {
-      // Never the last row.
-      let rows = CellRect(
-        x: 0, y: 0, columns: state.terminal.size.columns, rows: max(0, state.terminal.size.rows - 1)
-      )
-      for var piece in state.pixelPieces {
-        piece.shown = piece.shown.intersection(rows)
-        guard !piece.shown.isEmpty else { continue }
-        var size = PixelSize(
-          width: piece.shown.size.columns * cellPixels.width,
-          height: piece.shown.size.rows * cellPixels.height)
-        var region = piece.shownPart
+    // Never the last row.
+    let rows = CellRect(x: 0, y: 0, columns: screen.columns, rows: max(0, screen.rows - 1))
+    for placement in placements {
+      for part in placement.parts {
+        let shown = part.intersection(rows)
+        guard !shown.isEmpty else { continue }
+        var request = placement.image(of: shown).request(cellPixels: cellPixels)
         // Sixel paints bands of six rows of pixels: a last band cut short would spill into
         // the row below. The picture is cut as much, not squeezed.
-        if encoding == .sixel, size.height % 6 != 0 {
-          region.height *= Double(size.height - size.height % 6) / Double(size.height)
-          size.height -= size.height % 6
+        if encoding == .sixel, request.size.height % 6 != 0 {
+          let height = request.size.height
+          request.region.height *= Double(height - height % 6) / Double(height)
+          request.size.height -= height % 6
         }
-        guard size.width > 0, size.height > 0, size.area <= PixelRequest.largestArea else {
-          continue
-        }
-        wanted[piece.shown] = PixelRequest(
-          page: piece.page, region: region, size: size,
-          isInverted: state.drawing.style.isInverted, document: state.document.version)
+        guard request.size.width > 0, request.size.height > 0,
+          request.size.area <= PixelRequest.largestArea
+        else { continue }
+        wanted[shown] = request
       }
     }
     let missing = Set(wanted.values).filter { request in

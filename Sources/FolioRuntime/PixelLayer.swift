@@ -9,8 +9,8 @@ import FolioUI
 /// frame (`placements`: kitty before 0.28 and terminals that do no placeholders). Zoomed so far
 /// in that the page would be too large, the part on screen alone is rendered. A bounded, least
 /// recently used set of images stays in the terminal; the oldest not on screen is deleted when
-/// a new one comes. While something is drawn over the pages (a panel, the help, search marks),
-/// the pages are block art.
+/// a new one comes. Where something is drawn over a page (a panel, the help, a hit's tint),
+/// the frame's placement has a hole: the picture shows around it.
 public final class PixelLayer: PagePixels {
   /// How images are put on the screen.
   public enum Style: Equatable, Sendable {
@@ -22,10 +22,10 @@ public final class PixelLayer: PagePixels {
     case placeholders(isDirectColor: Bool, throughTmux: Bool)
   }
 
-  /// Where an image shows: the cells its whole picture spans, and those of them on screen.
+  /// Where an image shows: the cells its whole picture spans, and those of them that show it.
   struct Placement: Equatable {
     var grid: CellRect
-    var shown: CellRect
+    var parts: [CellRect]
   }
 
   /// An image in the terminal.
@@ -78,29 +78,24 @@ public final class PixelLayer: PagePixels {
     }
   }
 
-  public func present<Terminal: TerminalBackend>(
-    _ frame: ScreenBuffer, of state: AppState, on terminal: Terminal
-  ) {
-    var frame = frame
-    prepare(for: state)
+  public func present<Terminal: TerminalBackend>(_ frame: Frame, on terminal: Terminal) {
+    var cells = frame.cells
+    prepare(for: frame.placements)
     // Images sent before the frame whose placeholder cells show them.
     terminal.writeImages(takeOutput())
-    decorate(&frame)
-    terminal.present(frame)
+    decorate(&cells)
+    terminal.present(cells)
     // A frame drawn whole cleared the screen, and with it kitty's placements.
     if terminal.takeScreenCleared() { forgetLostImages() }
-    terminal.writeImages(takeOutput() + placements())
+    terminal.writeImages(takeOutput() + placementBytes())
   }
 
-  /// Works out what the screen of `state` wants, and asks for the pictures missing.
-  public func prepare(for state: AppState) {
+  /// Works out the images `placements` want, and asks for the pictures missing.
+  public func prepare(for placements: [ImagePlacement]) {
     wanted = [:]
-    if state.drawing.pixels == .on && state.pagesAreUncovered {
-      for piece in state.pixelPieces {
-        guard let (request, placement) = want(piece, version: state.document.version, state: state)
-        else { continue }
-        wanted[request] = placement
-      }
+    for placement in placements {
+      guard let (request, placed) = want(placement) else { continue }
+      wanted[request] = placed
     }
     askForMissing()
   }
@@ -113,10 +108,12 @@ public final class PixelLayer: PagePixels {
       guard let placement = wanted[image.request], let id = image.placeholderID else { continue }
       kept.remove(at: index)
       kept.append(image)
-      let (grid, shown) = (placement.grid, placement.shown)
-      for y in shown.minY..<shown.minY + shown.size.rows {
-        for x in shown.minX..<shown.minX + shown.size.columns {
-          frame[x, y] = .placeholder(row: y - grid.minY, column: x - grid.minX, of: id)
+      let grid = placement.grid
+      for part in placement.parts {
+        for y in part.minY..<part.maxY {
+          for x in part.minX..<part.maxX {
+            frame[x, y] = .placeholder(row: y - grid.minY, column: x - grid.minX, of: id)
+          }
         }
       }
     }
@@ -131,15 +128,16 @@ public final class PixelLayer: PagePixels {
   }
 
   /// What to write after the frame: placements moved, put on and taken off (placement style).
-  public func placements() -> [UInt8] {
+  public func placementBytes() -> [UInt8] {
     guard style == .placements else { return [] }
     return place()
   }
 
-  /// `prepare`, `takeOutput` and `placements` in one: what the frame of `state` wants written.
-  public func bytes(for state: AppState) -> [UInt8] {
-    prepare(for: state)
-    return takeOutput() + placements()
+  /// `prepare`, `takeOutput` and `placements` in one: what a frame with `placements` wants
+  /// written.
+  public func bytes(for placements: [ImagePlacement]) -> [UInt8] {
+    prepare(for: placements)
+    return takeOutput() + placementBytes()
   }
 
   public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
@@ -224,39 +222,31 @@ public final class PixelLayer: PagePixels {
     kept.append(image)
   }
 
-  /// The image `piece` wants and where it goes; nil for a page too large to send whole.
-  private func want(_ piece: AppState.PixelPiece, version: DocumentVersion, state: AppState)
-    -> (PixelRequest, Placement)?
-  {
-    let frame = piece.frame
-    guard !piece.shown.isEmpty, !frame.isEmpty else { return nil }
-    let size = PixelSize(
-      width: frame.size.columns * cellPixels.width, height: frame.size.rows * cellPixels.height)
-    let isInverted = state.drawing.style.isInverted
+  /// The image `placement` wants and where it goes; nil for one too large to send whole.
+  private func want(_ placement: ImagePlacement) -> (PixelRequest, Placement)? {
+    let grid = placement.grid
+    guard !placement.parts.isEmpty, !grid.isEmpty else { return nil }
     // Placeholder marks number at most 297 rows and columns.
-    let marksReach =
-      style == .placements
-      || max(frame.size.columns, frame.size.rows) <= PlaceholderMarks.largestIndex + 1
-    if size.area <= PixelRequest.largestArea && marksReach {
-      // The whole page once; the part on screen shown from it as the view moves.
-      let request = PixelRequest(
-        page: piece.page, region: piece.region, size: size, isInverted: isInverted,
-        document: version)
-      return (request, Placement(grid: frame, shown: piece.shown))
+    func fits(_ cells: CellRect) -> Bool {
+      cells.size.columns * cellPixels.width * cells.size.rows * cellPixels.height
+        <= PixelRequest.largestArea
+        && (style == .placements
+          || max(cells.size.columns, cells.size.rows) <= PlaceholderMarks.largestIndex + 1)
     }
-    // Zoomed far in, the whole page is too large: the part on screen alone (a new picture
-    // each time the view moves).
-    let shownSize = PixelSize(
-      width: piece.shown.size.columns * cellPixels.width,
-      height: piece.shown.size.rows * cellPixels.height)
-    guard shownSize.area <= PixelRequest.largestArea,
-      style == .placements
-        || max(piece.shown.size.columns, piece.shown.size.rows) <= PlaceholderMarks.largestIndex + 1
-    else { return nil }
-    let request = PixelRequest(
-      page: piece.page, region: piece.shownPart, size: shownSize, isInverted: isInverted,
-      document: version)
-    return (request, Placement(grid: piece.shown, shown: piece.shown))
+    if fits(grid) {
+      // The whole picture once; the part on screen shown from it as the view moves.
+      return (
+        placement.image.request(cellPixels: cellPixels),
+        Placement(grid: grid, parts: placement.parts)
+      )
+    }
+    // Too large whole: the part that shows alone (a new picture each time the view moves).
+    let shown = placement.shown
+    guard fits(shown) else { return nil }
+    return (
+      placement.image(of: shown).request(cellPixels: cellPixels),
+      Placement(grid: shown, parts: placement.parts)
+    )
   }
 
   /// Places the images wanted that are in the terminal, and takes off the others.
@@ -269,18 +259,12 @@ public final class PixelLayer: PagePixels {
       // Used now: last to go.
       kept.remove(at: index)
       kept.append(image)
-      guard placed[image.id] != placement else { continue }
+      let before = placed[image.id]
+      guard before != placement else { continue }
       placed[image.id] = placement
-      let (grid, shown) = (placement.grid, placement.shown)
-      bytes += Array("\u{1B}7\u{1B}[\(shown.minY + 1);\(shown.minX + 1)H".utf8)
-      bytes += KittyImage.placement(
-        of: image.id,
-        crop: (
-          (shown.minX - grid.minX) * cellPixels.width, (shown.minY - grid.minY) * cellPixels.height,
-          shown.size.columns * cellPixels.width, shown.size.rows * cellPixels.height
-        ),
-        over: shown.size)
-      bytes += Array("\u{1B}8".utf8)
+      bytes += KittyPlacements.bytes(
+        placing: image.id, grid: placement.grid, parts: placement.parts,
+        replacing: before?.parts.count ?? 0, cellPixels: cellPixels)
     }
     for id in placed.keys where !shownIDs.contains(id) {
       placed[id] = nil

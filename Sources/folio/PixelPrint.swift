@@ -29,8 +29,13 @@ enum PixelPrint {
     _ state: AppState, protocol pixels: PixelProtocol, opening: DocumentOpening,
     options: PrintOptions, rows screenRows: Int, environment: [String: String]
   ) throws {
-    let pieces = state.pixelPieces
-    guard !pieces.isEmpty else { return }
+    // The pictures a viewer showing pixels places on this frame, nothing drawn over them.
+    var shown = state
+    _ = shown.update(.pixelsAvailable)
+    let parts = shown.imagePlacements { _ in false }.flatMap { placement in
+      placement.parts.map { (placement.image(of: $0), $0) }
+    }
+    guard !parts.isEmpty else { return }
     let worker: any PageWorker
     do {
       worker = try opening.makeWorker()
@@ -38,9 +43,9 @@ enum PixelPrint {
       StandardStreams.writeError("folio: no picture in pixels: \(error)\n")
       return
     }
-    for piece in pieces {
+    for (image, cells) in parts {
       try write(
-        ShownPage(page: piece.page, region: piece.shownPart, cells: piece.shown, worker: worker),
+        ShownPage(page: image.page, region: image.region, cells: cells, worker: worker),
         protocol: pixels, cellPixels: options.cellPixels ?? PrintCommand.cellPixels(),
         rowsBelow: screenRows, isInverted: state.drawing.style.isInverted,
         environment: environment)

@@ -6,9 +6,9 @@ import FolioUI
 import Foundation
 import Testing
 
-/// The pixel layer with a synthetic document: each page on screen is sent once and placed,
-/// placed again only when it moves, taken off when something covers the pages, and a page
-/// whose picture fails is not asked for again. Every wait has a deadline.
+/// The pixel layer with a synthetic document and the frames `AppView` makes: each page on
+/// screen is sent once and placed, placed again only when it moves or something covers part
+/// of it, and a page whose picture fails is not asked for again. Every wait has a deadline.
 @Suite("Pixel layer")
 struct PixelLayerTests {
   final class CountingWorker: PageWorker, @unchecked Sendable {
@@ -42,14 +42,19 @@ struct PixelLayerTests {
   let document = SyntheticDocument(
     sizes: Array(repeating: PointSize(width: 612, height: 792), count: 12))
 
-  func state() -> AppState {
+  func state(size: CellSize = CellSize(columns: 160, rows: 50)) -> AppState {
     var app = AppState(
       document: DocumentFacts(pageCount: 12, title: "t"),
       metrics: PageMetrics(sizes: Array(repeating: PointSize(width: 612, height: 792), count: 12)),
-      screenSize: CellSize(columns: 60, rows: 20), mode: .grid,
+      screenSize: size, mode: .grid,
       style: RenderStyle(symbols: .half, colors: .truecolor), prefetches: false)
     _ = app.update(.pixelsAvailable)
     return app
+  }
+
+  /// The placements of the frame of `app`.
+  func placements(_ app: AppState) -> [ImagePlacement] {
+    AppView(width: .approximate).frame(app, main: TilePool(), shelf: TilePool()).placements
   }
 
   /// Frames of `app` until `condition` holds of everything written (or 20 s pass).
@@ -60,7 +65,7 @@ struct PixelLayerTests {
     let deadline = Date().addingTimeInterval(20)
     repeat {
       _ = layer.receive(inbox.takeAll())
-      written += String(decoding: layer.bytes(for: app), as: UTF8.self)
+      written += String(decoding: layer.bytes(for: placements(app)), as: UTF8.self)
       if condition(written) { return }
       var descriptor = pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0)
       _ = poll(&descriptor, 1, 50)
@@ -71,14 +76,14 @@ struct PixelLayerTests {
     text.components(separatedBy: needle).count - 1
   }
 
-  @Test func eachPageIsSentOnceAndPlacedUntilSomethingCoversIt() throws {
+  @Test func eachPageIsSentOnceAndPlacedAroundWhatCoversIt() throws {
     let inbox = try LoopInbox()
     let worker = CountingWorker(document, fails: false)
     let layer = try PixelLayer(
       cellPixels: PixelSize(width: 4, height: 8), inbox: inbox, makeWorker: { worker })
     defer { layer.shutdown() }
     var app = state()
-    let shown = app.pixelPieces.count
+    let shown = placements(app).count
     #expect(shown > 0)
     var written = ""
     frames(layer, inbox, app, written: &written) { self.count($0, "a=p,") >= shown }
@@ -88,12 +93,21 @@ struct PixelLayerTests {
     var again = ""
     frames(layer, inbox, app, written: &again) { _ in true }
     #expect(again.isEmpty)
-    // The help covers the pages: every placement comes off, no image is deleted.
+    // The help covers part of the pages: the pages under it are placed again around it (cut
+    // shorter), nothing is sent or deleted, and no page comes off whole.
     _ = app.update(.input(.key(.character("?"))))
+    let around = placements(app)
+    #expect(around.count == shown)
     var covered = ""
     frames(layer, inbox, app, written: &covered) { _ in true }
-    #expect(count(covered, "a=d,d=i,") == shown)
-    #expect(!covered.contains("d=I"))
+    #expect(covered.contains("a=p,"))
+    #expect(!covered.contains("a=t,") && !covered.contains("a=d,"))
+    // Closed: the pages are placed whole again, nothing sent.
+    _ = app.update(.input(.key(.escape)))
+    var closed = ""
+    frames(layer, inbox, app, written: &closed) { _ in true }
+    #expect(count(closed, "a=p,") == count(covered, "a=p,"))
+    #expect(!closed.contains("a=t,") && !closed.contains("d=I"))
     #expect(worker.lock.withLock { worker.calls } == shown)
   }
 
@@ -104,7 +118,7 @@ struct PixelLayerTests {
       cellPixels: PixelSize(width: 4, height: 8), inbox: inbox, makeWorker: { worker })
     defer { layer.shutdown() }
     let app = state()
-    let shown = app.pixelPieces.count
+    let shown = placements(app).count
     var written = ""
     frames(layer, inbox, app, written: &written) { _ in
       worker.lock.withLock { worker.calls } >= shown
@@ -124,11 +138,11 @@ struct PixelLayerTests {
     let layer = try PixelLayer(
       cellPixels: PixelSize(width: 60, height: 120), inbox: inbox, makeWorker: { worker })
     defer { layer.shutdown() }
-    var app = state()
+    var app = state(size: CellSize(columns: 60, rows: 20))
     _ = app.update(.input(.key(.character("2"))))
     _ = app.update(.timerFired(.count))
     for _ in 0..<6 { _ = app.update(.input(.key(.character("+")))) }
-    let pieces = app.pixelPieces
+    let pieces = placements(app)
     try #require(!pieces.isEmpty)
     var written = ""
     frames(layer, inbox, app, written: &written) { self.count($0, "a=p,") >= pieces.count }
@@ -151,28 +165,37 @@ struct PixelLayerTests {
       makeWorker: { worker })
     defer { layer.shutdown() }
     var app = state()
-    let pieces = app.pixelPieces
+    let pieces = placements(app)
     var written = ""
     frames(layer, inbox, app, written: &written) { self.count($0, "U=1") >= pieces.count }
     #expect(count(written, "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=p,U=1") == pieces.count)
     #expect(!written.replacingOccurrences(of: "\u{1B}\u{1B}_G", with: "").contains("\u{1B}_G"))
-    var frame = ScreenBuffer(size: CellSize(columns: 60, rows: 20))
-    layer.prepare(for: app)
+    var frame = ScreenBuffer(size: CellSize(columns: 160, rows: 50))
+    layer.prepare(for: pieces)
     layer.decorate(&frame)
     #expect(
       frame.cells.filter { $0.placeholder != nil }.count
         == pieces.reduce(0) { $0 + $1.shown.size.columns * $1.shown.size.rows })
     for piece in pieces {
       let corner = frame[piece.shown.minX, piece.shown.minY]
-      #expect(Int(corner.placeholder?.row ?? 999) == piece.shown.minY - piece.frame.minY)
-      #expect(Int(corner.placeholder?.column ?? 999) == piece.shown.minX - piece.frame.minX)
+      #expect(Int(corner.placeholder?.row ?? 999) == piece.shown.minY - piece.grid.minY)
+      #expect(Int(corner.placeholder?.column ?? 999) == piece.shown.minX - piece.grid.minX)
     }
-    // The help over the pages: no placeholder cell, nothing deleted.
+    // The help over the pages: placeholder cells around it, none where it draws; nothing
+    // sent or deleted.
+    let view = AppView(width: .approximate)
+    let uncovered = view.frame(app, main: TilePool(), shelf: TilePool()).cells
     _ = app.update(.input(.key(.character("?"))))
-    var covered = ScreenBuffer(size: CellSize(columns: 60, rows: 20))
-    layer.prepare(for: app)
+    let help = view.frame(app, main: TilePool(), shelf: TilePool())
+    var covered = help.cells
+    layer.prepare(for: help.placements)
     layer.decorate(&covered)
-    #expect(covered.cells.allSatisfy { $0.placeholder == nil })
-    #expect(layer.takeOutput().isEmpty && layer.placements().isEmpty)
+    #expect(covered.cells.contains { $0.placeholder != nil })
+    for y in 0..<50 {
+      for x in 0..<160 where help.cells[x, y] != uncovered[x, y] {
+        #expect(covered[x, y].placeholder == nil, "(\(x), \(y))")
+      }
+    }
+    #expect(layer.takeOutput().isEmpty && layer.placementBytes().isEmpty)
   }
 }

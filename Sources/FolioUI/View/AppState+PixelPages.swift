@@ -1,60 +1,64 @@
 import FolioCore
 
-/// What a terminal that shows images may draw as pixels: each page part on screen, with the
-/// whole page's frame it is cut from, while nothing is drawn over the pages.
+/// What a terminal that shows images shows as pixels: every piece of a page on screen (pages,
+/// tiles of a zoomed page, the reading view's crops, the filmstrip's thumbnails, a peek's
+/// figure), each placed over its cells, with holes where something is drawn over it.
 extension AppState {
-  /// A page's part on screen: the page, the region of the page its frame shows (the whole
-  /// page, or its content box when trimmed), the frame's cells on screen (it may reach past
-  /// the main area) and the cells of it that show.
-  public struct PixelPiece: Hashable, Sendable {
-    public var page: PageIndex
-    public var region: PageRegion
-    public var frame: CellRect
-    public var shown: CellRect
-
-    /// The part of the page the cells that show show (fractions of the whole page).
-    public var shownPart: PageRegion {
-      let columns = Double(max(1, frame.size.columns))
-      let rows = Double(max(1, frame.size.rows))
-      return PageRegion(
-        x: region.x + region.width * Double(shown.minX - frame.minX) / columns,
-        y: region.y + region.height * Double(shown.minY - frame.minY) / rows,
-        width: region.width * Double(shown.size.columns) / columns,
-        height: region.height * Double(shown.size.rows) / rows)
-    }
+  /// A piece shown as an image: where its whole picture lies on screen, the area it is cut to,
+  /// and its depth.
+  struct ImagePiece {
+    var piece: PagePiece
+    var grid: CellRect
+    var clip: CellRect
+    var depth: Int
   }
 
-  /// Whether nothing is drawn over the pages: no panel, prompt, help or other mode, no search
-  /// marks, no message panel. Images cover the cells under them, so while something is drawn
-  /// over the pages, the pages are block art.
-  public var pagesAreUncovered: Bool {
-    modes.overlays.isEmpty && !search.isActive && areas.sidePanel == nil
-      && (areas.statusLine.map {
-        StatusLine(width: .approximate).saysWhole(self, columns: $0.size.columns)
-      } ?? true)
+  /// The pieces on screen that are shown as images while pixels are on. O(log n + pieces).
+  var imagePieces: [ImagePiece] {
+    guard drawing.pixels == .on else { return [] }
+    func onScreen(_ piece: PagePiece, area: CellRect, visible: CellRect, depth: Int) -> ImagePiece?
+    {
+      let grid = CellRect(
+        x: area.minX + piece.frame.minX - visible.minX,
+        y: area.minY + piece.frame.minY - visible.minY,
+        columns: piece.frame.size.columns, rows: piece.frame.size.rows)
+      guard grid.intersects(area) else { return nil }
+      return ImagePiece(piece: piece, grid: grid, clip: area, depth: depth)
+    }
+    let area = areas.main
+    let visible = view.viewport.visibleRect
+    var pieces = mainPieces(meeting: visible).compactMap {
+      onScreen($0, area: area, visible: visible, depth: 0)
+    }
+    if let strip = areas.filmstrip {
+      let shown = view.shelfViewport.visibleRect
+      pieces += shelfPieces(meeting: shown).compactMap {
+        onScreen($0, area: strip, visible: shown, depth: 0)
+      }
+    }
+    // A peek's figure goes over its box.
+    if let crop = (modes.top as? PeekMode)?.cropPiece(self),
+      let piece = onScreen(crop, area: area, visible: visible, depth: 1)
+    {
+      pieces.append(piece)
+    }
+    return pieces
   }
 
-  /// The page parts in the main area and the filmstrip, for pictures in pixels.
-  public var pixelPieces: [PixelPiece] {
-    let main = visiblePageRegions.compactMap { visible -> PixelPiece? in
-      guard let frame = screenFrame(of: visible.page) else { return nil }
-      return PixelPiece(
-        page: visible.page, region: shownRegion(of: visible.page), frame: frame,
-        shown: visible.screen)
+  /// The pictures placed over a frame where `isCovered` says which cells have something drawn
+  /// over the pages (a panel, the help, a prompt, a hit's tint, a selection): each piece
+  /// shows around them, and the pages around them stay pictures. A piece of depth 1 (a peek's
+  /// figure) is drawn over everything. None while pixels are off.
+  public func imagePlacements(isCovered: (CellPoint) -> Bool) -> [ImagePlacement] {
+    imagePieces.compactMap { shown in
+      let request = shown.piece.request
+      let image = PageImage(
+        page: request.page, region: request.region, cells: request.size,
+        isInverted: request.style.isInverted, document: request.document)
+      let visible = shown.grid.intersection(shown.clip)
+      let parts = shown.depth > 0 ? [visible] : visible.parts { !isCovered($0) }
+      guard !parts.isEmpty else { return nil }
+      return ImagePlacement(image: image, grid: shown.grid, parts: parts, depth: shown.depth)
     }
-    guard let shelf = view.shelf, let area = areas.filmstrip else { return main }
-    let visible = view.shelfViewport.visibleRect
-    let thumbnails = shelf.items(intersecting: visible).flatMap(\.pages).compactMap {
-      placed -> PixelPiece? in
-      let frame = CellRect(
-        x: area.minX + placed.frame.minX - visible.minX,
-        y: area.minY + placed.frame.minY - visible.minY,
-        columns: placed.frame.size.columns, rows: placed.frame.size.rows)
-      let shown = frame.intersection(area)
-      guard !shown.isEmpty else { return nil }
-      return PixelPiece(
-        page: placed.page, region: shownRegion(of: placed.page), frame: frame, shown: shown)
-    }
-    return main + thumbnails
   }
 }

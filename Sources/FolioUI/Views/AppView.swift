@@ -12,18 +12,64 @@ public struct AppView: Sendable {
   /// Creates a view that measures text with `width`.
   public init(width: TextWidth) { self.width = width }
 
-  /// The screen for `state`, with page pictures from the tiles of `main` and `shelf`.
+  /// The screen's cells for `state`, with page pictures from the tiles of `main` and `shelf`.
   public func draw(
     _ state: AppState, main: TilePool<RenderRequest>, shelf: TilePool<RenderRequest>
   ) -> ScreenBuffer {
+    frame(state, main: main, shelf: shelf).cells
+  }
+
+  /// The frame for `state`: its cells, with page pictures from the tiles of `main` and
+  /// `shelf`, and (while pixels are on) the pictures placed over them, cut around whatever is
+  /// drawn over the pages.
+  public func frame(
+    _ state: AppState, main: TilePool<RenderRequest>, shelf: TilePool<RenderRequest>
+  ) -> Frame {
     var screen = ScreenBuffer(size: state.terminal.size)
-    guard !state.terminal.size.isEmpty else { return screen }
+    guard !state.terminal.size.isEmpty else { return Frame(cells: screen) }
+    drawPages(state, main: main, shelf: shelf, on: &screen)
+    guard state.drawing.pixels == .on else {
+      drawOver(state, main: main, on: &screen)
+      return Frame(cells: screen)
+    }
+    // What is drawn over the pages is found by drawing it over a screen of marks as well: a
+    // cell that is no longer the mark is covered, whatever the page under it looks like.
+    var marks = ScreenBuffer(size: state.terminal.size, fill: Self.mark)
+    drawOver(state, main: main, on: &marks)
+    drawOver(state, main: main, on: &screen)
+    return Frame(
+      cells: screen, placements: state.imagePlacements { marks[$0.x, $0.y] != Self.mark })
+  }
+
+  /// A cell no view draws: where it stays, nothing was drawn over the pages.
+  static let mark = Cell(
+    "\u{10FFFD}", foreground: .rgb(1, 2, 3), background: .rgb(3, 2, 1),
+    attributes: [.bold, .dim, .reverse, .underline])
+
+  /// The pages of the main area and the filmstrip.
+  private func drawPages(
+    _ state: AppState, main: TilePool<RenderRequest>, shelf: TilePool<RenderRequest>,
+    on screen: inout ScreenBuffer
+  ) {
+    let areas = state.areas
+    if !areas.main.isEmpty {
+      drawTiles(main, viewport: state.view.viewport, area: areas.main, on: &screen) {
+        $0 < PagePiece.overlayIndex
+      }
+    }
+    if let shelfArea = areas.filmstrip, state.view.shelf != nil {
+      drawTiles(shelf, viewport: state.view.shelfViewport, area: shelfArea, on: &screen)
+    }
+  }
+
+  /// Everything over the pages: the reading view's text, hits, labels, the status line and
+  /// messages, what the input modes show, and the pictures in them (a peek's figure).
+  private func drawOver(
+    _ state: AppState, main: TilePool<RenderRequest>, on screen: inout ScreenBuffer
+  ) {
     let areas = state.areas
     let area = areas.main
     if !area.isEmpty {
-      drawTiles(main, viewport: state.view.viewport, area: area, on: &screen) {
-        $0 < PagePiece.overlayIndex
-      }
       if state.view.mode == .read { ReadingView(width: width).draw(state, area: area, on: &screen) }
       SearchMarks(width: width).draw(state, area: area, on: &screen)
       if state.view.mode == .grid {
@@ -32,7 +78,6 @@ public struct AppView: Sendable {
       }
     }
     if let shelfArea = areas.filmstrip, let shelfLayout = state.view.shelf {
-      drawTiles(shelf, viewport: state.view.shelfViewport, area: shelfArea, on: &screen)
       drawLabels(
         state, layout: shelfLayout, viewport: state.view.shelfViewport, area: shelfArea, on: &screen
       )
@@ -46,7 +91,6 @@ public struct AppView: Sendable {
     drawTiles(main, viewport: state.view.viewport, area: area, on: &screen) {
       $0 >= PagePiece.overlayIndex
     }
-    return screen
   }
 
   private func drawTiles(
