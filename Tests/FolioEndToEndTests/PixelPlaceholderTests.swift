@@ -63,14 +63,19 @@ struct PixelPlaceholderTests {
       let best = try TerminalImages.likenessToPages(image, of: document)
       #expect(best >= 0.97, "image \(id) is like no page: \(best)")
     }
-    // The help over the pages: block art, no placeholder cell; closed, the images come back
-    // without being sent again.
+    // The search prompt and its hits over the pages: the pages stay images around the hits'
+    // tints; closed, the same images, none sent again.
     let sentBefore = model.images.count
-    try tmux.send("?")
-    _ = try tmux.waitForScreen { _ in
-      PlaceholderScreen(styled: (try? tmux.styledScreen()) ?? "").cells.isEmpty
+    try tmux.send("/")
+    try tmux.send("the", literal: true)
+    let searching = try tmux.waitForScreen { screen in
+      screen.contains { $0.hasPrefix("/the") }
+        && PlaceholderScreen(styled: (try? tmux.styledScreen()) ?? "").cells.count > 100
     }
-    #expect(PlaceholderScreen(styled: try tmux.styledScreen()).cells.isEmpty)
+    #expect(searching.contains { $0.hasPrefix("/the") })
+    let around = PlaceholderScreen(styled: try tmux.styledScreen())
+    #expect(around.cells.count > 100 && around.malformed == 0)
+    #expect(around.ids.isSubset(of: placeholders.ids))
     try tmux.send("Escape")
     _ = try tmux.waitForScreen { _ in
       PlaceholderScreen(styled: (try? tmux.styledScreen()) ?? "").ids == placeholders.ids

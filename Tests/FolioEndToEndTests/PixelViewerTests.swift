@@ -90,18 +90,24 @@ struct PixelViewerTests {
     }
     output = waitUntilQuiet(record)
     #expect(try TerminalImages(output).images.count == sentBefore)
-    // The help over the pages takes every placement off (counted from here on).
+    // The search prompt and its hits over the pages: the pages stay placed (cut around the
+    // hits' tints), none taken off whole, none sent again (counted from here on).
     let before = output.utf8.count
-    try tmux.send("?")
-    output = try waitForOutput(record, "removals") { text in
-      guard
-        let model = try? TerminalImages(
-          String(decoding: text.utf8.dropFirst(before), as: UTF8.self))
-      else { return false }
-      let removed = Set(
-        model.commands.filter { $0["a"] == "d" && $0["d"] == "i" }.compactMap { $0["i"] })
-      return placed.isSubset(of: removed)
-    }
+    try tmux.send("/")
+    try tmux.send("the", literal: true)
+    let prompt = try tmux.waitForScreen { $0.contains { $0.hasPrefix("/the") } }
+    #expect(prompt.contains { $0.hasPrefix("/the") })
+    output = waitUntilQuiet(record)
+    let searching = try TerminalImages(
+      String(decoding: output.utf8.dropFirst(before), as: UTF8.self))
+    #expect(searching.images.isEmpty)
+    #expect(!searching.commands.contains { $0["a"] == "d" && $0["p"] == nil })
+    // Closed: placed whole again, nothing sent.
+    try tmux.send("Escape")
+    let closed = try tmux.waitForScreen { !$0.contains { $0.hasPrefix("/the") } }
+    #expect(!closed.contains { $0.hasPrefix("/the") })
+    output = waitUntilQuiet(record)
+    #expect(try TerminalImages(output).images.count == sentBefore)
     // Quitting deletes every image.
     try tmux.send("q")
     try tmux.send("q")

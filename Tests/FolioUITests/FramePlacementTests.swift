@@ -101,21 +101,21 @@ struct FramePlacementTests {
     #expect(!blankHelpCells.isEmpty)
   }
 
-  /// Zoomed in, a page larger than the screen is placed as screen-sized tiles, each its own
-  /// picture, reused as the view scrolls.
-  @Test func aZoomedPageIsPlacedAsTiles() {
+  /// Zoomed in, a page larger than the screen is still one picture, the part on screen shown
+  /// from it; scrolled, the same picture is placed further up.
+  @Test func aZoomedPageIsOnePictureCutByTheScreen() throws {
     var app = showing(.continuous)
     for _ in 0..<4 { _ = helper.type("+", on: &app) }
     let placed = frame(app)
-    #expect(placed.placements.count > 1)
+    let first = try #require(placed.placements.first)
+    #expect(first.image.region == .whole)
+    #expect(first.grid.size.columns > app.mainArea.size.columns)
     for placement in placed.placements {
-      #expect(placement.grid.size.area <= app.mainArea.size.area)
-      #expect(placement.image.region.width < 1 || placement.image.region.height < 1)
+      #expect(placement.parts.allSatisfy { app.mainArea.intersection($0) == $0 })
     }
     _ = helper.type("j", on: &app)
-    let scrolled = frame(app)
-    let images = Set(placed.placements.map(\.image))
-    #expect(scrolled.placements.contains { images.contains($0.image) })
+    let scrolled = try #require(frame(app).placements.first { $0.image == first.image })
+    #expect(scrolled.grid.minY < first.grid.minY)
   }
 
   /// In the spread view the filmstrip's thumbnails are placed too, inside the filmstrip.
