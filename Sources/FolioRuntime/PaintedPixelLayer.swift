@@ -5,31 +5,19 @@ import FolioUI
 /// Pages as pictures painted into the cells after each frame, for terminals whose images are
 /// part of the cells they cover (sixel, iTerm2's inline images): written once, a picture stays
 /// until text is written over its cells. So each picture is the part of a page on screen,
-/// rendered at those cells' pixels by a worker and encoded there; after each frame the layer
-/// paints a picture again wherever curses wrote into its cells, and has curses redraw the rows
-/// of a picture no longer wanted (the view moved, something covers a page, `p`). A page with
-/// something drawn over it is painted around it, each part of its placement a picture. The frame
-/// and the pictures go out as one synchronized update (`CSI ?2026h … l`), so terminals that
-/// know it show no half-painted screen. The last row (the status line) is never painted: a
-/// sixel reaching it would scroll the screen. A part of a page larger than the terminal's
-/// largest image (xterm's `maxGraphicSize`) is painted as several tiles that each fit.
+/// rendered at those cells' pixels by a worker and encoded there; `PaintedScreen` works out
+/// what to paint again after each frame (where curses wrote into a picture, where a hole in it
+/// closed) and writes the cells drawn over the pages (the holes) again after it, and curses
+/// redraws the rows of a picture no longer wanted (the view moved, `p`). The frame and the
+/// pictures go out as one synchronized update (`CSI ?2026h … l`), so terminals that know it
+/// show no half-painted screen. The last row (the status line) is never painted: a sixel
+/// reaching it would scroll the screen. A part of a page larger than the terminal's largest
+/// image (xterm's `maxGraphicSize`) is painted as several tiles that each fit.
 public final class PaintedPixelLayer: PagePixels {
   /// How pictures are encoded.
   public enum Encoding: Equatable, Sendable {
     case sixel
     case iterm2
-  }
-
-  /// A picture painted: which, and the hash of the frame's cells it was painted over.
-  struct Painted: Equatable {
-    var request: PixelRequest
-    var cells: Int
-  }
-
-  /// A picture's part painted as one image: its cell from the picture's top-left, its bytes.
-  struct Tile: Sendable {
-    var offset: CellPoint
-    var bytes: [UInt8]
   }
 
   /// The most bytes of encoded pictures kept for painting again.
@@ -39,13 +27,13 @@ public final class PaintedPixelLayer: PagePixels {
   private let cellPixels: PixelSize
   /// The largest picture the terminal shows; nil when it has no known limit.
   private let largestImage: PixelSize?
-  private let queue: WorkQueue<PixelRequest, [Tile]>
+  private let queue: WorkQueue<PixelRequest, [EncodedPicture.Piece]>
   /// Encoded pictures, least recently used first.
-  private var kept: [(request: PixelRequest, tiles: [Tile])] = []
+  private var kept: [(request: PixelRequest, pieces: [EncodedPicture.Piece])] = []
   private var failed: Set<PixelRequest> = []
-  /// What the screen wants now: cells → the picture painted there.
-  private var wanted: [CellRect: PixelRequest] = [:]
-  private var painted: [CellRect: Painted] = [:]
+  /// What the screen wants now: cells → the picture painted there and its holes.
+  private var wanted: [CellRect: PaintedScreen.Wanted] = [:]
+  private var screen = PaintedScreen()
 
   /// Renders with workers made by `makeWorker`, posting to `inbox`; `cellPixels` must be the
   /// terminal's (a sixel picture is as large as its pixels), `largestImage` the largest
@@ -61,7 +49,7 @@ public final class PaintedPixelLayer: PagePixels {
       workerCount: 1, name: "folio-pixels", inbox: inbox, makeWorker: makeWorker
     ) { worker, request in
       let picture = try worker.pixels(request)
-      let encoded: [Tile]?
+      let encoded: [EncodedPicture.Piece]?
       switch encoding {
       case .sixel:
         encoded = Self.sixelTiles(of: picture, cellPixels: cellPixels, largest: largestImage)
@@ -69,9 +57,7 @@ public final class PaintedPixelLayer: PagePixels {
         let cells = CellSize(
           columns: request.size.width / cellPixels.width,
           rows: request.size.height / cellPixels.height)
-        encoded = ITermImage(picture, over: cells).map {
-          [Tile(offset: CellPoint(x: 0, y: 0), bytes: $0.bytes)]
-        }
+        encoded = ITermImage(picture, over: cells).map { [EncodedPicture.Piece(bytes: $0.bytes)] }
       }
       guard let encoded else {
         throw DocumentError.renderFailed(reason: "the picture could not be encoded")
@@ -84,9 +70,9 @@ public final class PaintedPixelLayer: PagePixels {
     prepare(for: frame.placements, screen: frame.cells.size)
     terminal.writeImages(Self.beginUpdate)
     terminal.present(frame.cells)
-    let stale = staleRows(screenCleared: terminal.takeScreenCleared())
+    let stale = screen.staleRows(for: wanted, screenCleared: terminal.takeScreenCleared())
     if !stale.isEmpty { terminal.redraw(rows: stale) }
-    terminal.writeImages(paint(over: frame.cells) + Self.endUpdate)
+    terminal.writeImages(paint(over: frame.cells, colorMode: terminal.colorMode) + Self.endUpdate)
   }
 
   /// Starts and ends a synchronized update (terminals that do not know it ignore it).
@@ -97,13 +83,12 @@ public final class PaintedPixelLayer: PagePixels {
     let (outcomes, _) = queue.receive(letters)
     for outcome in outcomes {
       switch outcome.result {
-      case .success(let tiles):
+      case .success(let pieces):
         guard !kept.contains(where: { $0.request == outcome.request }) else { continue }
-        kept.append((outcome.request, tiles))
-        while kept.reduce(0, { $0 + $1.tiles.reduce(0) { $0 + $1.bytes.count } }) > Self.bytesKept,
-          let oldest = kept.firstIndex(where: { image in
-            !wanted.values.contains(image.request)
-          })
+        kept.append((outcome.request, pieces))
+        let wantedRequests = Set(wanted.values.map(\.request))
+        while kept.reduce(0, { $0 + $1.pieces.reduce(0) { $0 + $1.bytes.count } }) > Self.bytesKept,
+          let oldest = kept.firstIndex(where: { !wantedRequests.contains($0.request) })
         {
           kept.remove(at: oldest)
         }
@@ -118,97 +103,56 @@ public final class PaintedPixelLayer: PagePixels {
   /// Nothing to delete: the pictures go with the alternate screen. Forgets what was painted,
   /// so all of it is painted again.
   public func forgetting() -> [UInt8] {
-    painted = [:]
+    screen.forget()
     return []
   }
 
   public func shutdown() { queue.beginShutdown() }
 
-  /// Works out the pictures `placements` want on a screen of `screen` cells, and asks for
-  /// those missing.
-  func prepare(for placements: [ImagePlacement], screen: CellSize) {
+  /// Works out the pictures `placements` want on a screen of `screen` cells (each the cells of
+  /// its placement on screen, holes and all), and asks for those missing.
+  func prepare(for placements: [ImagePlacement], screen size: CellSize) {
     wanted = [:]
     // Never the last row.
-    let rows = CellRect(x: 0, y: 0, columns: screen.columns, rows: max(0, screen.rows - 1))
+    let rows = CellRect(x: 0, y: 0, columns: size.columns, rows: max(0, size.rows - 1))
     for placement in placements {
-      for part in placement.parts {
-        let shown = part.intersection(rows)
-        guard !shown.isEmpty else { continue }
-        var request = placement.image(of: shown).request(cellPixels: cellPixels)
-        // Sixel paints bands of six rows of pixels: a last band cut short would spill into
-        // the row below. The picture is cut as much, not squeezed.
-        if encoding == .sixel, request.size.height % 6 != 0 {
-          let height = request.size.height
-          request.region.height *= Double(height - height % 6) / Double(height)
-          request.size.height -= height % 6
-        }
-        guard request.size.width > 0, request.size.height > 0,
-          request.size.area <= PixelRequest.largestArea
-        else { continue }
-        wanted[shown] = request
+      let shown = placement.visible.intersection(rows)
+      guard !shown.isEmpty else { continue }
+      var request = placement.image(of: shown).request(cellPixels: cellPixels)
+      // Sixel paints bands of six rows of pixels: a last band cut short would spill into the
+      // row below. The picture is cut as much, not squeezed.
+      if encoding == .sixel, request.size.height % 6 != 0 {
+        let height = request.size.height
+        request.region.height *= Double(height - height % 6) / Double(height)
+        request.size.height -= height % 6
       }
+      guard request.size.width > 0, request.size.height > 0,
+        request.size.area <= PixelRequest.largestArea
+      else { continue }
+      wanted[shown] = PaintedScreen.Wanted(
+        request: request, holes: placement.holes.filter { shown.contains($0) })
     }
-    let missing = Set(wanted.values).filter { request in
+    let missing = Set(wanted.values.map(\.request)).filter { request in
       !failed.contains(request) && !kept.contains { $0.request == request }
     }
     queue.replaceWanted(missing.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
   }
 
-  /// The rows curses must draw again: those of pictures no longer wanted where they are, whose
-  /// pixels would stay in cells curses did not change. Pictures on those rows are painted
-  /// again. A cleared screen lost every picture.
-  func staleRows(screenCleared: Bool) -> [Range<Int>] {
-    if screenCleared {
-      painted = [:]
-      return []
-    }
-    let gone = painted.filter { wanted[$0.key] != $0.value.request }.map(\.key)
-    guard !gone.isEmpty else { return [] }
-    let rows = gone.map { $0.minY..<$0.maxY }
-    for rect in painted.keys
-    where rows.contains(where: { $0.overlaps(rect.minY..<rect.maxY) }) {
-      painted[rect] = nil
-    }
-    return rows
-  }
-
-  /// Paints the pictures wanted that have arrived, where they are not painted or curses wrote
-  /// over them.
-  func paint(over frame: ScreenBuffer) -> [UInt8] {
-    var bytes: [UInt8] = []
-    let rects = wanted.keys.sorted { ($0.minY, $0.minX) < ($1.minY, $1.minX) }
-    for rect in rects {
-      guard let request = wanted[rect],
-        let index = kept.firstIndex(where: { $0.request == request })
-      else { continue }
+  /// Paints the pictures wanted that have arrived, and writes their holes again.
+  func paint(over frame: ScreenBuffer, colorMode: ColorMode) -> [UInt8] {
+    screen.paint(wanted, over: frame, colorMode: colorMode) { request in
+      guard let index = kept.firstIndex(where: { $0.request == request }) else { return nil }
+      // Used now: last to go.
       let image = kept.remove(at: index)
       kept.append(image)
-      let cells = Self.hash(of: frame, in: rect)
-      guard painted[rect] != Painted(request: request, cells: cells) else { continue }
-      painted[rect] = Painted(request: request, cells: cells)
-      for tile in image.tiles {
-        let (row, column) = (rect.minY + tile.offset.y + 1, rect.minX + tile.offset.x + 1)
-        bytes += Array("\u{1B}7\u{1B}[\(row);\(column)H".utf8)
-        bytes += tile.bytes
-        bytes += Array("\u{1B}8".utf8)
-      }
+      return image.pieces
     }
-    return bytes
-  }
-
-  /// A hash of the cells of `frame` in `rect`: when it changes, curses wrote there.
-  static func hash(of frame: ScreenBuffer, in rect: CellRect) -> Int {
-    var hasher = Hasher()
-    for y in rect.minY..<rect.maxY {
-      for x in rect.minX..<rect.maxX { hasher.combine(frame[x, y]) }
-    }
-    return hasher.finalize()
   }
 
   /// `picture` as sixel images no larger than `largest` each (one when it fits or no limit is
   /// known), cut along cells and sharing one palette; nil when it cannot be encoded.
   static func sixelTiles(of picture: PixelPicture, cellPixels: PixelSize, largest: PixelSize?)
-    -> [Tile]?
+    -> [EncodedPicture.Piece]?
   {
     let (width, height) = (picture.size.width, picture.size.height)
     let cells = CellRect(
@@ -216,7 +160,7 @@ public final class PaintedPixelLayer: PagePixels {
       rows: (height + cellPixels.height - 1) / max(1, cellPixels.height))
     let tiles = cells.tiles(cellPixels: cellPixels, largest: largest)
     guard tiles.count > 1 else {
-      return SixelImage(picture).map { [Tile(offset: CellPoint(x: 0, y: 0), bytes: $0.bytes)] }
+      return SixelImage(picture).map { [EncodedPicture.Piece(bytes: $0.bytes)] }
     }
     // Each tile's pixels; the last row of tiles ends where the picture does (cut to whole bands).
     let parts = tiles.map { tile in
@@ -226,6 +170,6 @@ public final class PaintedPixelLayer: PagePixels {
         rows: min(tile.size.rows * cellPixels.height, height - y))
     }
     guard let encoded = SixelImage.tiles(of: picture, parts: parts) else { return nil }
-    return zip(tiles, encoded).map { Tile(offset: $0.origin, bytes: $1) }
+    return zip(tiles, encoded).map { EncodedPicture.Piece(offset: $0.origin, bytes: $1) }
   }
 }

@@ -8,19 +8,38 @@ public struct ImagePlacement: Hashable, Sendable {
   public var image: PageImage
   /// The cells the whole picture spans on screen.
   public var grid: CellRect
-  /// The cells of `grid` that show the picture: disjoint rectangles, top to bottom, then left
-  /// to right.
+  /// The cells of `grid` in the area it is drawn in (the main view, the filmstrip): the parts
+  /// and the holes.
+  public var visible: CellRect
+  /// The cells of `visible` that show the picture: disjoint rectangles, top to bottom, then
+  /// left to right.
   public var parts: [CellRect]
   /// Placements of a greater depth go over those of a smaller one (a peek's figure over the
   /// pages).
   public var depth: Int
 
-  /// Creates a placement.
-  public init(image: PageImage, grid: CellRect, parts: [CellRect], depth: Int = 0) {
+  /// Creates a placement; `visible` is the smallest rectangle holding `parts` when not given.
+  public init(
+    image: PageImage, grid: CellRect, visible: CellRect? = nil, parts: [CellRect], depth: Int = 0
+  ) {
     self.image = image
     self.grid = grid
     self.parts = parts
     self.depth = depth
+    self.visible = grid
+    self.visible = visible ?? shown
+  }
+
+  /// The cells of `visible` that show the frame's cells instead of the picture.
+  public var holes: Set<CellPoint> {
+    var holes = Set<CellPoint>()
+    for y in visible.minY..<visible.maxY {
+      for x in visible.minX..<visible.maxX {
+        let point = CellPoint(x: x, y: y)
+        if !parts.contains(where: { $0.contains(point) }) { holes.insert(point) }
+      }
+    }
+    return holes
   }
 
   /// The smallest rectangle holding every part (empty when none shows).

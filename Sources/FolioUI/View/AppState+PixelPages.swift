@@ -77,7 +77,8 @@ extension AppState {
       let visible = shown.grid.intersection(shown.clip)
       let parts = shown.depth > 0 ? [visible] : visible.parts { !isCovered($0) }
       guard !parts.isEmpty else { return nil }
-      return ImagePlacement(image: shown.image, grid: shown.grid, parts: parts, depth: shown.depth)
+      return ImagePlacement(
+        image: shown.image, grid: shown.grid, visible: visible, parts: parts, depth: shown.depth)
     }
   }
 }

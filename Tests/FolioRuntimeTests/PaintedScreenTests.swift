@@ -1,0 +1,73 @@
+import FolioCore
+import Testing
+
+@testable import FolioRuntime
+
+/// What a sixel or iTerm2 terminal is sent after each frame, against recorded bytes: a
+/// picture painted whole over its cells and its holes written again after it; only new holes
+/// written when more open; painted again when a hole closes or curses wrote over it.
+@Suite("Painted screen")
+struct PaintedScreenTests {
+  let rect = CellRect(x: 1, y: 1, columns: 4, rows: 2)
+  let request = PixelRequest(page: PageIndex(0), size: PixelSize(width: 32, height: 32))
+  let printer = AnsiPrinter(colorMode: .none)
+
+  func frame(_ text: [String]) -> ScreenBuffer {
+    var buffer = ScreenBuffer(size: CellSize(columns: 6, rows: 4))
+    for (y, line) in text.enumerated() {
+      for (x, scalar) in line.unicodeScalars.enumerated() { buffer[x, y] = Cell(scalar) }
+    }
+    return buffer
+  }
+
+  func paint(
+    _ screen: inout PaintedScreen, holes: Set<CellPoint>, over frame: ScreenBuffer
+  ) -> String {
+    let wanted = [rect: PaintedScreen.Wanted(request: request, holes: holes)]
+    let bytes = screen.paint(wanted, over: frame, colorMode: .none) { _ in
+      [EncodedPicture.Piece(bytes: Array("<picture>".utf8))]
+    }
+    return String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "⎋")
+  }
+
+  @Test func aPictureIsPaintedOnceWithItsHolesWrittenAfterIt() {
+    var screen = PaintedScreen()
+    let page = frame(["......", ".####.", ".####.", "......"])
+    #expect(paint(&screen, holes: [], over: page) == "⎋7⎋[2;2H<picture>⎋8")
+    #expect(paint(&screen, holes: [], over: page).isEmpty)
+    // A prompt's hit drawn over two cells: the picture stays, those two cells are written.
+    let hit = frame(["......", ".#ab#.", ".####.", "......"])
+    let holes: Set = [CellPoint(x: 2, y: 1), CellPoint(x: 3, y: 1)]
+    #expect(paint(&screen, holes: holes, over: hit) == "⎋7⎋[2;3Hab⎋8")
+    #expect(paint(&screen, holes: holes, over: hit).isEmpty)
+    // The hit goes: the picture is painted again over the cells it covered.
+    #expect(paint(&screen, holes: [], over: page) == "⎋7⎋[2;2H<picture>⎋8")
+  }
+
+  /// A hole that opens while the picture is painted again (curses wrote over its cells) is
+  /// written after the picture.
+  @Test func cursesWritingOverAPicturePaintsItAgainAndItsHoles() {
+    var screen = PaintedScreen()
+    _ = paint(&screen, holes: [], over: frame(["......", ".####.", ".####.", "......"]))
+    let changed = frame(["......", ".#xy#.", ".###%.", "......"])
+    #expect(
+      paint(&screen, holes: [CellPoint(x: 2, y: 1), CellPoint(x: 3, y: 1)], over: changed)
+        == "⎋7⎋[2;2H<picture>⎋8⎋7⎋[2;3Hxy⎋8")
+  }
+
+  /// A picture no longer wanted there: its rows are drawn again, and a cleared screen forgets
+  /// every picture.
+  @Test func picturesNoLongerWantedAreStale() {
+    var screen = PaintedScreen()
+    _ = paint(&screen, holes: [], over: frame(["......", ".####.", ".####.", "......"]))
+    #expect(
+      screen.staleRows(
+        for: [rect: PaintedScreen.Wanted(request: request, holes: [])], screenCleared: false
+      )
+      .isEmpty)
+    #expect(screen.staleRows(for: [:], screenCleared: false) == [1..<3])
+    #expect(screen.painted.isEmpty)
+    _ = paint(&screen, holes: [], over: frame(["......", ".####.", ".####.", "......"]))
+    #expect(screen.staleRows(for: [:], screenCleared: true).isEmpty && screen.painted.isEmpty)
+  }
+}
