@@ -50,7 +50,7 @@ let package = Package(
       name: "FolioRuntime",
       dependencies: [
         "FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioStore", "FolioSearch",
-        "FolioGraphics",
+        "FolioPixels",
       ]),
     .target(
       name: "FolioTestSupport",
@@ -60,7 +60,11 @@ let package = Package(
     .target(name: "FolioTerminal", dependencies: ["FolioCore", "FolioSystem", "CNcursesw"]),
     // Child processes run with a deadline (argv only, killed and reaped past it): Glibc only.
     .target(name: "FolioSystem"),
-    // Pictures for terminals that show images: kitty and iTerm2 (PNG, zlib), sixel (libsixel).
+    // Terminal image protocols as bytes, no C: kitty's sequences, placements and placeholder
+    // cells, tmux's passthrough, which protocol a terminal gets.
+    .target(name: "FolioPixels", dependencies: ["FolioCore"]),
+    // Page pixels encoded for those protocols, in the page worker: PNG and deflate (zlib),
+    // sixel (libsixel).
     .target(name: "FolioGraphics", dependencies: ["FolioCore", "CZlib", "CSixel"]),
     // SyncTeX for the viewer: source line to PDF boxes and back, through libsynctex.
     .target(name: "FolioSyncTeX", dependencies: ["FolioCore", "CSynctex"]),
@@ -80,7 +84,7 @@ let package = Package(
       dependencies: [
         "FolioCore", "FolioLayout", "FolioRaster", "FolioUI", "FolioRuntime", "FolioPoppler",
         "FolioTerminal", "FolioStore", "FolioSearch", "FolioConfig", "FolioGraphics", "CSandbox",
-        "FolioSystem", "FolioSyncTeX",
+        "FolioSystem", "FolioSyncTeX", "FolioPixels",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -113,13 +117,14 @@ let package = Package(
       name: "FolioRuntimeTests",
       dependencies: [
         "FolioRuntime", "FolioUI", "FolioLayout", "FolioRaster", "FolioCore", "FolioSearch",
-        "FolioStore", "FolioTestSupport",
+        "FolioStore", "FolioTestSupport", "FolioPixels", "FolioGraphics",
       ],
       // Golden screens, read by path from the test files (expectSnapshot).
       exclude: ["Snapshots"]),
     .testTarget(
       name: "FolioTerminalTests", dependencies: ["FolioTerminal", "FolioCore", "FolioSystem"]),
     .testTarget(name: "FolioSystemTests", dependencies: ["FolioSystem"]),
+    .testTarget(name: "FolioPixelsTests", dependencies: ["FolioPixels", "FolioCore"]),
     .testTarget(
       name: "FolioPopplerTests",
       dependencies: [
@@ -138,7 +143,7 @@ let package = Package(
       dependencies: [
         "FolioFixtures", "FolioTestSupport", "FolioRuntime", "FolioPoppler", "FolioRaster",
         "FolioCore", "FolioUI", "folio",
-        "folio-libfuzzer", "FolioGraphics", "CPoppler", "CZlib", "FolioSyncTeX",
+        "folio-libfuzzer", "FolioGraphics", "CPoppler", "CZlib", "FolioSyncTeX", "FolioPixels",
       ]),
   ],
   swiftLanguageModes: [.v6]

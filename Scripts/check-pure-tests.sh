@@ -21,7 +21,11 @@ import sys
 
 package = json.load(open(sys.argv[1]))
 targets = {t["name"]: t for t in package["targets"]}
-ROOTS = ["FolioCoreTests", "FolioUITests"]
+ROOTS = ["FolioCoreTests", "FolioUITests", "FolioPixelsTests"]
+# The viewer's loop may link C (ncurses through its terminal, SQLite for its places), but not
+# what draws and encodes pages: Poppler and cairo, zlib and libsixel run in the page workers.
+RUNTIME = "FolioRuntime"
+RUNTIME_FORBIDDEN = {"CPoppler", "CZlib", "CSixel"}
 
 
 def dependencies(target):
@@ -53,9 +57,21 @@ for root in ROOTS:
             if dependency not in seen:
                 seen.add(dependency)
                 stack.append((dependency, reached))
+seen = set()
+stack = [(RUNTIME, [RUNTIME])]
+while stack:
+    name, path = stack.pop()
+    for kind, dependency in dependencies(targets.get(name, {})):
+        reached = path + [dependency]
+        if dependency in RUNTIME_FORBIDDEN:
+            problems.append(" → ".join(reached) + " (drawing or encoding pages in the viewer)")
+        elif dependency in targets and dependency not in seen:
+            seen.add(dependency)
+            stack.append((dependency, reached))
 if problems:
     for problem in sorted(set(problems)):
         print(f"check-pure-tests: {problem} (a C library or a package in a pure target's tests)")
     sys.exit(1)
-print(f"check-pure-tests: {', '.join(ROOTS)} build on pure targets only")
+print(f"check-pure-tests: {', '.join(ROOTS)} build on pure targets only;"
+      f" {RUNTIME} reaches none of {', '.join(sorted(RUNTIME_FORBIDDEN))}")
 PYTHON

@@ -55,7 +55,7 @@ extension Browser {
         queue.append(.document(id, .reopenFailed(reason: "the document cannot be opened again")))
       }
     case .adoptDocument(let version):
-      let adopted = engine.adopt(version, inbox: inbox) { try replacePixels(of: engine, with: $0) }
+      let adopted = engine.adopt(version, inbox: inbox) { _ in replacePixels(of: engine) }
       if let failure = adopted?.failure {
         queue.append(.document(id, .problem("cannot start rendering the new version (\(failure))")))
       }
@@ -118,8 +118,8 @@ extension Browser {
       do {
         let engine = try DocumentEngine(launch, width: view.width, inbox: inbox)
         var startup = launch.startup
-        if let opening = launch.pixels, pixelCellSize != nil {
-          try replacePixels(of: engine, with: opening)
+        if launch.showsPixels, pixelCellSize != nil {
+          replacePixels(of: engine)
           startup.append(.pixelsAvailable)
         }
         engines[request.id] = engine

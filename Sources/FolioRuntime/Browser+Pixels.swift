@@ -3,23 +3,22 @@ import FolioUI
 
 extension Browser {
   /// Draws pages as pixels of `kind` instead of their block art from now on, each cell
-  /// `cellPixels` large, the front document's rendered by workers `opening` makes (documents
-  /// opened later bring their own); painted pictures are at most `largestImage` each (nil: no
-  /// limit known).
+  /// `cellPixels` large, drawn by each document's page workers; painted pictures are at most
+  /// `largestImage` each (nil: no limit known).
   public func showPagesAsImages(
     cellPixels: PixelSize, kind: PagePixelsKind = .kitty(.placements),
-    largestImage: PixelSize? = nil, opening: DocumentOpening
-  ) throws {
+    largestImage: PixelSize? = nil
+  ) {
     pixelCellSize = cellPixels
     pixelLargestImage = largestImage
     pixelKind = kind
-    try replacePixels(of: front, with: opening)
+    replacePixels(of: front)
     send([Event.pixelsAvailable])
   }
 
   /// A new pixel layer for a new version of `engine`'s document (its images deleted), if
-  /// pages are drawn as images.
-  func replacePixels(of engine: DocumentEngine, with opening: DocumentOpening) throws {
+  /// pages are drawn as images: its pictures drawn by the version's page workers.
+  func replacePixels(of engine: DocumentEngine) {
     guard let cellPixels = pixelCellSize else { return }
     if let old = engine.pixels {
       terminal.writeImages(old.forgetting())
@@ -29,12 +28,11 @@ extension Browser {
     }
     switch pixelKind {
     case .kitty(let style):
-      engine.pixels = try PixelLayer(
-        cellPixels: cellPixels, style: style, inbox: inbox, makeWorker: opening.makeWorker)
+      engine.pixels = PixelLayer(cellPixels: cellPixels, style: style, work: engine.board.work)
     case .painted(let encoding):
-      engine.pixels = try PaintedPixelLayer(
-        encoding: encoding, cellPixels: cellPixels, largestImage: pixelLargestImage, inbox: inbox,
-        makeWorker: opening.makeWorker)
+      engine.pixels = PaintedPixelLayer(
+        encoding: encoding, cellPixels: cellPixels, largestImage: pixelLargestImage,
+        work: engine.board.work)
     }
   }
 

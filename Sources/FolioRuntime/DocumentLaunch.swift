@@ -37,8 +37,9 @@ public struct DocumentLaunch: Sendable {
   /// What is applied before anything is asked of the workers: a remembered place, `--find`,
   /// `--pick`, problems to say.
   public var startup: [Event] = []
-  /// Workers for its pixel layer, when the terminal shows pages as images.
-  public var pixels: DocumentOpening?
+  /// Whether its pages are shown as images (the terminal shows them): its page workers draw
+  /// them too.
+  public var showsPixels = false
 
   /// Creates a launch of `state` drawn by `opening`'s workers.
   public init(state: AppState, opening: DocumentOpening, cacheBytes: Int) {

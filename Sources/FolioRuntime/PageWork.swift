@@ -4,8 +4,10 @@ import FolioUI
 
 /// A piece of work on one version's pages, done by its page workers.
 public enum PageJob: Hashable, Sendable {
-  /// Draw a picture.
+  /// Draw a picture in cells.
   case render(RenderRequest)
+  /// Draw a picture in pixels and encode it for the terminal.
+  case picture(PictureJob)
   /// Read the outline, a page's links, body text size or content box.
   case read(PageRead)
   /// Read these pages' sizes and labels.
@@ -18,6 +20,7 @@ extension PageJob {
   var page: Int? {
     switch self {
     case .render(let request): return request.page.rawValue
+    case .picture(let job): return job.request.page.rawValue
     case .facts(let pages): return pages.isEmpty ? 0 : pages.upperBound - 1
     case .read(.outline): return nil
     case .read(.links(let page)), .read(.bodyText(let page)), .read(.contentBox(let page)),
@@ -44,6 +47,7 @@ public enum PageRead: Hashable, Sendable {
 /// What a piece of page work came to.
 public enum PageJobResult: Sendable {
   case rendered(RenderedPage)
+  case picture(EncodedPicture)
   case read(PageReadAnswer)
   case facts([PageFact])
 }
@@ -59,9 +63,10 @@ public enum PageReadAnswer: Sendable {
 }
 
 /// The page workers of one version of the document, shared by everyone who needs its pages:
-/// the picture board's renders, the navigation reader's reads and the page reader's facts go
-/// to the same threads and worker processes, each in a lane of its own (renders first, then
-/// reads, then facts, within each tier of urgency).
+/// the picture board's renders, the pixel layer's pictures, the navigation reader's reads and
+/// the page reader's facts go to the same threads and worker processes, each in a lane of its
+/// own (renders first, then pictures, reads and facts, within each tier of urgency: a page's
+/// block art stands in while its picture in pixels is drawn).
 ///
 /// Every process that looks a page up keeps Poppler's objects for every page up to it (about
 /// 2.7 KB a page: 40 MiB past the end of a 15,000-page document, measured), and no recycling
@@ -71,8 +76,9 @@ public enum PageReadAnswer: Sendable {
 public final class PageWork {
   /// The lanes.
   public static let renderLane = 0
-  public static let readLane = 1
-  public static let factsLane = 2
+  public static let pictureLane = 1
+  public static let readLane = 2
+  public static let factsLane = 3
   /// The pages every thread works on; past them only the first thread does (its worker alone
   /// keeps the objects of every page up to the deepest).
   public static let shallowPages = 2_000
@@ -109,6 +115,7 @@ public final class PageWork {
   @Sendable static func lane(of job: PageJob) -> Int {
     switch job {
     case .render: return renderLane
+    case .picture: return pictureLane
     case .read: return readLane
     case .facts: return factsLane
     }
@@ -119,6 +126,8 @@ public final class PageWork {
     switch job {
     case .render(let request):
       return .rendered(try worker.render(request))
+    case .picture(let job):
+      return .picture(try worker.picture(job))
     case .facts(let pages):
       return .facts(try worker.facts(of: pages))
     case .read(.outline):

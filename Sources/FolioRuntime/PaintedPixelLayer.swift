@@ -1,11 +1,11 @@
 import FolioCore
-import FolioGraphics
 import FolioUI
 
 /// Pages as pictures painted into the cells after each frame, for terminals whose images are
 /// part of the cells they cover (sixel, iTerm2's inline images): written once, a picture stays
 /// until text is written over its cells. So each picture is the part of a page on screen,
-/// rendered at those cells' pixels by a worker and encoded there; `PaintedScreen` works out
+/// rendered at those cells' pixels by the document's page workers and encoded there
+/// (`PictureQueue`); `PaintedScreen` works out
 /// what to paint again after each frame (where curses wrote into a picture, where a hole in it
 /// closed) and writes the cells drawn over the pages (the holes) again after it, and curses
 /// redraws the rows of a picture no longer wanted (the view moved, `p`). The frame and the
@@ -27,43 +27,23 @@ public final class PaintedPixelLayer: PagePixels {
   private let cellPixels: PixelSize
   /// The largest picture the terminal shows; nil when it has no known limit.
   private let largestImage: PixelSize?
-  private let queue: WorkQueue<PixelRequest, [EncodedPicture.Piece]>
+  private let queue: PictureQueue
   /// Encoded pictures, least recently used first.
   private var kept: [(request: PixelRequest, pieces: [EncodedPicture.Piece])] = []
-  private var failed: Set<PixelRequest> = []
   /// What the screen wants now: cells → the picture painted there and its holes.
   private var wanted: [CellRect: PaintedScreen.Wanted] = [:]
   private var screen = PaintedScreen()
 
-  /// Renders with workers made by `makeWorker`, posting to `inbox`; `cellPixels` must be the
-  /// terminal's (a sixel picture is as large as its pixels), `largestImage` the largest
-  /// picture it shows (nil: no limit known).
+  /// Has the pictures drawn by `work`'s page workers; `cellPixels` must be the terminal's (a
+  /// sixel picture is as large as its pixels), `largestImage` the largest picture it shows
+  /// (nil: no limit known).
   public init(
-    encoding: Encoding, cellPixels: PixelSize, largestImage: PixelSize? = nil, inbox: LoopInbox,
-    makeWorker: @escaping @Sendable () throws -> any PageWorker
-  ) throws {
+    encoding: Encoding, cellPixels: PixelSize, largestImage: PixelSize? = nil, work: PageWork
+  ) {
     self.encoding = encoding
     self.cellPixels = cellPixels
     self.largestImage = largestImage
-    queue = try WorkQueue(
-      workerCount: 1, name: "folio-pixels", inbox: inbox, makeWorker: makeWorker
-    ) { worker, request in
-      let picture = try worker.pixels(request)
-      let encoded: [EncodedPicture.Piece]?
-      switch encoding {
-      case .sixel:
-        encoded = Self.sixelTiles(of: picture, cellPixels: cellPixels, largest: largestImage)
-      case .iterm2:
-        let cells = CellSize(
-          columns: request.size.width / cellPixels.width,
-          rows: request.size.height / cellPixels.height)
-        encoded = ITermImage(picture, over: cells).map { [EncodedPicture.Piece(bytes: $0.bytes)] }
-      }
-      guard let encoded else {
-        throw DocumentError.renderFailed(reason: "the picture could not be encoded")
-      }
-      return encoded
-    }
+    queue = PictureQueue(work: work)
   }
 
   public func present<Terminal: TerminalBackend>(_ frame: Frame, on terminal: Terminal) {
@@ -80,21 +60,14 @@ public final class PaintedPixelLayer: PagePixels {
   static let endUpdate = Array("\u{1B}[?2026l".utf8)
 
   public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
-    let (outcomes, _) = queue.receive(letters)
-    for outcome in outcomes {
-      switch outcome.result {
-      case .success(let pieces):
-        guard !kept.contains(where: { $0.request == outcome.request }) else { continue }
-        kept.append((outcome.request, pieces))
-        let wantedRequests = Set(wanted.values.map(\.request))
-        while kept.reduce(0, { $0 + $1.pieces.reduce(0) { $0 + $1.bytes.count } }) > Self.bytesKept,
-          let oldest = kept.firstIndex(where: { !wantedRequests.contains($0.request) })
-        {
-          kept.remove(at: oldest)
-        }
-      case .failure:
-        // Not asked again: the page stays block art.
-        failed.insert(outcome.request)
+    for (job, picture) in queue.receive(letters) {
+      guard !kept.contains(where: { $0.request == job.request }) else { continue }
+      kept.append((job.request, picture.pieces))
+      let wantedRequests = Set(wanted.values.map(\.request))
+      while kept.reduce(0, { $0 + $1.pieces.reduce(0) { $0 + $1.bytes.count } }) > Self.bytesKept,
+        let oldest = kept.firstIndex(where: { !wantedRequests.contains($0.request) })
+      {
+        kept.remove(at: oldest)
       }
     }
     return []
@@ -107,7 +80,7 @@ public final class PaintedPixelLayer: PagePixels {
     return []
   }
 
-  public func shutdown() { queue.beginShutdown() }
+  public func shutdown() { queue.stop() }
 
   /// Works out the pictures `placements` want on a screen of `screen` cells (each the cells of
   /// its placement on screen, holes and all), and asks for those missing.
@@ -133,9 +106,9 @@ public final class PaintedPixelLayer: PagePixels {
         request: request, holes: placement.holes.filter { shown.contains($0) })
     }
     let missing = Set(wanted.values.map(\.request)).filter { request in
-      !failed.contains(request) && !kept.contains { $0.request == request }
+      !kept.contains { $0.request == request }
     }
-    queue.replaceWanted(missing.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
+    queue.want(missing.map { PictureJob($0, encoding: pictureEncoding(of: $0)) })
   }
 
   /// Paints the pictures wanted that have arrived, and writes their holes again.
@@ -149,27 +122,15 @@ public final class PaintedPixelLayer: PagePixels {
     }
   }
 
-  /// `picture` as sixel images no larger than `largest` each (one when it fits or no limit is
-  /// known), cut along cells and sharing one palette; nil when it cannot be encoded.
-  static func sixelTiles(of picture: PixelPicture, cellPixels: PixelSize, largest: PixelSize?)
-    -> [EncodedPicture.Piece]?
-  {
-    let (width, height) = (picture.size.width, picture.size.height)
-    let cells = CellRect(
-      x: 0, y: 0, columns: width / max(1, cellPixels.width),
-      rows: (height + cellPixels.height - 1) / max(1, cellPixels.height))
-    let tiles = cells.tiles(cellPixels: cellPixels, largest: largest)
-    guard tiles.count > 1 else {
-      return SixelImage(picture).map { [EncodedPicture.Piece(bytes: $0.bytes)] }
+  /// How the workers encode `request`'s picture.
+  private func pictureEncoding(of request: PixelRequest) -> PictureEncoding {
+    switch encoding {
+    case .sixel: return .sixel(cellPixels: cellPixels, largest: largestImage)
+    case .iterm2:
+      return .iterm2(
+        cells: CellSize(
+          columns: request.size.width / cellPixels.width,
+          rows: request.size.height / cellPixels.height))
     }
-    // Each tile's pixels; the last row of tiles ends where the picture does (cut to whole bands).
-    let parts = tiles.map { tile in
-      let y = tile.minY * cellPixels.height
-      return CellRect(
-        x: tile.minX * cellPixels.width, y: y, columns: tile.size.columns * cellPixels.width,
-        rows: min(tile.size.rows * cellPixels.height, height - y))
-    }
-    guard let encoded = SixelImage.tiles(of: picture, parts: parts) else { return nil }
-    return zip(tiles, encoded).map { EncodedPicture.Piece(offset: $0.origin, bytes: $1) }
   }
 }

@@ -1,10 +1,10 @@
 import FolioCore
-import FolioGraphics
+import FolioPixels
 import FolioUI
 
 /// Pages as kitty images, in a terminal that shows them: each page is rendered once at its
-/// frame's size in pixels (cells × the cell's pixels) by a worker, encoded there and sent to
-/// the terminal once, then shown either by placeholder cells in the frame (`placeholders`:
+/// frame's size in pixels (cells × the cell's pixels) by the document's page workers, encoded
+/// there (`PictureQueue`) and sent to the terminal once, then shown either by placeholder cells in the frame (`placeholders`:
 /// text to curses and tmux, so it works inside tmux) or by placements over the cells after the
 /// frame (`placements`: kitty before 0.28 and terminals that do no placeholders). Zoomed so far
 /// in that the page would be too large, the part on screen alone is rendered. A bounded, least
@@ -45,13 +45,11 @@ public final class PixelLayer: PagePixels {
   public static let bytesKept = 200 << 20
 
   public let style: Style
-  private let queue: WorkQueue<PixelRequest, KittyImage.Encoded>
+  private let queue: PictureQueue
   private let cellPixels: PixelSize
   /// Images in the terminal, least recently used first.
   private var kept: [Kept] = []
   private var placed: [UInt32: Placement] = [:]
-  /// Renders that failed, not asked for again.
-  private var failed: Set<PixelRequest> = []
   /// What the screen wants now: image request → where it goes.
   private var wanted: [PixelRequest: Placement] = [:]
   /// The number of the next image (placeholder ids start at a random one: several Folios in
@@ -60,22 +58,12 @@ public final class PixelLayer: PagePixels {
   /// Bytes for the terminal: images sent and deleted, written before the next frame.
   private var output: [UInt8] = []
 
-  /// Renders with workers made by `makeWorker`, posting to `inbox`.
-  public init(
-    cellPixels: PixelSize, style: Style = .placements, inbox: LoopInbox,
-    makeWorker: @escaping @Sendable () throws -> any PageWorker
-  ) throws {
+  /// Has the pictures drawn by `work`'s page workers.
+  public init(cellPixels: PixelSize, style: Style = .placements, work: PageWork) {
     self.cellPixels = cellPixels
     self.style = style
     nextNumber = style == .placements ? 1 : Int.random(in: 0..<PlaceholderImageID.count)
-    queue = try WorkQueue(
-      workerCount: 1, name: "folio-pixels", inbox: inbox, makeWorker: makeWorker
-    ) { worker, request in
-      guard let encoded = KittyImage.Encoded(try worker.pixels(request)) else {
-        throw DocumentError.renderFailed(reason: "the picture could not be deflated")
-      }
-      return encoded
-    }
+    queue = PictureQueue(work: work)
   }
 
   public func present<Terminal: TerminalBackend>(_ frame: Frame, on terminal: Terminal) {
@@ -124,7 +112,7 @@ public final class PixelLayer: PagePixels {
   public func takeOutput() -> [UInt8] {
     defer { output = [] }
     guard case .placeholders(_, true) = style else { return output }
-    return KittyImage.throughTmux(output)
+    return KittySequences.throughTmux(output)
   }
 
   /// What to write after the frame: placements moved, put on and taken off (placement style).
@@ -141,24 +129,18 @@ public final class PixelLayer: PagePixels {
   }
 
   public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
-    let (outcomes, _) = queue.receive(letters)
-    for outcome in outcomes {
-      let request = outcome.request
-      guard case .success(let encoded) = outcome.result else {
-        // Not asked again: the page stays block art (its failure shows there).
-        failed.insert(request)
-        continue
-      }
+    for (job, picture) in queue.receive(letters) {
+      let request = job.request
       // Sent already (a render that was under way when the terminal lost its images).
       guard !kept.contains(where: { $0.request == request }) else { continue }
-      send(encoded, for: request)
+      send(picture, for: request)
       // The least recently used go first, never one the screen shows; after the new one is
       // in, so nothing flickers.
       while kept.count > Self.imagesKept || kept.reduce(0, { $0 + $1.bytes }) > Self.bytesKept,
         let oldest = kept.firstIndex(where: { wanted[$0.request] == nil })
       {
         let image = kept.remove(at: oldest)
-        output += KittyImage.deletion(of: image.id)
+        output += KittySequences.deletion(of: image.id)
         placed[image.id] = nil
       }
     }
@@ -172,16 +154,15 @@ public final class PixelLayer: PagePixels {
     defer {
       kept = []
       placed = [:]
-      failed = []
     }
     // Deletions of images evicted since the last frame first: they are in `output` only.
-    let deletions = output + kept.flatMap { KittyImage.deletion(of: $0.id) }
+    let deletions = output + kept.flatMap { KittySequences.deletion(of: $0.id) }
     output = []
     guard case .placeholders(_, let throughTmux) = style else {
-      return deletions + KittyImage.deletionOfAll
+      return deletions + KittySequences.deletionOfAll
     }
     // Only its own: other programs' images may share the terminal through tmux.
-    return throughTmux ? KittyImage.throughTmux(deletions) : deletions
+    return throughTmux ? KittySequences.throughTmux(deletions) : deletions
   }
 
   /// Forgets every image the terminal lost (the screen was cleared, and with it the
@@ -189,35 +170,33 @@ public final class PixelLayer: PagePixels {
   /// same (a terminal that kept them frees them). Virtual placements outlive a clear screen.
   public func forgetLostImages() {
     guard style == .placements else { return }
-    output += kept.flatMap { KittyImage.deletion(of: $0.id) }
+    output += kept.flatMap { KittySequences.deletion(of: $0.id) }
     kept = []
     placed = [:]
     askForMissing()
   }
 
-  public func shutdown() { queue.beginShutdown() }
+  public func shutdown() { queue.stop() }
 
   private func askForMissing() {
-    let missing = wanted.keys.filter { request in
-      !failed.contains(request) && !kept.contains { $0.request == request }
-    }
-    queue.replaceWanted(missing.map { ($0, RenderPriority(tier: .visible, distance: 0)) })
+    let missing = wanted.keys.filter { request in !kept.contains { $0.request == request } }
+    queue.want(missing.map { PictureJob($0, encoding: .kitty) })
   }
 
   /// Sends `encoded` as a new image, with its virtual placement in placeholder style.
-  private func send(_ encoded: KittyImage.Encoded, for request: PixelRequest) {
+  private func send(_ encoded: EncodedPicture, for request: PixelRequest) {
     defer { nextNumber += 1 }
     var image = Kept(request: request, id: UInt32(nextNumber), bytes: encoded.decodedBytes)
     if case .placeholders(let isDirectColor, _) = style {
       let id = PlaceholderImageID(number: nextNumber, isDirectColor: isDirectColor)
       (image.id, image.placeholderID) = (id.value, id)
     }
-    output += KittyImage(transmitting: encoded, id: image.id).bytes
+    output += KittySequences.transmitting(encoded, id: image.id)
     if image.placeholderID != nil {
       let grid = CellSize(
         columns: request.size.width / cellPixels.width,
         rows: request.size.height / cellPixels.height)
-      output += KittyImage.virtualPlacement(of: image.id, over: grid)
+      output += KittySequences.virtualPlacement(of: image.id, over: grid)
     }
     kept.append(image)
   }
@@ -268,7 +247,7 @@ public final class PixelLayer: PagePixels {
     }
     for id in placed.keys where !shownIDs.contains(id) {
       placed[id] = nil
-      bytes += KittyImage.removal(of: id)
+      bytes += KittySequences.removal(of: id)
     }
     return bytes
   }

@@ -1,5 +1,6 @@
 import CSandbox
 import FolioCore
+import FolioGraphics
 import FolioPoppler
 import FolioRaster
 import FolioRuntime
@@ -48,7 +49,7 @@ enum PageWorkerMode {
       if case .open(let name, let password, let isLibrary) = request {
         let opened = try open(name: name, password: password, isLibrary: isLibrary)
         library = opened as? LibraryDocument
-        worker = LocalPageWorker(opened)
+        worker = LocalPageWorker(opened, encoder: TerminalPictures.encoded)
         return .opened(pageCount: opened.pageCount)
       }
       guard let worker else { return .failed(.renderFailed(reason: "the document is not open")) }
@@ -59,7 +60,7 @@ enum PageWorkerMode {
         try library.unlock(path: path, password: password)
         return .opened(pageCount: library.pageCount)
       case .render(let request): return .rendered(try worker.render(request))
-      case .renderPixels(let request): return .pixels(try worker.pixels(request))
+      case .renderPicture(let job): return .picture(try worker.picture(job))
       case .readFacts(let pages): return .facts(try worker.facts(of: pages))
       case .readText(let pages): return .texts(try worker.texts(of: pages))
       case .readOutline: return .outline(try worker.outline())

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FolioCore
-import FolioGraphics
+import FolioPixels
 import FolioRuntime
 import FolioUI
 import Foundation
@@ -87,25 +87,25 @@ enum PixelPrint {
     }
     let request = PixelRequest(
       page: shown.page, region: shown.region, size: size, isInverted: isInverted)
-    let picture: PixelPicture
+    let encoding: PictureEncoding
+    switch pixels {
+    case .kitty: encoding = .kitty
+    case .sixel: encoding = .sixel(cellPixels: cellPixels, largest: nil)
+    case .iterm2: encoding = .iterm2(cells: cells.size)
+    }
+    let picture: EncodedPicture
     do {
-      picture = try shown.worker.pixels(request)
+      // Drawn and encoded by the worker.
+      picture = try shown.worker.picture(PictureJob(request, encoding: encoding))
     } catch {
       // The block art is printed already; the picture is only better.
       let reason = TerminalText.sanitized(PictureBoard.failureReason(error))
       StandardStreams.writeError("folio: no picture in pixels: \(reason)\n")
       return
     }
-    let image: [UInt8]?
-    switch pixels {
-    case .kitty: image = KittyImage(showing: picture, over: cells.size)?.bytes
-    case .sixel: image = SixelImage(picture)?.bytes
-    case .iterm2: image = ITermImage(picture, over: cells.size)?.bytes
-    }
-    guard let image else {
-      StandardStreams.writeError("folio: the picture could not be encoded as \(pixels.rawValue)\n")
-      return
-    }
+    let image =
+      pixels == .kitty
+      ? KittySequences.showing(picture, over: cells.size) : picture.pieces.flatMap(\.bytes)
     var bytes = Array("\u{1B}7".utf8)
     let up = rowsBelow - cells.minY
     if up > 0 { bytes += Array("\u{1B}[\(up)A".utf8) }

@@ -113,10 +113,9 @@ struct Viewer {
     } catch {
       throw Failure(path: nil, reason: "cannot start rendering (\(error))")
     }
-    if let opening = launch.pixels {
-      try showPixels(
-        pixels, largestSixel: session.replies?.largestSixel, browser: browser, terminal: terminal,
-        opening: opening)
+    if launch.showsPixels {
+      showPixels(
+        pixels, largestSixel: session.replies?.largestSixel, browser: browser, terminal: terminal)
     }
     if let forward, library == nil {
       // Opened by `--synctex-forward`: the place it names; the editor's pane, when it ran in
@@ -184,11 +183,7 @@ struct Viewer {
         for: document, name: path, options: options, passwords: passwords),
       startup: startup)
     launch.path = isStream || document.isLibrary ? nil : Self.absolute(path)
-    if screen.showsPixels {
-      launch.pixels = BrowserSetup.opening(
-        readablePath: document.readablePath, name: path, password: document.password,
-        options: options, prestarted: 0, isLibrary: document.isLibrary, knownPasswords: passwords)
-    }
+    launch.showsPixels = screen.showsPixels
     return launch
   }
 
@@ -206,14 +201,13 @@ struct Viewer {
     return URL(fileURLWithPath: full).standardizedFileURL.path
   }
 
-  /// Starts drawing pages as pixels in `choice`'s display, rendered by workers `opening`
-  /// makes (the block art's keep going and stand in); sixel pictures at most `largestSixel`
-  /// each (the terminal's limit, nil when none is known).
+  /// Starts drawing pages as pixels in `choice`'s display, rendered by the document's page
+  /// workers (its block art stands in meanwhile); sixel pictures at most `largestSixel` each
+  /// (the terminal's limit, nil when none is known).
   private func showPixels(
     _ choice: (display: PixelDisplay, notice: String?, cellPixels: PixelSize?),
-    largestSixel: PixelSize?, browser: Browser<NcursesTerminal>, terminal: NcursesTerminal,
-    opening: DocumentOpening
-  ) throws {
+    largestSixel: PixelSize?, browser: Browser<NcursesTerminal>, terminal: NcursesTerminal
+  ) {
     let kind: PagePixelsKind
     switch choice.display {
     case .blockArt: return
@@ -228,9 +222,9 @@ struct Viewer {
       // The pictures go with the alternate screen.
       terminal.imageDeletion = []
     }
-    try? browser.showPagesAsImages(
+    browser.showPagesAsImages(
       cellPixels: choice.cellPixels ?? .standardCell, kind: kind,
-      largestImage: choice.display == .sixel ? largestSixel : nil, opening: opening)
+      largestImage: choice.display == .sixel ? largestSixel : nil)
   }
 
   /// Opens the file again as a new version, on the reopener's thread. A file that has lost

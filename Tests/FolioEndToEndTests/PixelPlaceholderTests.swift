@@ -1,6 +1,7 @@
 import FolioCore
 import FolioFixtures
 import FolioGraphics
+import FolioPixels
 import FolioPoppler
 import FolioRaster
 import Foundation
@@ -114,9 +115,9 @@ struct PixelPlaceholderTests {
 
   @Test func sequencesPassThroughTmuxEachInItsOwnWrapping() {
     let sequences =
-      KittyImage.virtualPlacement(of: 5, over: CellSize(columns: 3, rows: 2))
-      + KittyImage.deletion(of: 5)
-    let wrapped = String(decoding: KittyImage.throughTmux(sequences), as: UTF8.self)
+      KittySequences.virtualPlacement(of: 5, over: CellSize(columns: 3, rows: 2))
+      + KittySequences.deletion(of: 5)
+    let wrapped = String(decoding: KittySequences.throughTmux(sequences), as: UTF8.self)
     #expect(wrapped.components(separatedBy: "\u{1B}Ptmux;").count == 3)
     #expect(TerminalImages.unwrappingTmux(wrapped) == String(decoding: sequences, as: UTF8.self))
     // Only the wrapping's own ESC \ is single.

@@ -1,6 +1,7 @@
 import FolioCore
 import FolioFixtures
 import FolioGraphics
+import FolioPixels
 import FolioPoppler
 import FolioRaster
 import Foundation
@@ -50,7 +51,7 @@ struct PixelPrintTests {
       #expect(
         image.keys["c"] == String(image.width / 10) && image.keys["r"] == String(image.height / 20))
       #expect(image.keys["q"] == "2" && image.keys["C"] == "1")
-      #expect(model.largestChunk <= KittyImage.chunkSize)
+      #expect(model.largestChunk <= KittySequences.chunkSize)
     }
     if pixels == "iterm2" {
       #expect(image.keys["width"] == String(image.width / 10))

@@ -1,8 +1,7 @@
 import FolioCore
-import FolioGraphics
 import Testing
 
-@testable import FolioRuntime
+@testable import FolioGraphics
 
 /// A picture wider than the terminal's largest sixel image goes out as tiles cut along cells,
 /// each no larger than the limit, all with one palette (tiles side by side show no seam), and
@@ -26,7 +25,7 @@ struct SixelTilesTests {
   @Test func aWidePictureIsCutIntoTilesWithOnePalette() throws {
     let picture = try picture()
     let tiles = try #require(
-      PaintedPixelLayer.sixelTiles(
+      TerminalPictures.sixelTiles(
         of: picture, cellPixels: PixelSize(width: 6, height: 13),
         largest: PixelSize(width: 1000, height: 1000)))
     #expect(tiles.map(\.offset) == [CellPoint(x: 0, y: 0), CellPoint(x: 166, y: 0)])
@@ -50,12 +49,12 @@ struct SixelTilesTests {
   @Test func aPictureThatFitsIsOneImage() throws {
     let picture = try picture()
     let tiles = try #require(
-      PaintedPixelLayer.sixelTiles(
+      TerminalPictures.sixelTiles(
         of: picture, cellPixels: PixelSize(width: 6, height: 13),
         largest: PixelSize(width: 2000, height: 1000)))
     #expect(tiles.count == 1 && tiles.first?.offset == CellPoint(x: 0, y: 0))
     let none = try #require(
-      PaintedPixelLayer.sixelTiles(
+      TerminalPictures.sixelTiles(
         of: picture, cellPixels: PixelSize(width: 6, height: 13), largest: nil))
     #expect(none.count == 1)
   }

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioGraphics
 import FolioLayout
 import FolioRuntime
 import FolioTestSupport
@@ -28,13 +29,13 @@ struct PixelLayerTests {
       try LocalPageWorker(document).facts(of: pages)
     }
     func texts(of pages: Range<Int>) throws -> [PageText] { [] }
-    func pixels(_ request: PixelRequest) throws -> PixelPicture {
+    func picture(_ job: PictureJob) throws -> EncodedPicture {
       lock.withLock {
         calls += 1
-        requests.append(request)
+        requests.append(job.request)
       }
       if fails { throw DocumentError.renderFailed(reason: "no pixels today") }
-      return try LocalPageWorker(document).pixels(request)
+      return try LocalPageWorker(document, encoder: TerminalPictures.encoded).picture(job)
     }
     func rest() {}
   }
@@ -50,6 +51,13 @@ struct PixelLayerTests {
       style: RenderStyle(symbols: .half, colors: .truecolor), prefetches: false)
     _ = app.update(.pixelsAvailable)
     return app
+  }
+
+  /// Page work for the pixel layer, by `worker` alone, posting to `inbox`.
+  func work(_ worker: CountingWorker, _ inbox: LoopInbox) throws -> PageWork {
+    try PageWork(
+      opening: DocumentOpening(keepsTimeLimit: false) { worker }, version: .first,
+      workerCount: 1, inbox: inbox)
   }
 
   /// The placements of the frame of `app`.
@@ -79,8 +87,8 @@ struct PixelLayerTests {
   @Test func eachPageIsSentOnceAndPlacedAroundWhatCoversIt() throws {
     let inbox = try LoopInbox()
     let worker = CountingWorker(document, fails: false)
-    let layer = try PixelLayer(
-      cellPixels: PixelSize(width: 4, height: 8), inbox: inbox, makeWorker: { worker })
+    let pages = try work(worker, inbox)
+    let layer = PixelLayer(cellPixels: PixelSize(width: 4, height: 8), work: pages)
     defer { layer.shutdown() }
     var app = state()
     let shown = placements(app).count
@@ -114,8 +122,8 @@ struct PixelLayerTests {
   @Test func aPageWhosePictureFailsIsNotAskedForAgain() throws {
     let inbox = try LoopInbox()
     let worker = CountingWorker(document, fails: true)
-    let layer = try PixelLayer(
-      cellPixels: PixelSize(width: 4, height: 8), inbox: inbox, makeWorker: { worker })
+    let pages = try work(worker, inbox)
+    let layer = PixelLayer(cellPixels: PixelSize(width: 4, height: 8), work: pages)
     defer { layer.shutdown() }
     let app = state()
     let shown = placements(app).count
@@ -135,8 +143,8 @@ struct PixelLayerTests {
     let inbox = try LoopInbox()
     let worker = CountingWorker(document, fails: false)
     // 60 pixels a column, 120 a row: a page frame of 60x20 cells or more is past 8 Mi pixels.
-    let layer = try PixelLayer(
-      cellPixels: PixelSize(width: 60, height: 120), inbox: inbox, makeWorker: { worker })
+    let pages = try work(worker, inbox)
+    let layer = PixelLayer(cellPixels: PixelSize(width: 60, height: 120), work: pages)
     defer { layer.shutdown() }
     var app = state(size: CellSize(columns: 60, rows: 20))
     _ = app.update(.input(.key(.character("2"))))
@@ -159,10 +167,10 @@ struct PixelLayerTests {
   @Test func placeholderCellsNumberEachPagesCells() throws {
     let inbox = try LoopInbox()
     let worker = CountingWorker(document, fails: false)
-    let layer = try PixelLayer(
+    let pages = try work(worker, inbox)
+    let layer = PixelLayer(
       cellPixels: PixelSize(width: 4, height: 8),
-      style: .placeholders(isDirectColor: false, throughTmux: true), inbox: inbox,
-      makeWorker: { worker })
+      style: .placeholders(isDirectColor: false, throughTmux: true), work: pages)
     defer { layer.shutdown() }
     var app = state()
     let pieces = placements(app)

@@ -9,8 +9,8 @@ import FolioUI
 public protocol PageWorker: AnyObject {
   /// The cells of `request`, with what was learned about its page.
   func render(_ request: RenderRequest) throws -> RenderedPage
-  /// The pixels of `request`, for a terminal that shows images.
-  func pixels(_ request: PixelRequest) throws -> PixelPicture
+  /// The picture `job` asks for, drawn and encoded for a terminal that shows images.
+  func picture(_ job: PictureJob) throws -> EncodedPicture
   /// The sizes and labels of `pages`, in page order.
   func facts(of pages: Range<Int>) throws -> [PageFact]
   /// The text of `pages` (clamped to the document), in page order.
@@ -34,8 +34,8 @@ extension PageWorker {
   /// Not known.
   public var documentPageCount: Int? { nil }
 
-  /// No pixels: for workers that draw only cells.
-  public func pixels(_ request: PixelRequest) throws -> PixelPicture {
+  /// No pictures: for workers that draw only cells.
+  public func picture(_ job: PictureJob) throws -> EncodedPicture {
     throw DocumentError.renderFailed(reason: "no pixels from this worker")
   }
 
@@ -54,14 +54,23 @@ extension PageWorker {
   public func contentBoxes(of pages: Range<Int>) throws -> [PageRegion?] { pages.map { _ in nil } }
 }
 
+/// Encodes a page's pixels for the terminal (in the worker process: FolioGraphics'
+/// `TerminalPictures.encoded`); nil when it cannot.
+public typealias PictureEncoder = @Sendable (PixelPicture, PictureEncoding) -> EncodedPicture?
+
 /// Page work on a document in this process, on the calling thread.
 public final class LocalPageWorker: PageWorker {
   private let document: any DocumentSource
+  private let encoder: PictureEncoder?
   /// The text placements of the pages drawn last, for their other tiles and re-renders.
   private var placements = TextPlacementCache()
 
-  /// Works on `document`, which must not be used elsewhere from now on.
-  public init(_ document: any DocumentSource) { self.document = document }
+  /// Works on `document`, which must not be used elsewhere from now on, encoding pictures
+  /// with `encoder` (none: no pictures).
+  public init(_ document: any DocumentSource, encoder: PictureEncoder? = nil) {
+    self.document = document
+    self.encoder = encoder
+  }
 
   public var documentPageCount: Int? { document.pageCount }
 
@@ -75,8 +84,19 @@ public final class LocalPageWorker: PageWorker {
   /// Nothing to give back: the document's memory is this process's.
   public func rest() {}
 
+  /// The pixels of `request`, not encoded.
   public func pixels(_ request: PixelRequest) throws -> PixelPicture {
     try document.pixels(for: request)
+  }
+
+  public func picture(_ job: PictureJob) throws -> EncodedPicture {
+    guard let encoder else {
+      throw DocumentError.renderFailed(reason: "no pixels from this worker")
+    }
+    guard let encoded = encoder(try pixels(job.request), job.encoding) else {
+      throw DocumentError.renderFailed(reason: "the picture could not be encoded")
+    }
+    return encoded
   }
 
   public func texts(of pages: Range<Int>) throws -> [PageText] {

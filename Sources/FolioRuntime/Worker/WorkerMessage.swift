@@ -15,9 +15,9 @@ public enum WorkerMessageFormat {
 
   enum Kind: UInt8 {
     case open = 1, render = 2, readFacts = 3, readText = 4, readOutline = 5, readLinks = 6
-    case readContentBoxes = 7, renderPixels = 8, unlock = 9, readAnnotations = 10
+    case readContentBoxes = 7, renderPicture = 8, unlock = 9, readAnnotations = 10
     case opened = 0x81, rendered = 0x82, facts = 0x83, texts = 0x84, outline = 0x85, links = 0x86
-    case contentBoxes = 0x87, pixels = 0x88, annotations = 0x89
+    case contentBoxes = 0x87, picture = 0x88, annotations = 0x89
     case failed = 0xFF
   }
 
@@ -43,9 +43,9 @@ public enum WorkerMessageFormat {
       body.append(request.style.colors.rawValue)
       body.append(request.style.isInverted)
       body.append(request.style.text.rawValue)
-    case .renderPixels(let request):
-      header(&body, .renderPixels, message)
-      append(request, to: &body)
+    case .renderPicture(let job):
+      header(&body, .renderPicture, message)
+      append(job, to: &body)
     case .readFacts(let pages):
       header(&body, .readFacts, message)
       body.append(count: pages.lowerBound)
@@ -89,8 +89,8 @@ public enum WorkerMessageFormat {
       body.append(page.pageSize.height)
       body.append(optional: page.label)
       append(page.picture, to: &body)
-    case .pixels(let picture):
-      header(&body, .pixels, message)
+    case .picture(let picture):
+      header(&body, .picture, message)
       append(picture, to: &body)
     case .facts(let facts):
       header(&body, .facts, message)
@@ -160,8 +160,8 @@ public enum WorkerMessageFormat {
       let style = RenderStyle(symbols: symbols, colors: colors, isInverted: isInverted, text: text)
       request = .render(
         RenderRequest(page: page, region: region, size: size, style: style, document: document))
-    case .renderPixels:
-      request = .renderPixels(try readPixelRequest(&reader, document: document))
+    case .renderPicture:
+      request = .renderPicture(try readPictureJob(&reader, document: document))
     case .readFacts:
       request = .readFacts(try readPages(&reader))
     case .readText:
@@ -198,8 +198,8 @@ public enum WorkerMessageFormat {
       let label = try reader.optionalString()
       let picture = try readPicture(&reader)
       reply = .rendered(RenderedPage(picture: picture, pageSize: size, label: label))
-    case .pixels:
-      reply = .pixels(try readPixels(&reader))
+    case .picture:
+      reply = .picture(try readEncodedPicture(&reader))
     case .facts:
       reply = .facts(try readFacts(&reader))
     case .texts:

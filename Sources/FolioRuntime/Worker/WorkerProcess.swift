@@ -87,9 +87,9 @@ public final class WorkerProcess: PageWorker {
     return page
   }
 
-  public func pixels(_ request: PixelRequest) throws -> PixelPicture {
-    let (reply, messages) = try exchange(.renderPixels(request), pages: 1)
-    guard case .pixels(let picture) = reply else {
+  public func picture(_ job: PictureJob) throws -> EncodedPicture {
+    let (reply, messages) = try exchange(.renderPicture(job), pages: 1)
+    guard case .picture(let picture) = reply else {
       throw failBroken(.malformed("a reply of the wrong kind"))
     }
     try failIfOutOfMemory(messages)

@@ -8,8 +8,8 @@ public enum WorkerRequest: Hashable, Sendable {
   case open(name: String, password: String?, isLibrary: Bool = false)
   /// Render a request into cells.
   case render(RenderRequest)
-  /// Render a request into pixels.
-  case renderPixels(PixelRequest)
+  /// Render a request into pixels and encode them for the terminal.
+  case renderPicture(PictureJob)
   /// Read the sizes and labels of a range of pages.
   case readFacts(Range<Int>)
   /// Read the text layer of a range of pages.
@@ -34,8 +34,8 @@ public enum WorkerReply: Sendable {
   case opened(pageCount: Int)
   /// The cells of a render, with what the worker learned about its page.
   case rendered(RenderedPage)
-  /// The pixels of a render.
-  case pixels(PixelPicture)
+  /// A render in pixels, encoded for the terminal.
+  case picture(EncodedPicture)
   /// Sizes and labels, in page order.
   case facts([PageFact])
   /// The text of each page asked for, in page order.
@@ -74,7 +74,7 @@ extension WorkerRequest {
   var deepestPage: Int? {
     switch self {
     case .render(let request): return request.page.rawValue
-    case .renderPixels(let request): return request.page.rawValue
+    case .renderPicture(let job): return job.request.page.rawValue
     case .readFacts(let pages), .readText(let pages), .readLinks(let pages),
       .readContentBoxes(let pages), .readAnnotations(let pages):
       return pages.isEmpty ? nil : pages.upperBound - 1

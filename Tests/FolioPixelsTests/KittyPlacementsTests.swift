@@ -1,5 +1,5 @@
 import FolioCore
-import FolioGraphics
+import FolioPixels
 import Testing
 
 /// The bytes that place a kitty image over the parts of its grid that show it, against
@@ -11,7 +11,7 @@ struct KittyPlacementsTests {
   let grid = CellRect(x: 4, y: 2, columns: 8, rows: 6)
 
   func text(_ bytes: [UInt8]) -> String {
-    String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "⎋")
+    String(String(decoding: bytes, as: UTF8.self).map { $0 == "\u{1B}" ? "⎋" : $0 })
   }
 
   @Test func aWholeImageIsOnePlacement() {

@@ -13,7 +13,7 @@ public enum KittyPlacements {
     var bytes: [UInt8] = []
     for (index, part) in parts.enumerated() {
       bytes += Array("\u{1B}7\u{1B}[\(part.minY + 1);\(part.minX + 1)H".utf8)
-      bytes += KittyImage.placement(
+      bytes += KittySequences.placement(
         of: id, number: index + 1,
         crop: (
           (part.minX - grid.minX) * cellPixels.width, (part.minY - grid.minY) * cellPixels.height,
@@ -23,7 +23,7 @@ public enum KittyPlacements {
       bytes += Array("\u{1B}8".utf8)
     }
     for number in stride(from: parts.count + 1, through: replacing, by: 1) {
-      bytes += KittyImage.removal(of: id, number: number)
+      bytes += KittySequences.removal(of: id, number: number)
     }
     return bytes
   }

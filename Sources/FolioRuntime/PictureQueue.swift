@@ -1,0 +1,38 @@
+import FolioCore
+
+/// The pictures in pixels a pixel layer asks for: its lane of the document's page work, so
+/// they are drawn and encoded by the same worker processes as the block art, after the block
+/// art that stands in for them. A picture whose render fails is not asked for again (its page
+/// stays block art, where the failure shows).
+final class PictureQueue {
+  private let queue: WorkQueue<PageJob, PageJobResult>
+  private var failed: Set<PictureJob> = []
+
+  /// Asks `work`'s workers.
+  init(work: PageWork) { queue = work.queue }
+
+  /// Asks for `jobs` (those not failed before), in place of what was asked before.
+  func want(_ jobs: some Collection<PictureJob>) {
+    queue.replaceWanted(
+      jobs.filter { !failed.contains($0) }.map {
+        (PageJob.picture($0), RenderPriority(tier: .visible, distance: 0))
+      },
+      inLane: PageWork.pictureLane)
+  }
+
+  /// The pictures that arrived in `letters`; those that failed are remembered.
+  func receive(_ letters: [LoopInbox.Letter]) -> [(job: PictureJob, picture: EncodedPicture)] {
+    let (outcomes, _) = queue.receive(letters, inLane: PageWork.pictureLane)
+    return outcomes.compactMap { outcome in
+      guard case .picture(let job) = outcome.request else { return nil }
+      guard case .success(.picture(let picture)) = outcome.result else {
+        failed.insert(job)
+        return nil
+      }
+      return (job, picture)
+    }
+  }
+
+  /// Asks for nothing more.
+  func stop() { want([]) }
+}
