@@ -57,7 +57,8 @@ let package = Package(
       dependencies: ["FolioUI", "FolioLayout", "FolioRaster", "FolioCore"]),
     .target(
       name: "FolioPoppler", dependencies: ["FolioRaster", "FolioCore", "CPoppler", "FolioSystem"]),
-    .target(name: "FolioTerminal", dependencies: ["FolioCore", "FolioSystem", "CNcursesw"]),
+    .target(
+      name: "FolioTerminal", dependencies: ["FolioCore", "FolioSystem", "FolioPixels", "CNcursesw"]),
     // Child processes run with a deadline (argv only, killed and reaped past it): Glibc only.
     .target(name: "FolioSystem"),
     // Terminal image protocols as bytes, no C: kitty's sequences, placements and placeholder

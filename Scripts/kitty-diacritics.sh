@@ -1,9 +1,9 @@
 #!/bin/sh
-# Writes Sources/FolioCore/Generated/KittyDiacritics.swift from kitty's
+# Writes Sources/FolioPixels/Generated/KittyDiacritics.swift from kitty's
 # gen/rowcolumn-diacritics.txt (a path to it, from a kitty source tree).
 set -eu
 table=${1:?usage: kitty-diacritics.sh PATH/TO/rowcolumn-diacritics.txt}
-out=Sources/FolioCore/Generated/KittyDiacritics.swift
+out=Sources/FolioPixels/Generated/KittyDiacritics.swift
 {
   echo "// Generated from kitty's gen/rowcolumn-diacritics.txt (the protocol's table: combining marks of"
   echo "// class 230 in Unicode 6.0.0 without decompositions, less those that normalization fuses), by"

@@ -21,7 +21,7 @@ extension Browser {
   func replacePixels(of engine: DocumentEngine) {
     guard let cellPixels = pixelCellSize else { return }
     if let old = engine.pixels {
-      terminal.writeImages(old.forgetting())
+      terminal.writeSequences(old.forgetting())
       old.shutdown()
       // Pictures painted into the cells stay where curses writes nothing new: all redrawn.
       if old is PaintedPixelLayer { terminal.invalidate() }
@@ -45,7 +45,7 @@ extension Browser {
   /// Deletes `engine`'s images from the terminal (the document leaves the screen).
   func deleteImages(of engine: DocumentEngine) {
     guard let pixels = engine.pixels else { return }
-    terminal.writeImages(pixels.forgetting())
+    terminal.writeSequences(pixels.forgetting())
     if pixels is PaintedPixelLayer { terminal.invalidate() }
   }
 }

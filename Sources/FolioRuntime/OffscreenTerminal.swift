@@ -40,6 +40,15 @@ public final class OffscreenTerminal: TerminalBackend {
 
   public func invalidate() {}
 
+  /// Every sequence written past the cells (images), in order, when `recordsSequences`.
+  public private(set) var sequences: [UInt8] = []
+  /// Whether sequences written are kept in `sequences` (off: dropped).
+  public var recordsSequences = false
+
+  public func writeSequences(_ bytes: [UInt8]) {
+    if recordsSequences { sequences += bytes }
+  }
+
   /// The next queued event; with none queued, waits up to `milliseconds` for a wake
   /// descriptor (as a terminal waits for keys), then answers nil.
   public func nextEvent(timeout milliseconds: Int, wakeDescriptors: [Int32]) -> InputEvent? {

@@ -48,11 +48,12 @@ public final class PaintedPixelLayer: PagePixels {
 
   public func present<Terminal: TerminalBackend>(_ frame: Frame, on terminal: Terminal) {
     prepare(for: frame.placements, screen: frame.cells.size)
-    terminal.writeImages(Self.beginUpdate)
+    terminal.writeSequences(Self.beginUpdate)
     terminal.present(frame.cells)
     let stale = screen.staleRows(for: wanted, screenCleared: terminal.takeScreenCleared())
     if !stale.isEmpty { terminal.redraw(rows: stale) }
-    terminal.writeImages(paint(over: frame.cells, colorMode: terminal.colorMode) + Self.endUpdate)
+    terminal.writeSequences(
+      paint(over: frame.cells, colorMode: terminal.colorMode) + Self.endUpdate)
   }
 
   /// Starts and ends a synchronized update (terminals that do not know it ignore it).

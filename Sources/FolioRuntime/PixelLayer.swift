@@ -70,12 +70,12 @@ public final class PixelLayer: PagePixels {
     var cells = frame.cells
     prepare(for: frame.placements)
     // Images sent before the frame whose placeholder cells show them.
-    terminal.writeImages(takeOutput())
+    terminal.writeSequences(takeOutput())
     decorate(&cells)
     terminal.present(cells)
     // A frame drawn whole cleared the screen, and with it kitty's placements.
     if terminal.takeScreenCleared() { forgetLostImages() }
-    terminal.writeImages(takeOutput() + placementBytes())
+    terminal.writeSequences(takeOutput() + placementBytes())
   }
 
   /// Works out the images `placements` want, and asks for the pictures missing.
@@ -100,7 +100,7 @@ public final class PixelLayer: PagePixels {
       for part in placement.parts {
         for y in part.minY..<part.maxY {
           for x in part.minX..<part.maxX {
-            frame[x, y] = .placeholder(row: y - grid.minY, column: x - grid.minX, of: id)
+            frame.setPlaceholder(row: y - grid.minY, column: x - grid.minX, of: id, x: x, y: y)
           }
         }
       }

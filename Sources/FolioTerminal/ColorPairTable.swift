@@ -44,9 +44,8 @@ struct ColorPairTable {
     var last: (ScreenBuffer, Set<Key>) = (frame, [])
     for candidate in ladder where candidate.richness <= mode.richness {
       var screen = frame
-      screen.mapCells { cell in
-        // A kitty image placeholder's color is its image's id.
-        guard cell.placeholder == nil else { return }
+      // A cell with marks carries data in its color (kitty's image placeholders: the id).
+      screen.mapCellsWithoutMarks { cell in
         cell.foreground = available(cell.foreground.quantized(for: candidate))
         cell.background = available(cell.background.quantized(for: candidate))
       }

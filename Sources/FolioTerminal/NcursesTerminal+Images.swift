@@ -4,7 +4,7 @@ import Glibc
 
 /// Images written between frames, and deleted when the terminal is given back.
 extension NcursesTerminal {
-  public func writeImages(_ bytes: [UInt8]) {
+  public func writeSequences(_ bytes: [UInt8]) {
     guard isActive, !bytes.isEmpty else { return }
     if !hasShownImages { CrashGuard.imagesDidShow(deletion: imageDeletion) }
     hasShownImages = true

@@ -193,16 +193,20 @@ public final class NcursesTerminal: TerminalBackend {
     for y in 0..<buffer.size.rows {
       for x in 0..<buffer.size.columns {
         let cell = buffer[x, y]
-        if !full, let previous, previous[x, y] == cell { continue }
+        if !full, let previous, previous[x, y] == cell,
+          previous.marks(x: x, y: y) == buffer.marks(x: x, y: y)
+        {
+          continue
+        }
         if cell.isContinuation { continue }
         let pair = pairs.pair(
           for: ColorPairTable.Key(cell),
           allocate: { number, fg, bg in
             init_extended_pair(number, fg, bg)
           })
-        if let marks = cell.placeholder {
-          // A kitty image placeholder: the character and its marks in one cell.
-          var text = marks.scalars.map { wchar_t(bitPattern: $0.value) } + [0]
+        if let marks = buffer.marks(x: x, y: y) {
+          // The character and its combining marks in one cell (kitty's image placeholders).
+          var text = ([cell.scalar] + marks.scalars).map { wchar_t(bitPattern: $0.value) } + [0]
           _ = folio_mvadd_wchars_pair(Int32(y), Int32(x), &text, attributes(of: cell), pair)
           continue
         }

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPixels
 import FolioSystem
 
 /// Asks the tmux server Folio runs under about the terminal attached to it (`tmux

@@ -145,6 +145,16 @@ if CommandLine.arguments.dropFirst().first == "--text-layer" {
     exit(1)
   }
 }
+if CommandLine.arguments.dropFirst().first == "--pixels" {
+  // Only the pixel pages section.
+  do {
+    print(try PixelBenchmarks.rows().joined(separator: "\n"))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if CommandLine.arguments.dropFirst().first == "--reflow" {
   // Only the reading view's reflow section.
   do {
@@ -224,6 +234,7 @@ do {
   sections.append(try LoopBenchmarks.section())
   sections.append(try TextLayerBenchmarks.run())
   sections.append(try ReflowBenchmarks.run())
+  sections.append((try PixelBenchmarks.rows()).joined(separator: "\n"))
 } catch {
   FileHandle.standardError.write(Data("folio-bench: \(error)\n".utf8))
   exit(1)

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPixels
 import FolioPoppler
 import FolioRaster
 import Foundation

@@ -29,16 +29,16 @@ public protocol TerminalBackend: AnyObject {
   /// thread to run.
   func copyToClipboard(_ text: String) -> ClipboardJob?
 
-  /// Writes image sequences (kitty graphics) after the frame just presented; the terminal
-  /// deletes the images it showed when it is given back or suspended.
-  func writeImages(_ bytes: [UInt8])
+  /// Writes `bytes` as they are, past the cells (the sequences of an image protocol, which
+  /// the runtime's pixel layers make): only the terminal edge writes to the terminal.
+  func writeSequences(_ bytes: [UInt8])
 
-  /// Whether the screen was cleared since the last call (a frame drawn whole: the terminal's
-  /// images are gone with it).
+  /// Whether the screen was cleared since the last call (a frame drawn whole: whatever was
+  /// written past the cells is gone with it).
   func takeScreenCleared() -> Bool
 
-  /// Draws `rows` of the screen again, whole, as the last frame has them (over pictures
-  /// painted into their cells).
+  /// Draws `rows` of the screen again, whole, as the last frame has them (over what was
+  /// written into their cells past curses).
   func redraw(rows: [Range<Int>])
 }
 
@@ -46,8 +46,8 @@ extension TerminalBackend {
   /// By default a terminal has no clipboard.
   public func copyToClipboard(_ text: String) -> ClipboardJob? { nil }
 
-  /// By default a terminal shows no images.
-  public func writeImages(_ bytes: [UInt8]) {}
+  /// By default nothing is written past the cells.
+  public func writeSequences(_ bytes: [UInt8]) {}
 
   /// By default nothing says so.
   public func takeScreenCleared() -> Bool { false }

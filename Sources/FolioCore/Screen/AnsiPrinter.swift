@@ -5,8 +5,8 @@
 /// and its continuation cell count as two), followed by a reset (`ESC[0m`) and a newline.
 /// Colors are written only when they change within the line. The only control characters
 /// are the ESC of SGR sequences and the newlines; unprintable scalars in cells become spaces.
-/// In `ColorMode.none` no SGR sequence is written, but on a line with kitty image placeholder
-/// cells, whose color is their image's id.
+/// In `ColorMode.none` no SGR sequence is written, but on a line with cells that carry
+/// combining marks (`CombiningMarks`: kitty's image placeholders), whose color is data.
 public struct AnsiPrinter: Sendable {
   /// The colors to write; cell colors beyond the mode are quantized to it.
   public var colorMode: ColorMode
@@ -27,19 +27,20 @@ public struct AnsiPrinter: Sendable {
   }
 
   private func appendLine(_ row: Int, of buffer: ScreenBuffer, to out: inout String) {
-    // Placeholder cells carry their image's id in their color even without colors.
+    // Cells with marks carry data in their color even without colors.
     let colored =
       colorMode != .none
-      || (0..<buffer.size.columns).contains { buffer[$0, row].placeholder != nil }
+      || (0..<buffer.size.columns).contains { buffer.marks(x: $0, y: row) != nil }
     var style = Style()
     var column = 0
     while column < buffer.size.columns {
       let cell = buffer[column, row]
       column += 1
-      if let marks = cell.placeholder {
-        // A kitty image placeholder: its color is the image's id, whatever the colors.
+      if let marks = buffer.marks(x: column - 1, y: row) {
+        // Marks written after the character; the color is data, kept whatever the colors.
         out += style.change(
           to: cell.foreground, background: cell.background, attributes: cell.attributes)
+        out.unicodeScalars.append(cell.scalar)
         out.unicodeScalars.append(contentsOf: marks.scalars)
         continue
       }

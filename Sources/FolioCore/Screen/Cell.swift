@@ -11,21 +11,18 @@ public struct Cell: Hashable, Sendable {
   public var attributes: CellAttributes
   /// Whether this cell is covered by the double-width character to its left.
   public var isContinuation: Bool
-  /// For a kitty image placeholder (`scalar` U+10EEEE), the part of the image it shows.
-  public var placeholder: PlaceholderMarks?
 
   /// Creates a cell.
   public init(
     _ scalar: Unicode.Scalar = " ", foreground: TerminalColor = .default,
     background: TerminalColor = .default, attributes: CellAttributes = [],
-    isContinuation: Bool = false, placeholder: PlaceholderMarks? = nil
+    isContinuation: Bool = false
   ) {
     self.scalar = scalar
     self.foreground = foreground
     self.background = background
     self.attributes = attributes
     self.isContinuation = isContinuation
-    self.placeholder = placeholder
   }
 
   /// An empty cell in the terminal's default colors.

@@ -5,6 +5,9 @@ public struct ScreenBuffer: Hashable, Sendable {
   public private(set) var size: CellSize
   /// The cells, row by row.
   public private(set) var cells: [Cell]
+  /// The combining marks of the few cells that have some (`CombiningMarks`), by index: kept
+  /// beside the cells, which stay small.
+  public private(set) var marks: [Int: CombiningMarks] = [:]
 
   /// Creates a buffer filled with `fill`.
   public init(size: CellSize, fill: Cell = .blank) {
@@ -28,19 +31,31 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
     set {
       guard x >= 0, y >= 0, x < size.columns, y < size.rows else { return }
-      cells[y * size.columns + x] = newValue
+      let index = y * size.columns + x
+      cells[index] = newValue
+      if !marks.isEmpty { marks[index] = nil }
     }
   }
 
-  /// Changes every cell in place.
+  /// Changes every cell in place (marks stay with their cells).
   public mutating func mapCells(_ transform: (inout Cell) -> Void) {
     for i in cells.indices { transform(&cells[i]) }
+  }
+
+  /// Changes every cell without marks in place.
+  public mutating func mapCellsWithoutMarks(_ transform: (inout Cell) -> Void) {
+    guard !marks.isEmpty else { return mapCells(transform) }
+    for i in cells.indices where marks[i] == nil { transform(&cells[i]) }
   }
 
   /// Sets every cell to `cell`.
   public mutating func fill(with cell: Cell) {
     for i in cells.indices { cells[i] = cell }
+    marks = [:]
   }
+
+  /// Sets the marks of the cell at `index`.
+  mutating func setMarks(_ marks: CombiningMarks, at index: Int) { self.marks[index] = marks }
 
   /// Resizes to `newSize`, keeping nothing.
   public mutating func reset(to newSize: CellSize, fill: Cell = .blank) {
@@ -49,6 +64,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     } else {
       size = newSize
       cells = Array(repeating: fill, count: newSize.area)
+      marks = [:]
     }
   }
 
@@ -68,7 +84,12 @@ public struct ScreenBuffer: Hashable, Sendable {
     for y in y0..<y1 {
       let source = y * other.size.columns
       let target = (y + origin.y) * size.columns + origin.x
-      for x in x0..<x1 { cells[target + x] = other.cells[source + x] }
+      for x in x0..<x1 {
+        cells[target + x] = other.cells[source + x]
+        if !marks.isEmpty || !other.marks.isEmpty {
+          marks[target + x] = other.marks[source + x]
+        }
+      }
     }
   }
 }

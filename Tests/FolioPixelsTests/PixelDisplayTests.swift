@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPixels
 import Testing
 
 /// The choice of pixels: from `--pixels`, the terminal's replies and, inside tmux, what tmux
@@ -104,7 +105,7 @@ struct PixelDisplayTests {
     #expect(TmuxClient(reading: "x\t\t\t0\t0\tall")?.allowsPassthrough == true)
   }
 
-  @Test func placeholderIDsAreColorsAndAMark() {
+  @Test func placeholderIDsAreColorsAndAMark() throws {
     let first = PlaceholderImageID(number: 0, isDirectColor: false)
     #expect(first.color == .indexed(16) && first.value == 16 && first.highByte == 0)
     let later = PlaceholderImageID(number: 240 * 3 + 5, isDirectColor: false)
@@ -114,24 +115,31 @@ struct PixelDisplayTests {
     #expect(direct.color == .rgb(0, 1, 21) && direct.value == 3 << 24 | 0x115)
     // Ids come round after `count`, every one in 16–255 and a byte.
     #expect(PlaceholderImageID(number: PlaceholderImageID.count, isDirectColor: false) == first)
-    let cell = Cell.placeholder(row: 2, column: 296, of: later)
-    #expect(cell.scalar == PlaceholderMarks.base)
+    var screen = ScreenBuffer(size: CellSize(columns: 3, rows: 2))
+    screen.setPlaceholder(row: 2, column: 296, of: later, x: 1, y: 1)
+    #expect(screen[1, 1].scalar == PlaceholderMarks.base && screen[1, 1].foreground == later.color)
     #expect(
-      cell.placeholder?.scalars.map(\.value)
-        == [
-          0x10EEEE, KittyDiacritics.scalars[2], KittyDiacritics.scalars[296],
-          KittyDiacritics.scalars[3],
-        ])
+      screen.marks(x: 1, y: 1)?.scalars.map(\.value)
+        == [KittyDiacritics.scalars[2], KittyDiacritics.scalars[296], KittyDiacritics.scalars[3]])
+    let read = try #require(screen.placeholder(x: 1, y: 1))
+    #expect(read.row == 2 && read.column == 296 && read.idHighByte == 3)
+    #expect(screen.placeholder(x: 0, y: 1) == nil)
+    // Written over, the cell is no placeholder any more.
+    screen[1, 1] = Cell("x")
+    #expect(screen.marks(x: 1, y: 1) == nil && screen.placeholder(x: 1, y: 1) == nil)
     #expect(KittyDiacritics.scalars.count == 297 && Set(KittyDiacritics.scalars).count == 297)
   }
 
   @Test func aPrintedPlaceholderCellKeepsItsMarksAndColor() {
     var buffer = ScreenBuffer(size: CellSize(columns: 2, rows: 1))
     let id = PlaceholderImageID(number: 7, isDirectColor: false)
-    buffer[0, 0] = .placeholder(row: 0, column: 0, of: id)
-    buffer[1, 0] = .placeholder(row: 0, column: 1, of: id)
+    buffer.setPlaceholder(row: 0, column: 0, of: id, x: 0, y: 0)
+    buffer.setPlaceholder(row: 0, column: 1, of: id, x: 1, y: 0)
     let printed = AnsiPrinter(colorMode: .none).text(for: buffer)
     #expect(printed.contains("\u{1B}[38;5;23m"))
     #expect(printed.unicodeScalars.filter { $0.value == 0x10EEEE }.count == 2)
+    #expect(
+      printed.unicodeScalars.contains { $0.value == KittyDiacritics.scalars[1] },
+      "the second cell's column mark")
   }
 }

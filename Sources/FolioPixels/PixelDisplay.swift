@@ -1,3 +1,5 @@
+import FolioCore
+
 /// How the viewer shows pages: as block art, or as pixels in one of the terminal image
 /// protocols, chosen from `--pixels`, what the terminal answered and, inside tmux, what tmux
 /// says of the terminal outside it.

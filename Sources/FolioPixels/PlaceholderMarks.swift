@@ -1,3 +1,5 @@
+import FolioCore
+
 /// What a kitty image placeholder cell says besides its color: the row and column of the
 /// image's grid of cells it shows and the high byte of the image's id, each written as a
 /// combining mark after U+10EEEE (`KittyDiacritics`). The terminal draws that part of the
@@ -20,13 +22,26 @@ public struct PlaceholderMarks: Hashable, Sendable {
     idHighByte = id.highByte
   }
 
-  /// The base character and the three marks, as the cell's text.
-  public var scalars: [Unicode.Scalar] {
-    [Self.base]
-      + [Int(row), Int(column), Int(idHighByte)].map {
+  /// The three marks written after the base character.
+  public var marks: CombiningMarks {
+    CombiningMarks(
+      [Int(row), Int(column), Int(idHighByte)].map {
         // Every mark of the table is a scalar.
         Unicode.Scalar(KittyDiacritics.scalars[$0]) ?? " "
-      }
+      })
+  }
+
+  /// The marks `marks` say; nil when they are not three of kitty's.
+  public init?(_ marks: CombiningMarks) {
+    let numbers = marks.scalars.compactMap { scalar in
+      KittyDiacritics.scalars.firstIndex(of: scalar.value)
+    }
+    guard marks.scalars.count == 3, numbers.count == 3, numbers[2] <= Int(UInt8.max) else {
+      return nil
+    }
+    row = UInt16(numbers[0])
+    column = UInt16(numbers[1])
+    idHighByte = UInt8(numbers[2])
   }
 }
 
@@ -62,11 +77,22 @@ public struct PlaceholderImageID: Hashable, Sendable {
   }
 }
 
-extension Cell {
-  /// A placeholder cell showing the cell at `row`, `column` of image `id`'s grid.
-  public static func placeholder(row: Int, column: Int, of id: PlaceholderImageID) -> Cell {
-    Cell(
-      PlaceholderMarks.base, foreground: id.color,
-      placeholder: PlaceholderMarks(row: row, column: column, id: id))
+extension ScreenBuffer {
+  /// Makes the cell at column `x`, row `y` a placeholder cell showing the cell at `row`,
+  /// `column` of image `id`'s grid.
+  public mutating func setPlaceholder(
+    row: Int, column: Int, of id: PlaceholderImageID, x: Int, y: Int
+  ) {
+    set(
+      Cell(PlaceholderMarks.base, foreground: id.color),
+      marks: PlaceholderMarks(row: row, column: column, id: id).marks, x: x, y: y)
+  }
+
+  /// The placeholder marks of the cell at column `x`, row `y`, if it is a placeholder cell.
+  public func placeholder(x: Int, y: Int) -> PlaceholderMarks? {
+    guard self[x, y].scalar == PlaceholderMarks.base, let marks = marks(x: x, y: y) else {
+      return nil
+    }
+    return PlaceholderMarks(marks)
   }
 }
