@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPixels
 import FolioUI
 
 extension Browser {

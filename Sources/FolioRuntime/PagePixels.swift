@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPixels
 import FolioUI
 
 /// Pages drawn as pixels around the loop's frames: kitty images (`PixelLayer`) or pictures

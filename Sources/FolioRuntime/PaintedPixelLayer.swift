@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPixels
 import FolioUI
 
 /// Pages as pictures painted into the cells after each frame, for terminals whose images are

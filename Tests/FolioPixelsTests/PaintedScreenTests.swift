@@ -1,7 +1,6 @@
 import FolioCore
+import FolioPixels
 import Testing
-
-@testable import FolioRuntime
 
 /// What a sixel or iTerm2 terminal is sent after each frame, against recorded bytes: a
 /// picture painted whole over its cells and its holes written again after it; only new holes
@@ -27,7 +26,7 @@ struct PaintedScreenTests {
     let bytes = screen.paint(wanted, over: frame, colorMode: .none) { _ in
       [EncodedPicture.Piece(bytes: Array("<picture>".utf8))]
     }
-    return String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "⎋")
+    return String(String(decoding: bytes, as: UTF8.self).map { $0 == "\u{1B}" ? "⎋" : $0 })
   }
 
   @Test func aPictureIsPaintedOnceWithItsHolesWrittenAfterIt() {

@@ -8,27 +8,36 @@ import FolioCore
 /// a hit's tint) are written again after it. A picture is painted again when it changes, when
 /// curses wrote over its cells (a cell that is not a hole changed since the last frame), or
 /// when a hole closes; a hole that opens is only written. A pure value: frames in, bytes out.
-struct PaintedScreen {
+public struct PaintedScreen: Sendable {
   /// A picture the screen wants: what is drawn, and the cells of it that show the frame's
   /// cells instead.
-  struct Wanted: Equatable {
-    var request: PixelRequest
-    var holes: Set<CellPoint>
+  public struct Wanted: Equatable, Sendable {
+    public var request: PixelRequest
+    public var holes: Set<CellPoint>
+
+    /// Creates a want.
+    public init(request: PixelRequest, holes: Set<CellPoint>) {
+      self.request = request
+      self.holes = holes
+    }
   }
 
   /// A picture painted: which, and the holes written over it.
-  struct Painted: Equatable {
-    var request: PixelRequest
-    var holes: Set<CellPoint>
+  public struct Painted: Equatable, Sendable {
+    public var request: PixelRequest
+    public var holes: Set<CellPoint>
   }
 
   /// What is painted, by the cells it covers.
-  private(set) var painted: [CellRect: Painted] = [:]
+  public private(set) var painted: [CellRect: Painted] = [:]
+  /// Nothing painted yet.
+  public init() {}
+
   /// The frame the last bytes were for.
   private var previous: ScreenBuffer?
 
   /// Forgets everything painted (the screen was cleared, or the pictures go).
-  mutating func forget() {
+  public mutating func forget() {
     painted = [:]
     previous = nil
   }
@@ -36,7 +45,9 @@ struct PaintedScreen {
   /// The rows curses must draw again: those of pictures no longer wanted where they are,
   /// whose pixels would stay in cells curses does not change. Pictures on those rows are
   /// painted again. A cleared screen lost every picture.
-  mutating func staleRows(for wanted: [CellRect: Wanted], screenCleared: Bool) -> [Range<Int>] {
+  public mutating func staleRows(for wanted: [CellRect: Wanted], screenCleared: Bool) -> [Range<
+    Int
+  >] {
     if screenCleared {
       forget()
       return []
@@ -52,7 +63,7 @@ struct PaintedScreen {
 
   /// The bytes that paint the pictures `wanted` whose encoded pieces `pieces` gives, over
   /// `frame` just presented, and write their holes again with `colorMode`'s colors.
-  mutating func paint(
+  public mutating func paint(
     _ wanted: [CellRect: Wanted], over frame: ScreenBuffer, colorMode: ColorMode,
     pieces: (PixelRequest) -> [EncodedPicture.Piece]?
   ) -> [UInt8] {
@@ -101,7 +112,7 @@ struct PaintedScreen {
 
   /// The bytes that write `points` of `frame` again: each run along a row at its place, the
   /// cursor and colors saved and restored around it.
-  static func cells(_ points: Set<CellPoint>, of frame: ScreenBuffer, printer: AnsiPrinter)
+  public static func cells(_ points: Set<CellPoint>, of frame: ScreenBuffer, printer: AnsiPrinter)
     -> [UInt8]
   {
     var bytes: [UInt8] = []
