@@ -36,8 +36,9 @@ public struct KittyScreen: Sendable {
     var bytes: Int
   }
 
-  /// The most images kept in the terminal (a screen of thumbnails and a page each way).
-  public static let imagesKept = 48
+  /// The most images kept in the terminal: several screens of thumbnails, so that paging
+  /// back a few screens sends nothing (the bytes bound is what holds large pages back).
+  public static let imagesKept = 256
   /// The most decoded bytes kept in the terminal: kitty drops images past its own quota
   /// (about 320 MB) without a word.
   public static let bytesKept = 200 << 20

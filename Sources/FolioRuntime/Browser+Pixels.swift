@@ -33,7 +33,7 @@ extension Browser {
     case .painted(let encoding):
       engine.pixels = PaintedPixelLayer(
         encoding: encoding, cellPixels: cellPixels, largestImage: pixelLargestImage,
-        work: engine.board.work)
+        board: engine.board)
     }
   }
 

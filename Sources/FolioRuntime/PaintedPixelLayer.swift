@@ -21,30 +21,29 @@ public final class PaintedPixelLayer: PagePixels {
     case iterm2
   }
 
-  /// The most bytes of encoded pictures kept for painting again.
-  public static let bytesKept = 48 << 20
-
   public let encoding: Encoding
   private let cellPixels: PixelSize
   /// The largest picture the terminal shows; nil when it has no known limit.
   private let largestImage: PixelSize?
   private let queue: PictureQueue
-  /// Encoded pictures, least recently used first.
-  private var kept: [(request: PixelRequest, pieces: [EncodedPicture.Piece])] = []
+  /// Where the encoded pictures are kept: the document's picture cache, with its block art.
+  private let board: PictureBoard
   /// What the screen wants now: cells → the picture painted there and its holes.
   private var wanted: [CellRect: PaintedScreen.Wanted] = [:]
   private var screen = PaintedScreen()
 
-  /// Has the pictures drawn by `work`'s page workers; `cellPixels` must be the terminal's (a
-  /// sixel picture is as large as its pixels), `largestImage` the largest picture it shows
-  /// (nil: no limit known).
+  /// Has the pictures drawn by the page workers of `board`'s document, and kept in its
+  /// cache; `cellPixels` must be the terminal's (a sixel picture is as large as its pixels),
+  /// `largestImage` the largest picture it shows (nil: no limit known).
   public init(
-    encoding: Encoding, cellPixels: PixelSize, largestImage: PixelSize? = nil, work: PageWork
+    encoding: Encoding, cellPixels: PixelSize, largestImage: PixelSize? = nil,
+    board: PictureBoard
   ) {
     self.encoding = encoding
     self.cellPixels = cellPixels
     self.largestImage = largestImage
-    queue = PictureQueue(work: work)
+    self.board = board
+    queue = PictureQueue(work: board.work)
   }
 
   public func present<Terminal: TerminalBackend>(_ frame: Frame, on terminal: Terminal) {
@@ -62,16 +61,7 @@ public final class PaintedPixelLayer: PagePixels {
   static let endUpdate = Array("\u{1B}[?2026l".utf8)
 
   public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
-    for (job, picture) in queue.receive(letters) {
-      guard !kept.contains(where: { $0.request == job.request }) else { continue }
-      kept.append((job.request, picture.pieces))
-      let wantedRequests = Set(wanted.values.map(\.request))
-      while kept.reduce(0, { $0 + $1.pieces.reduce(0) { $0 + $1.bytes.count } }) > Self.bytesKept,
-        let oldest = kept.firstIndex(where: { !wantedRequests.contains($0.request) })
-      {
-        kept.remove(at: oldest)
-      }
-    }
+    for (job, picture) in queue.receive(letters) { board.keep(picture, for: job) }
     return []
   }
 
@@ -107,20 +97,15 @@ public final class PaintedPixelLayer: PagePixels {
       wanted[shown] = PaintedScreen.Wanted(
         request: request, holes: placement.holes.filter { shown.contains($0) })
     }
-    let missing = Set(wanted.values.map(\.request)).filter { request in
-      !kept.contains { $0.request == request }
-    }
-    queue.want(missing.map { PictureJob($0, encoding: pictureEncoding(of: $0)) })
+    let jobs = Set(
+      wanted.values.map { PictureJob($0.request, encoding: pictureEncoding(of: $0.request)) })
+    queue.want(jobs.filter { !board.hasPicture(for: $0) })
   }
 
   /// Paints the pictures wanted that have arrived, and writes their holes again.
   func paint(over frame: ScreenBuffer, colorMode: ColorMode) -> [UInt8] {
     screen.paint(wanted, over: frame, colorMode: colorMode) { request in
-      guard let index = kept.firstIndex(where: { $0.request == request }) else { return nil }
-      // Used now: last to go.
-      let image = kept.remove(at: index)
-      kept.append(image)
-      return image.pieces
+      board.cachedPicture(for: PictureJob(request, encoding: pictureEncoding(of: request)))?.pieces
     }
   }
 

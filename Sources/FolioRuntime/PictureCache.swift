@@ -1,11 +1,31 @@
 import FolioCore
 import FolioUI
 
-/// Finished page pictures, least recently used out, bounded in bytes, with the stand-in
-/// lookup: a cached picture of the same page of the same document version at another size,
-/// cropped and scaled.
+/// Finished page pictures, least recently used out, bounded in bytes together: block art
+/// (cells) and pictures in pixels encoded for the terminal (a sixel or iTerm2 picture is
+/// painted again from here). With the stand-in lookup: a cached block art of the same page of
+/// the same document version at another size, cropped and scaled.
 public struct PictureCache {
-  private var storage: LRUCache<RenderRequest, ScreenBuffer, PageKey>
+  /// What a picture is cached under.
+  enum Key: Hashable {
+    case cells(RenderRequest)
+    case pixels(PictureJob)
+
+    var pageKey: PageKey {
+      switch self {
+      case .cells(let request): return request.pageKey
+      case .pixels(let job): return PageKey(document: job.request.document, page: job.request.page)
+      }
+    }
+  }
+
+  /// A cached picture.
+  enum Value {
+    case cells(ScreenBuffer)
+    case pixels(EncodedPicture)
+  }
+
+  private var storage: LRUCache<Key, Value, PageKey>
 
   /// Creates a cache holding at most `bytes` of pictures.
   public init(bytes: Int) {
@@ -14,15 +34,30 @@ public struct PictureCache {
 
   /// The exact picture for `request`, marking it recently used.
   public mutating func picture(for request: RenderRequest) -> ScreenBuffer? {
-    storage.value(forKey: request)
+    guard case .cells(let picture) = storage.value(forKey: .cells(request)) else { return nil }
+    return picture
   }
 
   /// Whether the exact picture is cached (does not change recency).
-  public func contains(_ request: RenderRequest) -> Bool { storage.contains(request) }
+  public func contains(_ request: RenderRequest) -> Bool { storage.contains(.cells(request)) }
 
   /// Stores a finished picture.
   public mutating func insert(_ picture: ScreenBuffer, for request: RenderRequest) {
-    _ = storage.insert(picture, forKey: request, cost: request.cost)
+    _ = storage.insert(.cells(picture), forKey: .cells(request), cost: request.cost)
+  }
+
+  /// The encoded picture `job` asked for, marking it recently used.
+  public mutating func picture(for job: PictureJob) -> EncodedPicture? {
+    guard case .pixels(let picture) = storage.value(forKey: .pixels(job)) else { return nil }
+    return picture
+  }
+
+  /// Whether the encoded picture of `job` is cached (does not change recency).
+  public func contains(_ job: PictureJob) -> Bool { storage.contains(.pixels(job)) }
+
+  /// Stores an encoded picture.
+  public mutating func insert(_ picture: EncodedPicture, for job: PictureJob) {
+    _ = storage.insert(.pixels(picture), forKey: .pixels(job), cost: picture.byteCount + 64)
   }
 
   /// Bytes held and entries, for tests and the benchmark.
@@ -34,7 +69,8 @@ public struct PictureCache {
   /// wins. O(pictures cached for that page + cells of the result).
   public func standIn(for request: RenderRequest) -> ScreenBuffer? {
     var best: (RenderRequest, ScreenBuffer)?
-    storage.forEachEntry(inGroup: request.pageKey) { key, value in
+    storage.forEachEntry(inGroup: request.pageKey) { cached, stored in
+      guard case .cells(let key) = cached, case .cells(let value) = stored else { return }
       guard key != request, key.region == request.region || key.region == .whole else { return }
       if let current = best {
         let better =

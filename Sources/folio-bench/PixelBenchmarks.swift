@@ -57,7 +57,7 @@ enum PixelBenchmarks {
         let terminal = MemoryTerminal(size: size)
         terminal.recordsSequences = true
         let browser = try PipelineBenchmarks.makeBrowser(
-          path: path, size: size, mode: mode, page: PageIndex(40), drawing: .processes,
+          path: path, size: size, mode: mode, page: PageIndex(0), drawing: .processes,
           terminal: terminal)
         browser.showPagesAsImages(
           cellPixels: PixelSize(width: 10, height: 20), kind: .kitty(.placements))
@@ -84,6 +84,10 @@ enum PixelBenchmarks {
           try turn(browser) { terminal.waitingInputCount == 0 }
         }
         for _ in 0..<40 { browser.turn(waitingAtMost: .milliseconds(5)) }
+        // Back where it started: every page on screen was shown before.
+        guard Set(browser.state.visiblePageRegions.map(\.page)).isSubset(of: seen) else {
+          throw BenchError("paging back showed pages not shown before")
+        }
         pagingBack += transmissions(in: text(terminal, from: back)).bytes
         if run == 0 {
           perPage = (
