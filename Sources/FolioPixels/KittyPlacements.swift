@@ -1,30 +1,55 @@
 import FolioCore
 
 /// The bytes that show a kitty image over the parts of its grid that show it (placement
-/// style): each part a placement of its own, numbered from 1, its crop of the image scaled to
-/// its cells. Placing a number again moves it without flicker; numbers past the new parts are
-/// taken off. The cursor is saved and restored around each.
+/// style): each part a placement of its own, numbered from 1, its crop of the image (cut to
+/// the image, which may end inside the last row or column of its grid to keep its page's
+/// shape) shown at the image's own pixels, or scaled to the part's cells when the cell's size
+/// in pixels is a guess. Placing a number again moves it without flicker; numbers past the new
+/// parts are taken off. The cursor is saved and restored around each.
 public enum KittyPlacements {
-  /// Shows image `id`, whose whole picture spans `grid`, over `parts` (cells of `grid`), where
-  /// it showed over `replacing` parts before; a cell is `cellPixels` large.
+  /// Shows image `id`, of `picture` pixels, whose whole picture starts at `grid`'s top-left,
+  /// over `parts` (cells of `grid`), where it showed over `replacing` parts before; a cell is
+  /// `cellPixels` large, scaled to when `scalesToCells`.
   public static func bytes(
-    placing id: UInt32, grid: CellRect, parts: [CellRect], replacing: Int, cellPixels: PixelSize
+    placing id: UInt32, grid: CellRect, picture: PixelSize, parts: [CellRect], replacing: Int,
+    cellPixels: PixelSize, scalesToCells: Bool = false
   ) -> [UInt8] {
     var bytes: [UInt8] = []
-    for (index, part) in parts.enumerated() {
+    var number = 0
+    let whole = CellRect(x: 0, y: 0, columns: picture.width, rows: picture.height)
+    for part in parts {
+      let crop = CellRect(
+        x: (part.minX - grid.minX) * cellPixels.width,
+        y: (part.minY - grid.minY) * cellPixels.height,
+        columns: part.size.columns * cellPixels.width, rows: part.size.rows * cellPixels.height
+      ).intersection(whole)
+      guard !crop.isEmpty else { continue }
+      number += 1
       bytes += Array("\u{1B}7\u{1B}[\(part.minY + 1);\(part.minX + 1)H".utf8)
       bytes += KittySequences.placement(
-        of: id, number: index + 1,
-        crop: (
-          (part.minX - grid.minX) * cellPixels.width, (part.minY - grid.minY) * cellPixels.height,
-          part.size.columns * cellPixels.width, part.size.rows * cellPixels.height
-        ),
-        over: part.size)
+        of: id, number: number,
+        crop: (crop.minX, crop.minY, crop.size.columns, crop.size.rows),
+        over: scalesToCells ? part.size : nil)
       bytes += Array("\u{1B}8".utf8)
     }
-    for number in stride(from: parts.count + 1, through: replacing, by: 1) {
+    for number in stride(from: number + 1, through: replacing, by: 1) {
       bytes += KittySequences.removal(of: id, number: number)
     }
     return bytes
+  }
+
+  /// How many placements `bytes(placing:…)` makes of `parts`: those that cover some of the
+  /// picture.
+  public static func count(
+    of parts: [CellRect], grid: CellRect, picture: PixelSize, cellPixels: PixelSize
+  ) -> Int {
+    let whole = CellRect(x: 0, y: 0, columns: picture.width, rows: picture.height)
+    return parts.filter { part in
+      !CellRect(
+        x: (part.minX - grid.minX) * cellPixels.width,
+        y: (part.minY - grid.minY) * cellPixels.height,
+        columns: part.size.columns * cellPixels.width, rows: part.size.rows * cellPixels.height
+      ).intersection(whole).isEmpty
+    }.count
   }
 }

@@ -20,9 +20,12 @@ public struct KittyScreen: Sendable {
     case placeholders(isDirectColor: Bool, throughTmux: Bool)
   }
 
-  /// Where an image shows: the cells its whole picture spans, and those of them that show it.
+  /// Where an image shows: the cells its whole picture spans from its top-left, its size in
+  /// pixels (it may end inside its grid's last row or column, keeping its page's shape), and
+  /// the cells that show it.
   struct Placement: Equatable, Sendable {
     var grid: CellRect
+    var picture: PixelSize
     var parts: [CellRect]
   }
 
@@ -45,6 +48,9 @@ public struct KittyScreen: Sendable {
 
   public let style: Style
   private let cellPixels: PixelSize
+  /// Whether placements are scaled to their cells (the cell's size in pixels is a guess)
+  /// rather than shown at the picture's own pixels.
+  private let scalesToCells: Bool
   /// Images in the terminal, least recently used first.
   private var kept: [Kept] = []
   private var placed: [UInt32: Placement] = [:]
@@ -55,11 +61,14 @@ public struct KittyScreen: Sendable {
   /// Bytes for the terminal: images sent and deleted, written before the next frame.
   private var output: [UInt8] = []
 
-  /// An empty screen of cells `cellPixels` large, its images numbered from `firstNumber`
-  /// (placeholder ids start at a random one: several Folios in one terminal through tmux
-  /// share its images).
-  public init(cellPixels: PixelSize, style: Style, firstNumber: Int = 1) {
+  /// An empty screen of cells `cellPixels` large (a guess when `scalesToCells`: pictures are
+  /// then scaled to their cells), its images numbered from `firstNumber` (placeholder ids
+  /// start at a random one: several Folios in one terminal through tmux share its images).
+  public init(
+    cellPixels: PixelSize, style: Style, firstNumber: Int = 1, scalesToCells: Bool = false
+  ) {
     self.cellPixels = cellPixels
+    self.scalesToCells = scalesToCells
     self.style = style
     nextNumber = firstNumber
   }
@@ -99,19 +108,23 @@ public struct KittyScreen: Sendable {
     }
   }
 
-  /// Draws the placeholder cells of the images wanted that are in the terminal (placeholder
-  /// style), and marks them used.
+  /// Writes the cells under the images wanted that are in the terminal: their placeholder
+  /// cells (placeholder style), else blank cells (no block art under a picture, nor in the
+  /// strip of cells past a picture that keeps its page's shape); marks them used.
   public mutating func decorate(_ frame: inout ScreenBuffer) {
-    guard case .placeholders = style else { return }
     for (index, image) in kept.enumerated().reversed() {
-      guard let placement = wanted[image.request], let id = image.placeholderID else { continue }
+      guard let placement = wanted[image.request] else { continue }
       kept.remove(at: index)
       kept.append(image)
       let grid = placement.grid
       for part in placement.parts {
         for y in part.minY..<part.maxY {
           for x in part.minX..<part.maxX {
-            frame.setPlaceholder(row: y - grid.minY, column: x - grid.minX, of: id, x: x, y: y)
+            if let id = image.placeholderID {
+              frame.setPlaceholder(row: y - grid.minY, column: x - grid.minX, of: id, x: x, y: y)
+            } else {
+              frame[x, y] = .blank
+            }
           }
         }
       }
@@ -169,9 +182,12 @@ public struct KittyScreen: Sendable {
     }
     output += KittySequences.transmitting(encoded, id: image.id)
     if image.placeholderID != nil {
-      let grid = CellSize(
-        columns: request.size.width / cellPixels.width,
-        rows: request.size.height / cellPixels.height)
+      // Over its grid's cells (the picture may end inside the last ones).
+      let grid =
+        wanted[request]?.grid.size
+        ?? CellSize(
+          columns: (request.size.width + cellPixels.width - 1) / cellPixels.width,
+          rows: (request.size.height + cellPixels.height - 1) / cellPixels.height)
       output += KittySequences.virtualPlacement(of: image.id, over: grid)
     }
     kept.append(image)
@@ -190,18 +206,15 @@ public struct KittyScreen: Sendable {
     }
     if fits(grid) {
       // The whole picture once; the part on screen shown from it as the view moves.
-      return (
-        placement.image.request(cellPixels: cellPixels),
-        Placement(grid: grid, parts: placement.parts)
-      )
+      let request = placement.image.request(cellPixels: cellPixels)
+      return (request, Placement(grid: grid, picture: request.size, parts: placement.parts))
     }
     // Too large whole: the part that shows alone (a new picture each time the view moves).
     let shown = placement.shown
-    guard fits(shown) else { return nil }
-    return (
-      placement.image(of: shown).request(cellPixels: cellPixels),
-      Placement(grid: shown, parts: placement.parts)
-    )
+    guard fits(shown), let request = placement.request(of: shown, cellPixels: cellPixels) else {
+      return nil
+    }
+    return (request, Placement(grid: shown, picture: request.size, parts: placement.parts))
   }
 
   /// Places the images wanted that are in the terminal, and takes off the others.
@@ -217,9 +230,15 @@ public struct KittyScreen: Sendable {
       let before = placed[image.id]
       guard before != placement else { continue }
       placed[image.id] = placement
+      let replacing =
+        before.map {
+          KittyPlacements.count(
+            of: $0.parts, grid: $0.grid, picture: $0.picture, cellPixels: cellPixels)
+        } ?? 0
       bytes += KittyPlacements.bytes(
-        placing: image.id, grid: placement.grid, parts: placement.parts,
-        replacing: before?.parts.count ?? 0, cellPixels: cellPixels)
+        placing: image.id, grid: placement.grid, picture: placement.picture,
+        parts: placement.parts, replacing: replacing, cellPixels: cellPixels,
+        scalesToCells: scalesToCells)
     }
     for id in placed.keys.sorted() where !shownIDs.contains(id) {
       placed[id] = nil

@@ -44,16 +44,17 @@ public enum KittySequences {
     return transmission(of: picture, keys: keys)
   }
 
-  /// Shows image `id` at the cursor over `cells`, its `crop` (pixels of the image: x, y,
-  /// width, height) scaled to them, as placement `number` of the image: placing it again
-  /// moves it, with no flicker. The cursor stays.
+  /// Shows image `id` at the cursor, its `crop` (pixels of the image: x, y, width, height)
+  /// scaled to `cells`, or at its own pixels without them, as placement `number` of the image:
+  /// placing it again moves it, with no flicker. The cursor stays.
   public static func placement(
     of id: UInt32, number: Int = 1, crop: (x: Int, y: Int, width: Int, height: Int),
-    over cells: CellSize
+    over cells: CellSize?
   ) -> [UInt8] {
-    Array(
+    let scale = cells.map { ",c=\($0.columns),r=\($0.rows)" } ?? ""
+    return Array(
       ("\u{1B}_Ga=p,i=\(id),p=\(number),x=\(crop.x),y=\(crop.y),w=\(crop.width),h=\(crop.height)"
-        + ",c=\(cells.columns),r=\(cells.rows),C=1,q=2\u{1B}\\").utf8)
+        + "\(scale),C=1,q=2\u{1B}\\").utf8)
   }
 
   /// Gives image `id` a virtual placement over a grid of `cells` (`U=1`): placeholder cells

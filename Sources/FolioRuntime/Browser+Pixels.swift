@@ -4,13 +4,14 @@ import FolioUI
 
 extension Browser {
   /// Draws pages as pixels of `kind` instead of their block art from now on, each cell
-  /// `cellPixels` large, drawn by each document's page workers; painted pictures are at most
-  /// `largestImage` each (nil: no limit known).
+  /// `cellPixels` large (the terminal's own size unless `isGuess`), drawn by each document's
+  /// page workers; painted pictures are at most `largestImage` each (nil: no limit known).
   public func showPagesAsImages(
-    cellPixels: PixelSize, kind: PagePixelsKind = .kitty(.placements),
+    cellPixels: PixelSize, isGuess: Bool = false, kind: PagePixelsKind = .kitty(.placements),
     largestImage: PixelSize? = nil
   ) {
     pixelCellSize = cellPixels
+    pixelCellSizeIsKnown = !isGuess
     pixelLargestImage = largestImage
     pixelKind = kind
     replacePixels(of: front)
@@ -29,7 +30,9 @@ extension Browser {
     }
     switch pixelKind {
     case .kitty(let style):
-      engine.pixels = PixelLayer(cellPixels: cellPixels, style: style, work: engine.board.work)
+      engine.pixels = PixelLayer(
+        cellPixels: cellPixels, style: style, scalesToCells: !pixelCellSizeIsKnown,
+        work: engine.board.work)
     case .painted(let encoding):
       engine.pixels = PaintedPixelLayer(
         encoding: encoding, cellPixels: cellPixels, largestImage: pixelLargestImage,

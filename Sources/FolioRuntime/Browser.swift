@@ -36,6 +36,9 @@ public final class Browser<Terminal: TerminalBackend> {
   var orderNotice: String?
   /// Where the pixel layers' cells are measured, once pages are shown as images.
   var pixelCellSize: PixelSize?
+  /// Whether `pixelCellSize` is the terminal's own (else a guess: kitty scales pictures to
+  /// their cells).
+  var pixelCellSizeIsKnown = true
   /// The largest picture a painted pixel layer sends (the terminal's limit), nil when none.
   var pixelLargestImage: PixelSize?
   /// Which pixels the pages are drawn with.

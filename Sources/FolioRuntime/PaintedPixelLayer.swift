@@ -48,12 +48,29 @@ public final class PaintedPixelLayer: PagePixels {
 
   public func present<Terminal: TerminalBackend>(_ frame: Frame, on terminal: Terminal) {
     prepare(for: frame.placements, screen: frame.cells.size)
+    let cells = blankingPictures(in: frame.cells)
     terminal.writeSequences(Self.beginUpdate)
-    terminal.present(frame.cells)
+    terminal.present(cells)
     let stale = screen.staleRows(for: wanted, screenCleared: terminal.takeScreenCleared())
     if !stale.isEmpty { terminal.redraw(rows: stale) }
-    terminal.writeSequences(
-      paint(over: frame.cells, colorMode: terminal.colorMode) + Self.endUpdate)
+    terminal.writeSequences(paint(over: cells, colorMode: terminal.colorMode) + Self.endUpdate)
+  }
+
+  /// `cells` with blank cells where a picture that has arrived is painted, but its holes: no
+  /// block art under a picture, nor in the strip of cells past one that keeps its page's shape.
+  func blankingPictures(in cells: ScreenBuffer) -> ScreenBuffer {
+    var cells = cells
+    for (rect, want) in wanted
+    where board.hasPicture(
+      for: PictureJob(want.request, encoding: pictureEncoding(of: want.request)))
+    {
+      for y in rect.minY..<rect.maxY {
+        for x in rect.minX..<rect.maxX where !want.holes.contains(CellPoint(x: x, y: y)) {
+          cells[x, y] = .blank
+        }
+      }
+    }
+    return cells
   }
 
   /// Starts and ends a synchronized update (terminals that do not know it ignore it).
@@ -83,12 +100,29 @@ public final class PaintedPixelLayer: PagePixels {
     for placement in placements {
       let shown = placement.visible.intersection(rows)
       guard !shown.isEmpty else { continue }
-      var request = placement.image(of: shown).request(cellPixels: cellPixels)
+      // iTerm2 scales a picture to whole cells: it is drawn to fill them. Sixel shows its
+      // pixels as they are: it keeps the page's shape.
+      var placement = placement
+      if encoding == .iterm2 { placement.image.pageSize = nil }
+      guard var request = placement.request(of: shown, cellPixels: cellPixels) else { continue }
       // Sixel paints bands of six rows of pixels: a last band cut short would spill into the
-      // row below. The picture is cut as much, not squeezed.
+      // row below. Where the page ends in it, the picture is drawn that much smaller, its
+      // shape kept; where the screen's edge cuts it, it is cut as much, not squeezed.
       if encoding == .sixel, request.size.height % 6 != 0 {
         let height = request.size.height
-        request.region.height *= Double(height - height % 6) / Double(height)
+        let whole = placement.image.pixelSize(cellPixels: cellPixels)
+        let endsOnPage =
+          placement.pixels(of: shown, cellPixels: cellPixels).map { $0.maxY == whole.height }
+          ?? false
+        if endsOnPage {
+          request.size.width = max(
+            1,
+            Int(
+              (Double(request.size.width) * Double(height - height % 6) / Double(height))
+                .rounded()))
+        } else {
+          request.region.height *= Double(height - height % 6) / Double(height)
+        }
         request.size.height -= height % 6
       }
       guard request.size.width > 0, request.size.height > 0,

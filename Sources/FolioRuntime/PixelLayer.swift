@@ -14,11 +14,16 @@ public final class PixelLayer: PagePixels {
   private var screen: KittyScreen
   private let queue: PictureQueue
 
-  /// Has the pictures drawn by `work`'s page workers.
-  public init(cellPixels: PixelSize, style: Style = .placements, work: PageWork) {
+  /// Has the pictures drawn by `work`'s page workers; `cellPixels` is a guess when
+  /// `scalesToCells` (pictures are then scaled to their cells).
+  public init(
+    cellPixels: PixelSize, style: Style = .placements, scalesToCells: Bool = false,
+    work: PageWork
+  ) {
     screen = KittyScreen(
       cellPixels: cellPixels, style: style,
-      firstNumber: style == .placements ? 1 : Int.random(in: 0..<PlaceholderImageID.count))
+      firstNumber: style == .placements ? 1 : Int.random(in: 0..<PlaceholderImageID.count),
+      scalesToCells: scalesToCells)
     queue = PictureQueue(work: work)
   }
 

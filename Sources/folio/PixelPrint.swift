@@ -33,7 +33,11 @@ enum PixelPrint {
     var shown = state
     _ = shown.update(.pixelsAvailable)
     let parts = shown.imagePlacements { _ in false }.flatMap { placement in
-      placement.parts.map { (placement.image(of: $0), $0) }
+      placement.parts.compactMap { part in
+        placement.request(of: part, cellPixels: options.cellPixels ?? .standardCell).map {
+          ($0, part)
+        }
+      }
     }
     guard !parts.isEmpty else { return }
     let worker: any PageWorker

@@ -224,7 +224,7 @@ struct Viewer {
       terminal.imageDeletion = []
     }
     browser.showPagesAsImages(
-      cellPixels: choice.cellPixels ?? .standardCell, kind: kind,
+      cellPixels: choice.cellPixels ?? .standardCell, isGuess: choice.cellPixels == nil, kind: kind,
       largestImage: choice.display == .sixel ? largestSixel : nil)
   }
 

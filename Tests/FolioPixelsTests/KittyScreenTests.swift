@@ -33,7 +33,7 @@ struct KittyScreenTests {
     #expect(text(screen.takeOutput()) == "⎋_Ga=t,i=1,f=100,q=2,m=0;QUJD⎋\\")
     #expect(
       text(screen.placementBytes())
-        == "⎋7⎋[2;3H⎋_Ga=p,i=1,p=1,x=0,y=0,w=40,h=60,c=4,r=3,C=1,q=2⎋\\⎋8")
+        == "⎋7⎋[2;3H⎋_Ga=p,i=1,p=1,x=0,y=0,w=40,h=60,C=1,q=2⎋\\⎋8")
     // Nothing changed: nothing written.
     #expect(screen.want([placement(grid: grid)]).isEmpty)
     #expect(screen.takeOutput().isEmpty && screen.placementBytes().isEmpty)
@@ -43,15 +43,15 @@ struct KittyScreenTests {
     #expect(screen.takeOutput().isEmpty)
     #expect(
       text(screen.placementBytes())
-        == "⎋7⎋[2;3H⎋_Ga=p,i=1,p=1,x=0,y=0,w=40,h=20,c=4,r=1,C=1,q=2⎋\\⎋8"
-        + "⎋7⎋[3;3H⎋_Ga=p,i=1,p=2,x=0,y=20,w=10,h=20,c=1,r=1,C=1,q=2⎋\\⎋8"
-        + "⎋7⎋[3;6H⎋_Ga=p,i=1,p=3,x=30,y=20,w=10,h=20,c=1,r=1,C=1,q=2⎋\\⎋8"
-        + "⎋7⎋[4;3H⎋_Ga=p,i=1,p=4,x=0,y=40,w=40,h=20,c=4,r=1,C=1,q=2⎋\\⎋8")
+        == "⎋7⎋[2;3H⎋_Ga=p,i=1,p=1,x=0,y=0,w=40,h=20,C=1,q=2⎋\\⎋8"
+        + "⎋7⎋[3;3H⎋_Ga=p,i=1,p=2,x=0,y=20,w=10,h=20,C=1,q=2⎋\\⎋8"
+        + "⎋7⎋[3;6H⎋_Ga=p,i=1,p=3,x=30,y=20,w=10,h=20,C=1,q=2⎋\\⎋8"
+        + "⎋7⎋[4;3H⎋_Ga=p,i=1,p=4,x=0,y=40,w=40,h=20,C=1,q=2⎋\\⎋8")
     // Closed: whole again, the other parts taken off.
     _ = screen.want([placement(grid: grid)])
     #expect(
       text(screen.placementBytes())
-        == "⎋7⎋[2;3H⎋_Ga=p,i=1,p=1,x=0,y=0,w=40,h=60,c=4,r=3,C=1,q=2⎋\\⎋8"
+        == "⎋7⎋[2;3H⎋_Ga=p,i=1,p=1,x=0,y=0,w=40,h=60,C=1,q=2⎋\\⎋8"
         + "⎋_Ga=d,d=i,i=1,p=2,q=2⎋\\⎋_Ga=d,d=i,i=1,p=3,q=2⎋\\⎋_Ga=d,d=i,i=1,p=4,q=2⎋\\")
     // Gone from the frame: taken off, kept in the terminal; back: placed, not sent.
     _ = screen.want([])

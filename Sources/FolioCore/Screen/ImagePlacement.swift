@@ -50,20 +50,36 @@ public struct ImagePlacement: Hashable, Sendable {
     return parts.dropFirst().reduce(first) { $0.union($1) }
   }
 
-  /// The picture of the cells `rect` of `grid` alone: the same page, the part of it those
-  /// cells show.
-  public func image(of rect: CellRect) -> PageImage {
-    let columns = Double(max(1, grid.size.columns))
-    let rows = Double(max(1, grid.size.rows))
+  /// The pixels of the picture the cells `rect` of `grid` cover, where a cell is
+  /// `cellPixels` (the picture's top-left at `grid`'s): x, y, width and height, cut to the
+  /// picture; nil when they cover none of it (the strip of cells past a picture that keeps
+  /// its page's shape).
+  public func pixels(of rect: CellRect, cellPixels: PixelSize) -> CellRect? {
+    let size = image.pixelSize(cellPixels: cellPixels)
+    let x = (rect.minX - grid.minX) * cellPixels.width
+    let y = (rect.minY - grid.minY) * cellPixels.height
+    let cut = CellRect(
+      x: x, y: y, columns: rect.size.columns * cellPixels.width,
+      rows: rect.size.rows * cellPixels.height
+    ).intersection(CellRect(x: 0, y: 0, columns: size.width, rows: size.height))
+    return cut.isEmpty ? nil : cut
+  }
+
+  /// What a worker draws for the cells `rect` of `grid` alone: the part of the page those
+  /// cells show, at its pixels in the whole picture (so it joins the rest of it exactly).
+  public func request(of rect: CellRect, cellPixels: PixelSize) -> PixelRequest? {
+    guard let cut = pixels(of: rect, cellPixels: cellPixels) else { return nil }
+    let whole = image.pixelSize(cellPixels: cellPixels)
     let region = image.region
-    var part = image
-    part.region = PageRegion(
-      x: region.x + region.width * Double(rect.minX - grid.minX) / columns,
-      y: region.y + region.height * Double(rect.minY - grid.minY) / rows,
-      width: region.width * Double(rect.size.columns) / columns,
-      height: region.height * Double(rect.size.rows) / rows)
-    part.cells = rect.size
-    return part
+    return PixelRequest(
+      page: image.page,
+      region: PageRegion(
+        x: region.x + region.width * Double(cut.minX) / Double(whole.width),
+        y: region.y + region.height * Double(cut.minY) / Double(whole.height),
+        width: region.width * Double(cut.size.columns) / Double(whole.width),
+        height: region.height * Double(cut.size.rows) / Double(whole.height)),
+      size: PixelSize(width: cut.size.columns, height: cut.size.rows),
+      isInverted: image.isInverted, document: image.document)
   }
 }
 
@@ -81,25 +97,45 @@ public struct PageImage: Hashable, Sendable {
   public var cells: CellSize
   /// Dark paper: lightness inverted, hue kept.
   public var isInverted: Bool
+  /// The page's size in points, when known: the picture then keeps the region's shape
+  /// exactly instead of filling its cells (whole cells are up to half a cell off it).
+  public var pageSize: PointSize?
 
   /// Creates an image.
   public init(
     page: PageIndex, region: PageRegion = .whole, cells: CellSize, isInverted: Bool = false,
-    document: DocumentVersion = .first
+    document: DocumentVersion = .first, pageSize: PointSize? = nil
   ) {
     self.document = document
     self.page = page
     self.region = region
     self.cells = cells
     self.isInverted = isInverted
+    self.pageSize = pageSize
+  }
+
+  /// The picture's size in pixels where a cell is `cellPixels` large: its cells' pixels, one
+  /// side cut (by less than a cell) to the region's shape when the page's size is known.
+  public func pixelSize(cellPixels: PixelSize) -> PixelSize {
+    let box = PixelSize(
+      width: cells.columns * cellPixels.width, height: cells.rows * cellPixels.height)
+    guard let pageSize, pageSize.width > 0, pageSize.height > 0, region.width > 0,
+      region.height > 0, !box.isEmpty
+    else { return box }
+    let aspect = (pageSize.width * region.width) / (pageSize.height * region.height)
+    guard aspect.isFinite, aspect > 0 else { return box }
+    let height = (Double(box.width) / aspect).rounded()
+    if height <= Double(box.height) {
+      return PixelSize(width: box.width, height: max(1, Int(height)))
+    }
+    let width = min(Double(box.width), (Double(box.height) * aspect).rounded())
+    return PixelSize(width: max(1, Int(width)), height: box.height)
   }
 
   /// What a worker renders for it where a cell is `cellPixels` large.
   public func request(cellPixels: PixelSize) -> PixelRequest {
     PixelRequest(
-      page: page, region: region,
-      size: PixelSize(
-        width: cells.columns * cellPixels.width, height: cells.rows * cellPixels.height),
+      page: page, region: region, size: pixelSize(cellPixels: cellPixels),
       isInverted: isInverted, document: document)
   }
 }

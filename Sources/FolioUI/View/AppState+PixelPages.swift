@@ -28,8 +28,10 @@ extension AppState {
         x: area.minX + frame.minX - visible.minX, y: area.minY + frame.minY - visible.minY,
         columns: frame.size.columns, rows: frame.size.rows)
       guard grid.intersects(area) else { return nil }
+      let metrics = document.metrics
       let image = PageImage(
-        page: page, region: region, cells: frame.size, isInverted: inverted, document: version)
+        page: page, region: region, cells: frame.size, isInverted: inverted, document: version,
+        pageSize: metrics.isSizeKnown(page) ? metrics.size(of: page) : nil)
       return ImagePiece(image: image, grid: grid, clip: area, depth: depth)
     }
     func onScreen(_ piece: PagePiece, area: CellRect, visible: CellRect, depth: Int = 0)
