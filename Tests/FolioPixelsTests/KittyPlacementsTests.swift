@@ -17,7 +17,8 @@ struct KittyPlacementsTests {
 
   @Test func aWholeImageIsOnePlacement() {
     let bytes = KittyPlacements.bytes(
-      placing: 7, grid: grid, picture: PixelSize(width: 80, height: 120), parts: [grid], replacing: 0, cellPixels: cellPixels, scalesToCells: true)
+      placing: 7, grid: grid, picture: PixelSize(width: 80, height: 120), parts: [grid],
+      replacing: 0, cellPixels: cellPixels, scalesToCells: true)
     #expect(
       text(bytes)
         == "⎋7⎋[3;5H⎋_Ga=p,i=7,p=1,x=0,y=0,w=80,h=120,c=8,r=6,C=1,q=2⎋\\⎋8")
@@ -27,7 +28,8 @@ struct KittyPlacementsTests {
   @Test func partsAroundAHoleAreFourPlacements() {
     let parts = grid.parts { !CellRect(x: 6, y: 4, columns: 3, rows: 2).contains($0) }
     let bytes = KittyPlacements.bytes(
-      placing: 7, grid: grid, picture: PixelSize(width: 80, height: 120), parts: parts, replacing: 1, cellPixels: cellPixels, scalesToCells: true)
+      placing: 7, grid: grid, picture: PixelSize(width: 80, height: 120), parts: parts,
+      replacing: 1, cellPixels: cellPixels, scalesToCells: true)
     #expect(
       text(bytes)
         == "⎋7⎋[3;5H⎋_Ga=p,i=7,p=1,x=0,y=0,w=80,h=40,c=8,r=2,C=1,q=2⎋\\⎋8"
@@ -39,7 +41,8 @@ struct KittyPlacementsTests {
   /// Back to one part from four: placement 1 moved, 2 to 4 taken off.
   @Test func partsNoLongerShownAreTakenOff() {
     let bytes = KittyPlacements.bytes(
-      placing: 7, grid: grid, picture: PixelSize(width: 80, height: 120), parts: [grid], replacing: 4, cellPixels: cellPixels, scalesToCells: true)
+      placing: 7, grid: grid, picture: PixelSize(width: 80, height: 120), parts: [grid],
+      replacing: 4, cellPixels: cellPixels, scalesToCells: true)
     #expect(
       text(bytes)
         == "⎋7⎋[3;5H⎋_Ga=p,i=7,p=1,x=0,y=0,w=80,h=120,c=8,r=6,C=1,q=2⎋\\⎋8"
