@@ -77,12 +77,13 @@ struct PaintedPixelsTests {
     }
     var output = since(viewer.waitUntilQuiet(record))
     let pictures = try painted(output)
-    // Every picture within the screen, above the status line, filling its cells' pixels.
+    // Every picture within the screen, above the status line, within its cells' pixels (a
+    // page's shape kept: one side may end inside its last cell).
     let document = try PopplerDocument.open(readablePath: path, named: "manual.pdf")
     var likePages = 0
     for picture in pictures {
       #expect(picture.row >= 1 && picture.row < 30 && picture.column >= 1)
-      #expect(picture.image.width % 8 == 0)
+      #expect(picture.column - 1 + (picture.image.width + 7) / 8 <= 100)
       if protocolName == "sixel" {
         #expect(picture.row - 1 + (picture.image.height + 15) / 16 <= 29)
       } else {
