@@ -18,9 +18,12 @@ public enum TerminalPictures {
         return nil
       }
       return EncodedPicture(size: picture.size, pieces: tiles)
-    case .iterm2(let cells):
-      guard let image = ITermImage(picture, over: cells) else { return nil }
-      return EncodedPicture(size: picture.size, pieces: [EncodedPicture.Piece(bytes: image.bytes)])
+    case .iterm2:
+      // The PNG (a palette or gray for most pages, RGB for photographs) in base64: the viewer
+      // writes iTerm2's sequence around it (`ITermSequences`).
+      guard let png = IndexedPNG.anyPNG(picture) else { return nil }
+      return EncodedPicture(
+        size: picture.size, pieces: [EncodedPicture.Piece(bytes: Base64.encoded(png))])
     }
   }
 
@@ -30,8 +33,10 @@ public enum TerminalPictures {
     -> [EncodedPicture.Piece]?
   {
     let (width, height) = (picture.size.width, picture.size.height)
+    // Whole cells, the last row and column ending where the picture does (it keeps its
+    // page's shape, so it may end inside a cell).
     let cells = CellRect(
-      x: 0, y: 0, columns: width / max(1, cellPixels.width),
+      x: 0, y: 0, columns: (width + cellPixels.width - 1) / max(1, cellPixels.width),
       rows: (height + cellPixels.height - 1) / max(1, cellPixels.height))
     let tiles = cells.tiles(cellPixels: cellPixels, largest: largest)
     guard tiles.count > 1 else {
@@ -39,9 +44,9 @@ public enum TerminalPictures {
     }
     // Each tile's pixels; the last row of tiles ends where the picture does (cut to whole bands).
     let parts = tiles.map { tile in
-      let y = tile.minY * cellPixels.height
+      let (x, y) = (tile.minX * cellPixels.width, tile.minY * cellPixels.height)
       return CellRect(
-        x: tile.minX * cellPixels.width, y: y, columns: tile.size.columns * cellPixels.width,
+        x: x, y: y, columns: min(tile.size.columns * cellPixels.width, width - x),
         rows: min(tile.size.rows * cellPixels.height, height - y))
     }
     guard let encoded = SixelImage.tiles(of: picture, parts: parts) else { return nil }

@@ -14,11 +14,14 @@ public struct PaintedScreen: Sendable {
   public struct Wanted: Equatable, Sendable {
     public var request: PixelRequest
     public var holes: Set<CellPoint>
+    /// Pictures of a greater depth are painted after (over) those of a smaller one.
+    public var depth: Int
 
     /// Creates a want.
-    public init(request: PixelRequest, holes: Set<CellPoint>) {
+    public init(request: PixelRequest, holes: Set<CellPoint>, depth: Int = 0) {
       self.request = request
       self.holes = holes
+      self.depth = depth
     }
   }
 
@@ -70,17 +73,27 @@ public struct PaintedScreen: Sendable {
     defer { previous = frame }
     var bytes: [UInt8] = []
     let printer = AnsiPrinter(colorMode: colorMode)
-    for rect in wanted.keys.sorted(by: { ($0.minY, $0.minX) < ($1.minY, $1.minX) }) {
+    // Deeper pictures last; one painted or written into this frame under a deeper one's
+    // cells paints that one again.
+    let order = wanted.keys.sorted {
+      (wanted[$0]?.depth ?? 0, $0.minY, $0.minX) < (wanted[$1]?.depth ?? 0, $1.minY, $1.minX)
+    }
+    var touched: [CellRect] = []
+    for rect in order {
       guard let want = wanted[rect], let encoded = pieces(want.request) else { continue }
       if let old = painted[rect], old.request == want.request,
+        !touched.contains(where: { $0.intersects(rect) }),
         !isOverwritten(rect, keeping: old.holes.union(want.holes), in: frame),
         old.holes.isSubset(of: want.holes)
       {
         // Holes opened, none closed: only the new ones are written.
-        bytes += Self.cells(want.holes.subtracting(old.holes), of: frame, printer: printer)
+        let opened = want.holes.subtracting(old.holes)
+        if !opened.isEmpty { touched.append(rect) }
+        bytes += Self.cells(opened, of: frame, printer: printer)
         painted[rect] = Painted(request: want.request, holes: want.holes)
         continue
       }
+      touched.append(rect)
       for piece in encoded {
         let (row, column) = (rect.minY + piece.offset.y + 1, rect.minX + piece.offset.x + 1)
         bytes += Array("\u{1B}7\u{1B}[\(row);\(column)H".utf8)

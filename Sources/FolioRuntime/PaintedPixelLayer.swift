@@ -28,6 +28,9 @@ public final class PaintedPixelLayer: PagePixels {
   private let queue: PictureQueue
   /// Where the encoded pictures are kept: the document's picture cache, with its block art.
   private let board: PictureBoard
+  /// The pictures the screen wants that have arrived, held while it wants them (the cache
+  /// may drop them: one larger than its budget, or several that evict each other).
+  private var shown: [PictureJob: EncodedPicture] = [:]
   /// What the screen wants now: cells → the picture painted there and its holes.
   private var wanted: [CellRect: PaintedScreen.Wanted] = [:]
   private var screen = PaintedScreen()
@@ -61,9 +64,7 @@ public final class PaintedPixelLayer: PagePixels {
   func blankingPictures(in cells: ScreenBuffer) -> ScreenBuffer {
     var cells = cells
     for (rect, want) in wanted
-    where board.hasPicture(
-      for: PictureJob(want.request, encoding: pictureEncoding(of: want.request)))
-    {
+    where shown[PictureJob(want.request, encoding: pictureEncoding(of: want.request))] != nil {
       for y in rect.minY..<rect.maxY {
         for x in rect.minX..<rect.maxX where !want.holes.contains(CellPoint(x: x, y: y)) {
           cells[x, y] = .blank
@@ -78,7 +79,17 @@ public final class PaintedPixelLayer: PagePixels {
   static let endUpdate = Array("\u{1B}[?2026l".utf8)
 
   public func receive(_ letters: [LoopInbox.Letter]) -> [Event] {
-    for (job, picture) in queue.receive(letters) { board.keep(picture, for: job) }
+    for (job, var picture) in queue.receive(letters) {
+      if case .iterm2(let cells) = job.encoding {
+        // The worker sends the base64 PNG; the sequence around it is written here.
+        picture.pieces = picture.pieces.map {
+          EncodedPicture.Piece(
+            offset: $0.offset, bytes: ITermSequences.inlineImage(base64: $0.bytes, over: cells))
+        }
+      }
+      board.keep(picture, for: job)
+      if wanted.values.contains(where: { $0.request == job.request }) { shown[job] = picture }
+    }
     return []
   }
 
@@ -106,15 +117,18 @@ public final class PaintedPixelLayer: PagePixels {
       if encoding == .iterm2 { placement.image.pageSize = nil }
       guard var request = placement.request(of: shown, cellPixels: cellPixels) else { continue }
       // Sixel paints bands of six rows of pixels: a last band cut short would spill into the
-      // row below. Where the page ends in it, the picture is drawn that much smaller, its
-      // shape kept; where the screen's edge cuts it, it is cut as much, not squeezed.
+      // row below. A picture whole in height is drawn that much smaller, its shape kept;
+      // one the screen's edge cuts is cut as much at its foot, not squeezed.
       if encoding == .sixel, request.size.height % 6 != 0 {
         let height = request.size.height
         let whole = placement.image.pixelSize(cellPixels: cellPixels)
-        let endsOnPage =
-          placement.pixels(of: shown, cellPixels: cellPixels).map { $0.maxY == whole.height }
-          ?? false
-        if endsOnPage {
+        // Drawn smaller only where the picture is whole in height: a sliver of a page's foot
+        // would shrink to a fraction of its width.
+        let isWholeInHeight =
+          placement.pixels(of: shown, cellPixels: cellPixels).map {
+            $0.minY == 0 && $0.maxY == whole.height
+          } ?? false
+        if isWholeInHeight {
           request.size.width = max(
             1,
             Int(
@@ -129,17 +143,22 @@ public final class PaintedPixelLayer: PagePixels {
         request.size.area <= PixelRequest.largestArea
       else { continue }
       wanted[shown] = PaintedScreen.Wanted(
-        request: request, holes: placement.holes.filter { shown.contains($0) })
+        request: request, holes: placement.holes.filter { shown.contains($0) },
+        depth: placement.depth)
     }
     let jobs = Set(
       wanted.values.map { PictureJob($0.request, encoding: pictureEncoding(of: $0.request)) })
-    queue.want(jobs.filter { !board.hasPicture(for: $0) })
+    shown = shown.filter { jobs.contains($0.key) }
+    for job in jobs where shown[job] == nil {
+      if let cached = board.cachedPicture(for: job) { shown[job] = cached }
+    }
+    queue.want(jobs.filter { shown[$0] == nil })
   }
 
   /// Paints the pictures wanted that have arrived, and writes their holes again.
   func paint(over frame: ScreenBuffer, colorMode: ColorMode) -> [UInt8] {
     screen.paint(wanted, over: frame, colorMode: colorMode) { request in
-      board.cachedPicture(for: PictureJob(request, encoding: pictureEncoding(of: request)))?.pieces
+      shown[PictureJob(request, encoding: pictureEncoding(of: request))]?.pieces
     }
   }
 

@@ -146,9 +146,6 @@ public final class PictureBoard: LoopService {
   /// The encoded picture `job` asked for, if the cache holds it (marked used).
   public func cachedPicture(for job: PictureJob) -> EncodedPicture? { cache.picture(for: job) }
 
-  /// Whether the cache holds the encoded picture of `job`.
-  public func hasPicture(for job: PictureJob) -> Bool { cache.contains(job) }
-
   /// Keeps an encoded picture in the one cache, bounded with the block art.
   public func keep(_ picture: EncodedPicture, for job: PictureJob) {
     cache.insert(picture, for: job)

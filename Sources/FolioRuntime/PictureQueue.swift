@@ -3,10 +3,12 @@ import FolioCore
 /// The pictures in pixels a pixel layer asks for: its lane of the document's page work, so
 /// they are drawn and encoded by the same worker processes as the block art, after the block
 /// art that stands in for them. A picture whose render fails is not asked for again (its page
-/// stays block art, where the failure shows).
+/// stays block art, where the failure shows), but once after a failure worth retrying (a
+/// worker that crashed or ran out of time).
 final class PictureQueue {
   private let queue: WorkQueue<PageJob, PageJobResult>
   private var failed: Set<PictureJob> = []
+  private var retried: Set<PictureJob> = []
 
   /// Asks `work`'s workers.
   init(work: PageWork) { queue = work.queue }
@@ -25,11 +27,15 @@ final class PictureQueue {
     let (outcomes, _) = queue.receive(letters, inLane: PageWork.pictureLane)
     return outcomes.compactMap { outcome in
       guard case .picture(let job) = outcome.request else { return nil }
-      guard case .success(.picture(let picture)) = outcome.result else {
+      switch outcome.result {
+      case .success(.picture(let picture)):
+        return (job, picture)
+      case .failure(let error) where PictureBoard.isWorthRetrying(error) && !retried.contains(job):
+        retried.insert(job)
+      default:
         failed.insert(job)
-        return nil
       }
-      return (job, picture)
+      return nil
     }
   }
 

@@ -38,9 +38,11 @@ public final class PixelLayer: PagePixels {
     screen.decorate(&cells)
     terminal.present(cells)
     // A frame drawn whole cleared the screen, and with it kitty's placements.
-    if terminal.takeScreenCleared() {
+    if terminal.takeScreenCleared(), style == .placements {
       screen.forgetLostImages()
       askForMissing()
+      // Their block art stands in again until they are sent again, not blank cells.
+      terminal.present(frame.cells)
     }
     terminal.writeSequences(screen.takeOutput() + screen.placementBytes())
   }

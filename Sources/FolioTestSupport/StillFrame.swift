@@ -12,12 +12,20 @@ public enum StillFrame {
   public static func draw(
     _ state: AppState, document: some DocumentSource, width: TextWidth = .approximate
   ) -> ScreenBuffer {
+    frame(state, document: document, width: width).cells
+  }
+
+  /// The frame `state` shows (cells and, while pixels are on, the pictures placed over them)
+  /// once each picture on screen is its exact render of `document`.
+  public static func frame(
+    _ state: AppState, document: some DocumentSource, width: TextWidth = .approximate
+  ) -> Frame {
     let wants = state.demands.pictures
     var main = TilePool<RenderRequest>()
     fill(&main, with: wants.main, from: document)
     var shelf = TilePool<RenderRequest>()
     if let strip = wants.filmstrip { fill(&shelf, with: strip, from: document) }
-    return AppView(width: width).draw(state, main: main, shelf: shelf)
+    return AppView(width: width).frame(state, main: main, shelf: shelf)
   }
 
   private static func fill(

@@ -60,7 +60,15 @@ enum PageWorkerMode {
         try library.unlock(path: path, password: password)
         return .opened(pageCount: library.pageCount)
       case .render(let request): return .rendered(try worker.render(request))
-      case .renderPicture(let job): return .picture(try worker.picture(job))
+      case .renderPicture(let job):
+        let picture = try worker.picture(job)
+        // A reply past the viewer's limit would be taken for a broken worker: said instead.
+        guard picture.byteCount + (1 << 16) < WorkerMessageFormat.largestBody else {
+          return .failed(
+            .renderFailed(
+              reason: "the picture is too large to send (\(picture.byteCount >> 20) MiB)"))
+        }
+        return .picture(picture)
       case .readFacts(let pages): return .facts(try worker.facts(of: pages))
       case .readText(let pages): return .texts(try worker.texts(of: pages))
       case .readOutline: return .outline(try worker.outline())

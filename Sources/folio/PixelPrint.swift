@@ -107,9 +107,15 @@ enum PixelPrint {
       StandardStreams.writeError("folio: no picture in pixels: \(reason)\n")
       return
     }
-    let image =
-      pixels == .kitty
-      ? KittySequences.showing(picture, over: cells.size) : picture.pieces.flatMap(\.bytes)
+    let image: [UInt8]
+    switch pixels {
+    case .kitty: image = KittySequences.showing(picture, over: cells.size)
+    case .iterm2:
+      image = picture.pieces.flatMap {
+        ITermSequences.inlineImage(base64: $0.bytes, over: cells.size)
+      }
+    case .sixel: image = picture.pieces.flatMap(\.bytes)
+    }
     var bytes = Array("\u{1B}7".utf8)
     let up = rowsBelow - cells.minY
     if up > 0 { bytes += Array("\u{1B}[\(up)A".utf8) }

@@ -69,4 +69,40 @@ struct PaintedScreenTests {
     _ = paint(&screen, holes: [], over: frame(["......", ".####.", ".####.", "......"]))
     #expect(screen.staleRows(for: [:], screenCleared: true).isEmpty && screen.painted.isEmpty)
   }
+
+  /// A peek's figure (depth 1) over a page: painted after it, and again whenever the page is
+  /// painted or written into under it in the same frame.
+  @Test func aDeeperPictureIsPaintedAgainOverAPagePaintedUnderIt() {
+    var screen = PaintedScreen()
+    let page = CellRect(x: 0, y: 0, columns: 6, rows: 4)
+    let figure = CellRect(x: 2, y: 1, columns: 2, rows: 2)
+    let figureRequest = PixelRequest(page: PageIndex(1), size: PixelSize(width: 16, height: 32))
+    let pageCells = frame(["......", "......", "......", "......"])
+    let under = Set((1..<3).flatMap { y in (2..<4).map { CellPoint(x: $0, y: y) } })
+    func paint(_ holes: Set<CellPoint>, over cells: ScreenBuffer) -> String {
+      let wanted = [
+        page: PaintedScreen.Wanted(request: request, holes: holes),
+        figure: PaintedScreen.Wanted(request: figureRequest, holes: [], depth: 1),
+      ]
+      let bytes = screen.paint(wanted, over: cells, colorMode: .none) { request in
+        [EncodedPicture.Piece(bytes: Array((request == self.request ? "<page>" : "<figure>").utf8))]
+      }
+      return String(String(decoding: bytes, as: UTF8.self).map { $0 == "\u{1B}" ? "⎋" : $0 })
+    }
+    let first = paint(under, over: pageCells)
+    #expect(first.hasPrefix("⎋7⎋[1;1H<page>⎋8"))
+    #expect(first.hasSuffix("⎋7⎋[2;3H<figure>⎋8"))
+    #expect(paint(under, over: pageCells).isEmpty)
+    // A hit opens a hole in the page outside the figure: only that cell of the page is
+    // written, and the figure, over the page's rectangle, is painted again after it (taken
+    // as touched whenever its page is: never left under something written later).
+    let hit = frame(["......", "......", "......", ".....x"])
+    let again = paint(under.union([CellPoint(x: 5, y: 3)]), over: hit)
+    #expect(again.contains("x"))
+    #expect(again.hasSuffix("⎋7⎋[2;3H<figure>⎋8"))
+    // The page painted again (a hole closed): the figure is painted after it.
+    let closed = paint(under, over: pageCells)
+    #expect(closed.hasPrefix("⎋7⎋[1;1H<page>⎋8"))
+    #expect(closed.hasSuffix("⎋7⎋[2;3H<figure>⎋8"))
+  }
 }

@@ -128,4 +128,31 @@ import Testing
     let (_, rows) = highlighted(screen, colors: .truecolor)
     #expect(rows.count == 1, "\(rows)")
   }
+
+  /// With the page as a picture, the highlighted letters are holes in it, in every color mode
+  /// (without colors the highlight only adds reverse video): no part of a placement covers
+  /// them, and the cells around them are parts.
+  @Test(arguments: [ColorMode.truecolor, .none])
+  func highlightedLettersAreHolesInThePagesPicture(colors: ColorMode) throws {
+    var (_, state) = screen(
+      "protrusion", size: CellSize(columns: 120, rows: 40), text: .on, colors: colors)
+    _ = state.update(.pixelsAvailable)
+    let frame = StillFrame.frame(state, document: OneLine())
+    let placement = try #require(frame.placements.first)
+    var highlightedCells = 0
+    for y in 0..<frame.cells.size.rows - 1 {
+      for x in 0..<frame.cells.size.columns {
+        let cell = frame.cells[x, y]
+        let marked =
+          colors == .none
+          ? cell.attributes.contains(.reverse)
+          : cell.background != paper(colors) && cell.background != .default
+        guard marked else { continue }
+        highlightedCells += 1
+        #expect(!placement.parts.contains { $0.contains(CellPoint(x: x, y: y)) }, "(\(x), \(y))")
+      }
+    }
+    #expect(highlightedCells == 10)
+    #expect(placement.parts.count > 1)
+  }
 }

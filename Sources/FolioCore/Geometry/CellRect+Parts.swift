@@ -34,7 +34,8 @@ extension CellRect {
         while x < maxX, isKept(CellPoint(x: x, y: y)) { x += 1 }
         runs.append(start..<x)
       }
-      for run in open.keys where !runs.contains(run) { close(run, at: y) }
+      let thisRow = Set(runs)
+      for run in Array(open.keys) where !thisRow.contains(run) { close(run, at: y) }
       for run in runs where open[run] == nil { open[run] = y }
     }
     for run in Array(open.keys) { close(run, at: maxY) }

@@ -7,7 +7,8 @@ public enum PictureEncoding: Hashable, Sendable {
   /// Sixel images cut along cells of `cellPixels` into images no larger than `largest` each
   /// (one image when it fits or nil).
   case sixel(cellPixels: PixelSize, largest: PixelSize?)
-  /// iTerm2's inline image (a PNG) scaled over `cells`.
+  /// iTerm2's inline image (a PNG, in base64: the viewer writes the sequence) scaled over
+  /// `cells`.
   case iterm2(cells: CellSize)
 }
 
@@ -27,7 +28,7 @@ public struct PictureJob: Hashable, Sendable {
 
 /// A page picture encoded for the terminal: for kitty, one piece whose bytes are the base64
 /// payload and `format` its keys; for sixel, complete images each at its cell from the
-/// picture's top-left; for iTerm2, one complete sequence.
+/// picture's top-left; for iTerm2, one piece of base64 PNG.
 public struct EncodedPicture: Hashable, Sendable {
   /// One image of the picture and the cell of the picture it starts at.
   public struct Piece: Hashable, Sendable {

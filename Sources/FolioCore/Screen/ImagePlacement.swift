@@ -32,15 +32,27 @@ public struct ImagePlacement: Hashable, Sendable {
 
   /// The cells of `visible` that show the frame's cells instead of the picture.
   public var holes: Set<CellPoint> {
-    var holes = Set<CellPoint>()
-    for y in visible.minY..<visible.maxY {
-      for x in visible.minX..<visible.maxX {
-        let point = CellPoint(x: x, y: y)
-        if !parts.contains(where: { $0.contains(point) }) { holes.insert(point) }
+    let columns = visible.size.columns
+    var shows = [Bool](repeating: false, count: visible.size.area)
+    for part in parts {
+      let part = part.intersection(visible)
+      guard !part.isEmpty else { continue }
+      for y in part.minY..<part.maxY {
+        for x in part.minX..<part.maxX {
+          shows[(y - visible.minY) * columns + (x - visible.minX)] = true
+        }
       }
+    }
+    var holes = Set<CellPoint>()
+    for (index, isShown) in shows.enumerated() where !isShown {
+      holes.insert(CellPoint(x: visible.minX + index % columns, y: visible.minY + index / columns))
     }
     return holes
   }
+
+  /// The most parts a placement is cut into: past them (a search for a common word tinting
+  /// hundreds of words on a page), the page is shown as its block art instead.
+  public static let mostParts = 256
 
   /// The smallest rectangle holding every part (empty when none shows).
   public var shown: CellRect {

@@ -1,6 +1,16 @@
 /// A rectangle of terminal cells in memory: what a view draws into and what a terminal
 /// backend presents. Row-major, `size.columns * size.rows` cells.
 public struct ScreenBuffer: Hashable, Sendable {
+  public static func == (lhs: ScreenBuffer, rhs: ScreenBuffer) -> Bool {
+    lhs.size == rhs.size && lhs.cells == rhs.cells && lhs.marks == rhs.marks
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(size)
+    hasher.combine(cells)
+    hasher.combine(marks)
+  }
+
   /// Size in cells.
   public private(set) var size: CellSize
   /// The cells, row by row.
@@ -8,6 +18,9 @@ public struct ScreenBuffer: Hashable, Sendable {
   /// The combining marks of the few cells that have some (`CombiningMarks`), by index: kept
   /// beside the cells, which stay small.
   public private(set) var marks: [Int: CombiningMarks] = [:]
+  /// While writes are tracked (`trackWrites`), which cells were written since, by index,
+  /// whatever was written; not part of the buffer's value.
+  private var written: [Bool]?
 
   /// Creates a buffer filled with `fill`.
   public init(size: CellSize, fill: Cell = .blank) {
@@ -34,24 +47,40 @@ public struct ScreenBuffer: Hashable, Sendable {
       let index = y * size.columns + x
       cells[index] = newValue
       if !marks.isEmpty { marks[index] = nil }
+      if written != nil { written?[index] = true }
     }
   }
 
   /// Changes every cell in place (marks stay with their cells).
   public mutating func mapCells(_ transform: (inout Cell) -> Void) {
     for i in cells.indices { transform(&cells[i]) }
+    if written != nil { written = Array(repeating: true, count: cells.count) }
   }
 
   /// Changes every cell without marks in place.
   public mutating func mapCellsWithoutMarks(_ transform: (inout Cell) -> Void) {
     guard !marks.isEmpty else { return mapCells(transform) }
-    for i in cells.indices where marks[i] == nil { transform(&cells[i]) }
+    for i in cells.indices where marks[i] == nil {
+      transform(&cells[i])
+      if written != nil { written?[i] = true }
+    }
   }
 
   /// Sets every cell to `cell`.
   public mutating func fill(with cell: Cell) {
     for i in cells.indices { cells[i] = cell }
     marks = [:]
+    if written != nil { written = Array(repeating: true, count: cells.count) }
+  }
+
+  /// Starts noting which cells are written (by any means, even with the cell they held).
+  public mutating func trackWrites() { written = Array(repeating: false, count: cells.count) }
+
+  /// Which cells were written since `trackWrites`, by index (none when not tracking), and
+  /// stops noting them.
+  public mutating func takeWrites() -> [Bool] {
+    defer { written = nil }
+    return written ?? Array(repeating: false, count: cells.count)
   }
 
   /// Sets the marks of the cell at `index`.
@@ -65,6 +94,7 @@ public struct ScreenBuffer: Hashable, Sendable {
       size = newSize
       cells = Array(repeating: fill, count: newSize.area)
       marks = [:]
+      if written != nil { written = Array(repeating: true, count: cells.count) }
     }
   }
 
@@ -86,6 +116,7 @@ public struct ScreenBuffer: Hashable, Sendable {
       let target = (y + origin.y) * size.columns + origin.x
       for x in x0..<x1 {
         cells[target + x] = other.cells[source + x]
+        if written != nil { written?[target + x] = true }
         if !marks.isEmpty || !other.marks.isEmpty {
           marks[target + x] = other.marks[source + x]
         }

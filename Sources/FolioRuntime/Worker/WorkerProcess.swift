@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPixels
 import FolioUI
 import Foundation
 
@@ -91,6 +92,10 @@ public final class WorkerProcess: PageWorker {
     let (reply, messages) = try exchange(.renderPicture(job), pages: 1)
     guard case .picture(let picture) = reply else {
       throw failBroken(.malformed("a reply of the wrong kind"))
+    }
+    // Its bytes go to the terminal as they are: nothing but the picture asked for.
+    guard PictureCheck.isWellFormed(picture, for: job) else {
+      throw failBroken(.malformed("a picture that is not the one asked for"))
     }
     try failIfOutOfMemory(messages)
     return picture

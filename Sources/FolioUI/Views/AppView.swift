@@ -32,19 +32,15 @@ public struct AppView: Sendable {
       drawOver(state, main: main, on: &screen)
       return Frame(cells: screen)
     }
-    // What is drawn over the pages is found by drawing it over a screen of marks as well: a
-    // cell that is no longer the mark is covered, whatever the page under it looks like.
-    var marks = ScreenBuffer(size: state.terminal.size, fill: Self.mark)
-    drawOver(state, main: main, on: &marks)
+    // A cell written over the pages is covered, whatever it was written with (the same
+    // blank as a page not drawn yet, a tint that only adds an attribute).
+    screen.trackWrites()
     drawOver(state, main: main, on: &screen)
+    let written = screen.takeWrites()
+    let columns = screen.size.columns
     return Frame(
-      cells: screen, placements: state.imagePlacements { marks[$0.x, $0.y] != Self.mark })
+      cells: screen, placements: state.imagePlacements { written[$0.y * columns + $0.x] })
   }
-
-  /// A cell no view draws: where it stays, nothing was drawn over the pages.
-  static let mark = Cell(
-    "\u{10FFFD}", foreground: .rgb(1, 2, 3), background: .rgb(3, 2, 1),
-    attributes: [.bold, .dim, .reverse, .underline])
 
   /// The pages of the main area and the filmstrip.
   private func drawPages(
