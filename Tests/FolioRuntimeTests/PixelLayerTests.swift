@@ -120,7 +120,9 @@ struct PixelLayerTests {
     #expect(worker.lock.withLock { worker.calls } == shown)
   }
 
-  @Test func aPageWhosePictureFailsIsNotAskedForAgain() throws {
+  /// A render that fails for a reason worth another try (the document's, not a time limit)
+  /// is asked for once more, then never again.
+  @Test func aPageWhosePictureFailsIsAskedForOnceMoreThenNotAgain() throws {
     let inbox = try LoopInbox()
     let worker = CountingWorker(document, fails: true)
     let pages = try work(worker, inbox)
@@ -130,11 +132,11 @@ struct PixelLayerTests {
     let shown = placements(app).count
     var written = ""
     frames(layer, inbox, app, written: &written) { _ in
-      worker.lock.withLock { worker.calls } >= shown
+      worker.lock.withLock { worker.calls } >= 2 * shown
     }
     // More frames, each taking what arrived: no page asked again.
     for _ in 0..<5 { frames(layer, inbox, app, written: &written) { _ in true } }
-    #expect(worker.lock.withLock { worker.calls } == shown)
+    #expect(worker.lock.withLock { worker.calls } == 2 * shown)
     #expect(!written.contains("a=t,"))
   }
 
