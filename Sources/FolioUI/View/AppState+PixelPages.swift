@@ -1,8 +1,8 @@
 import FolioCore
 
-/// What a terminal that shows images shows as pixels: every piece of a page on screen (pages,
-/// tiles of a zoomed page, the reading view's crops, the filmstrip's thumbnails, a peek's
-/// figure), each placed over its cells, with holes where something is drawn over it.
+/// What a terminal that shows images shows as pixels: every picture on screen (whole pages,
+/// the reading view's crops, the filmstrip's thumbnails, a peek's figure), each placed over
+/// its cells, with holes where something is drawn over it.
 extension AppState {
   /// A picture shown as an image: where the whole of it lies on screen, the area it is cut
   /// to, and its depth.
