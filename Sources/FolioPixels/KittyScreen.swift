@@ -197,6 +197,8 @@ public struct KittyScreen: Sendable {
   private func want(_ placement: ImagePlacement) -> (PixelRequest, Placement)? {
     let grid = placement.grid
     guard !placement.parts.isEmpty, !grid.isEmpty else { return nil }
+    // Each part is a placement of its own; past the bound the page stays block art.
+    if style == .placements, placement.parts.count > ImagePlacement.mostParts { return nil }
     // Placeholder marks number at most 297 rows and columns.
     func fits(_ cells: CellRect) -> Bool {
       cells.size.columns * cellPixels.width * cells.size.rows * cellPixels.height

@@ -97,6 +97,9 @@ public final class PaintedPixelLayer: PagePixels {
   /// so all of it is painted again.
   public func forgetting() -> [UInt8] {
     screen.forget()
+    // Nor held: the cache keeps what it can for when the document comes back.
+    shown = [:]
+    wanted = [:]
     return []
   }
 

@@ -3,8 +3,9 @@ import FolioCore
 /// The pictures in pixels a pixel layer asks for: its lane of the document's page work, so
 /// they are drawn and encoded by the same worker processes as the block art, after the block
 /// art that stands in for them. A picture whose render fails is not asked for again (its page
-/// stays block art, where the failure shows), but once after a failure worth retrying (a
-/// worker that crashed or ran out of time).
+/// stays block art, where the failure shows), but once after a worker's failure worth
+/// retrying (it crashed); the document's own failures (a page that cannot be drawn, a picture
+/// too large to send) would only come again.
 final class PictureQueue {
   private let queue: WorkQueue<PageJob, PageJobResult>
   private var failed: Set<PictureJob> = []
@@ -30,7 +31,8 @@ final class PictureQueue {
       switch outcome.result {
       case .success(.picture(let picture)):
         return (job, picture)
-      case .failure(let error) where PictureBoard.isWorthRetrying(error) && !retried.contains(job):
+      case .failure(let failure as WorkerFailure)
+      where failure.isWorthRetrying && !retried.contains(job):
         retried.insert(job)
       default:
         failed.insert(job)

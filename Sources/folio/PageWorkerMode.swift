@@ -63,7 +63,9 @@ enum PageWorkerMode {
       case .renderPicture(let job):
         let picture = try worker.picture(job)
         // A reply past the viewer's limit would be taken for a broken worker: said instead.
-        guard picture.byteCount + (1 << 16) < WorkerMessageFormat.largestBody else {
+        guard picture.byteCount + (1 << 16) < WorkerMessageFormat.largestBody,
+          picture.pieces.count <= WorkerMessageFormat.mostPieces
+        else {
           return .failed(
             .renderFailed(
               reason: "the picture is too large to send (\(picture.byteCount >> 20) MiB)"))

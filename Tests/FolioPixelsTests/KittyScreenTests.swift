@@ -101,4 +101,17 @@ struct KittyScreenTests {
     #expect(corner.row == 2 && corner.column == 1)
     #expect(cells[2, 1].foreground == .indexed(21))
   }
+
+  /// Cut into more parts than `ImagePlacement.mostParts` (each a placement of its own), a
+  /// page is not placed: it stays block art. Placeholder cells have no such bound.
+  @Test func aPlacementCutIntoTooManyPartsIsNotPlaced() {
+    let grid = CellRect(x: 0, y: 0, columns: 2, rows: ImagePlacement.mostParts + 1)
+    let rows = (0..<grid.size.rows).map { CellRect(x: 0, y: $0, columns: 1, rows: 1) }
+    var placements = KittyScreen(cellPixels: cellPixels, style: .placements)
+    #expect(placements.want([placement(grid: grid, parts: rows)]).isEmpty)
+    #expect(placements.want([placement(grid: grid, parts: Array(rows.prefix(10)))]).count == 1)
+    var placeholders = KittyScreen(
+      cellPixels: cellPixels, style: .placeholders(isDirectColor: false, throughTmux: false))
+    #expect(placeholders.want([placement(grid: grid, parts: rows)]).count == 1)
+  }
 }

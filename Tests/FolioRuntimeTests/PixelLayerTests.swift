@@ -16,6 +16,8 @@ struct PixelLayerTests {
   final class CountingWorker: PageWorker, @unchecked Sendable {
     let document: SyntheticDocument
     let fails: Bool
+    /// How it fails: the document's failure, or its process crashing.
+    var crashes = false
     let lock = NSLock()
     var calls = 0
     var requests: [PixelRequest] = []
@@ -35,6 +37,7 @@ struct PixelLayerTests {
         calls += 1
         requests.append(job.request)
       }
+      if fails && crashes { throw WorkerFailure(.crashed(signal: 9)) }
       if fails { throw DocumentError.renderFailed(reason: "no pixels today") }
       return try LocalPageWorker(document, encoder: TerminalPictures.encoded).picture(job)
     }
@@ -120,23 +123,26 @@ struct PixelLayerTests {
     #expect(worker.lock.withLock { worker.calls } == shown)
   }
 
-  /// A render that fails for a reason worth another try (the document's, not a time limit)
-  /// is asked for once more, then never again.
-  @Test func aPageWhosePictureFailsIsAskedForOnceMoreThenNotAgain() throws {
+  /// A picture the document cannot give is not asked for again; one whose worker crashed is
+  /// asked for once more, then never again.
+  @Test(arguments: [false, true])
+  func aPageWhosePictureFailsIsNotAskedForAgainButOnceAfterACrash(crashes: Bool) throws {
     let inbox = try LoopInbox()
     let worker = CountingWorker(document, fails: true)
+    worker.crashes = crashes
     let pages = try work(worker, inbox)
     let layer = PixelLayer(cellPixels: PixelSize(width: 4, height: 8), work: pages)
     defer { layer.shutdown() }
     let app = state()
     let shown = placements(app).count
+    let asked = crashes ? 2 * shown : shown
     var written = ""
     frames(layer, inbox, app, written: &written) { _ in
-      worker.lock.withLock { worker.calls } >= 2 * shown
+      worker.lock.withLock { worker.calls } >= asked
     }
     // More frames, each taking what arrived: no page asked again.
     for _ in 0..<5 { frames(layer, inbox, app, written: &written) { _ in true } }
-    #expect(worker.lock.withLock { worker.calls } == 2 * shown)
+    #expect(worker.lock.withLock { worker.calls } == asked)
     #expect(!written.contains("a=t,"))
   }
 

@@ -50,8 +50,9 @@ public struct ImagePlacement: Hashable, Sendable {
     return holes
   }
 
-  /// The most parts a placement is cut into: past them (a search for a common word tinting
-  /// hundreds of words on a page), the page is shown as its block art instead.
+  /// The most parts a placement shown by kitty's placements is cut into (each is a placement
+  /// of its own): past them (a search for a common word tinting hundreds of words on a page),
+  /// the page is shown as its block art instead. Painted pictures have no such bound.
   public static let mostParts = 256
 
   /// The smallest rectangle holding every part (empty when none shows).

@@ -6,7 +6,7 @@ import FolioCore
 /// pieces, each its cell (column, row), its byte count and its bytes.
 extension WorkerMessageFormat {
   /// The most pieces a picture may have (sixel tiles).
-  static let mostPieces = 4096
+  public static let mostPieces = 4096
 
   static func append(_ job: PictureJob, to body: inout ByteWriter) {
     let request = job.request

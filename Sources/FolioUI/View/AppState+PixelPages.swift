@@ -78,7 +78,7 @@ extension AppState {
     imagePieces.compactMap { shown in
       let visible = shown.grid.intersection(shown.clip)
       let parts = shown.depth > 0 ? [visible] : visible.parts { !isCovered($0) }
-      guard !parts.isEmpty, parts.count <= ImagePlacement.mostParts else { return nil }
+      guard !parts.isEmpty else { return nil }
       return ImagePlacement(
         image: shown.image, grid: shown.grid, visible: visible, parts: parts, depth: shown.depth)
     }
