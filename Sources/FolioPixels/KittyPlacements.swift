@@ -16,14 +16,9 @@ public enum KittyPlacements {
   ) -> [UInt8] {
     var bytes: [UInt8] = []
     var number = 0
-    let whole = CellRect(x: 0, y: 0, columns: picture.width, rows: picture.height)
     for part in parts {
-      let crop = CellRect(
-        x: (part.minX - grid.minX) * cellPixels.width,
-        y: (part.minY - grid.minY) * cellPixels.height,
-        columns: part.size.columns * cellPixels.width, rows: part.size.rows * cellPixels.height
-      ).intersection(whole)
-      guard !crop.isEmpty else { continue }
+      guard let crop = crop(of: part, grid: grid, picture: picture, cellPixels: cellPixels)
+      else { continue }
       number += 1
       bytes += Array("\u{1B}7\u{1B}[\(part.minY + 1);\(part.minX + 1)H".utf8)
       bytes += KittySequences.placement(
@@ -43,13 +38,20 @@ public enum KittyPlacements {
   public static func count(
     of parts: [CellRect], grid: CellRect, picture: PixelSize, cellPixels: PixelSize
   ) -> Int {
-    let whole = CellRect(x: 0, y: 0, columns: picture.width, rows: picture.height)
-    return parts.filter { part in
-      !CellRect(
-        x: (part.minX - grid.minX) * cellPixels.width,
-        y: (part.minY - grid.minY) * cellPixels.height,
-        columns: part.size.columns * cellPixels.width, rows: part.size.rows * cellPixels.height
-      ).intersection(whole).isEmpty
-    }.count
+    parts.filter { crop(of: $0, grid: grid, picture: picture, cellPixels: cellPixels) != nil }
+      .count
+  }
+
+  /// The pixels of the picture `part` (cells of `grid`) shows, cut to the picture; nil for
+  /// none.
+  static func crop(of part: CellRect, grid: CellRect, picture: PixelSize, cellPixels: PixelSize)
+    -> CellRect?
+  {
+    let crop = CellRect(
+      x: (part.minX - grid.minX) * cellPixels.width,
+      y: (part.minY - grid.minY) * cellPixels.height,
+      columns: part.size.columns * cellPixels.width, rows: part.size.rows * cellPixels.height
+    ).intersection(CellRect(x: 0, y: 0, columns: picture.width, rows: picture.height))
+    return crop.isEmpty ? nil : crop
   }
 }

@@ -40,7 +40,7 @@ public final class PixelLayer: PagePixels {
     // A frame drawn whole cleared the screen, and with it kitty's placements.
     if terminal.takeScreenCleared(), style == .placements {
       screen.forgetLostImages()
-      askForMissing()
+      askFor(screen.missing)
       // Their block art stands in again until they are sent again, not blank cells.
       terminal.present(frame.cells)
     }
@@ -49,8 +49,7 @@ public final class PixelLayer: PagePixels {
 
   /// Works out the images `placements` want, and asks for the pictures missing.
   public func prepare(for placements: [ImagePlacement]) {
-    _ = screen.want(placements)
-    askForMissing()
+    askFor(screen.want(placements))
   }
 
   /// Draws the placeholder cells of the images wanted that are in the terminal.
@@ -79,7 +78,7 @@ public final class PixelLayer: PagePixels {
 
   public func shutdown() { queue.stop() }
 
-  private func askForMissing() {
-    queue.want(screen.missing.map { PictureJob($0, encoding: .kitty) })
+  private func askFor(_ missing: [PixelRequest]) {
+    queue.want(missing.map { PictureJob($0, encoding: .kitty) })
   }
 }
