@@ -130,7 +130,9 @@ enum ReadPrinter {
               + textWidth.truncated(
                 TerminalText.sanitized(String(part)), toWidth: max(1, measure - 2)) + "\n"
           }
-        default: output += margin + line.content + "\n"
+        default:
+          // A list item's lines after its first hang after its marker.
+          output += margin + String(repeating: " ", count: line.indent) + line.content + "\n"
         }
       }
       try StandardStreams.writeOutput(output)

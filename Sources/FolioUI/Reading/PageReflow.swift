@@ -8,7 +8,7 @@ import FolioCore
 /// usual line gap (as `PageWords` numbers paragraphs) starts one, except where the text moves
 /// to the next column in the middle of a sentence; so do a first line indented from the line
 /// above it, a line after a short line ending a sentence, and a line after an entry of a table
-/// of contents (leaders, then a page number). Regions: a run of lines of
+/// of contents (leaders, then a page number), and a list's item (`ListItem`). Regions: a run of lines of
 /// mathematics (with the short lines around it, such as equation numbers), two or more rows of
 /// a table, three or more short scattered lines (a figure's labels).
 public enum PageReflow {
@@ -130,6 +130,17 @@ public enum PageReflow {
         start = max(end, start + 1)
       }
     }
+    // The rest of a word a line of text broke with a hyphen is text, however short its line
+    // (a sub-figure's caption among the figure's labels).
+    for index in lines.indices.dropFirst()
+    where roles[index - 1] == .text && roles[index] == .region(.figure)
+      && [.dropHyphen, .keepHyphen].contains(
+        BlockText.join(
+          lines[index - 1].texts.last ?? "", before: lines[index].texts.first ?? "",
+          compounds: []))
+    {
+      roles[index] = .text
+    }
     // Short lines without words next to mathematics (equation numbers, a fraction's parts).
     func absorbs(_ index: Int) -> Bool {
       guard roles[index] == .text else { return false }
@@ -175,6 +186,16 @@ public enum PageReflow {
     // A caption ends where its column does: the next column goes on with the text the
     // figure interrupted (`withDrawnFigures` joins them).
     if movesColumn && isCaption(first.text) { return true }
+    // A list's item starts one; so does the line back at the list's edge after an item.
+    let sameColumn = below.flatMap { $0.box.y > line.box.y ? $0 : nil }
+    if ListItem.starts(
+      line, above: movesColumn ? nil : above, below: sameColumn, in: page, measures: measures)
+    {
+      return true
+    }
+    if !movesColumn, ListItem.ends(before: line, above: above, first: first, measures: measures) {
+      return true
+    }
     if page.words[line.words.lowerBound].paragraph
       != page.words[above.words.lowerBound].paragraph
     {

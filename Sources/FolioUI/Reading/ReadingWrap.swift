@@ -105,10 +105,13 @@ public enum ReadingWrap {
         var style = ReadingLine.Style.body
         if case .heading(let level) = block.kind { style = .heading(level: level) }
         let scalars = Array(block.text.unicodeScalars)
-        for range in wrapped(block.text, measure: measure, textWidth: textWidth) {
+        let hang = style == .body ? hanging(block.text, measure: measure, textWidth: textWidth) : 0
+        for (number, range) in wrapped(
+          block.text, measure: measure, textWidth: textWidth, hang: hang
+        ).enumerated() {
           lines.append(
             ReadingLine(
-              block: index, text: range, indent: indent,
+              block: index, text: range, indent: indent + (number > 0 ? hang : 0),
               content: TerminalText.sanitized(String(String.UnicodeScalarView(scalars[range]))),
               style: style))
         }
@@ -117,12 +120,34 @@ public enum ReadingWrap {
     return lines
   }
 
-  /// The lines of `text` (words apart by spaces) at `measure` columns, as ranges of its
-  /// scalars: whole words where they fit, a word wider than the measure cut between
-  /// characters (a combining mark stays with the character before it).
-  static func wrapped(_ text: String, measure: Int, textWidth: TextWidth) -> [Range<Int>] {
+  /// The columns a list's item hangs its lines after the first by: its marker's width and a
+  /// space, when the text starts with a marker ("•", "–", "2.", "(b)") and the measure
+  /// leaves room; else 0.
+  static func hanging(_ text: String, measure: Int, textWidth: TextWidth) -> Int {
+    guard let space = text.firstIndex(of: " ") else { return 0 }
+    let marker = String(text[..<space])
+    guard
+      marker.first.map(ListItem.bullets.contains) == true && marker.count == 1
+        || ListItem.isWeakMarker(marker)
+    else { return 0 }
+    let hang = textWidth.width(of: marker) + 1
+    return measure >= hang * 4 ? hang : 0
+  }
+
+  /// The lines of `text` (words apart by spaces) at `measure` columns, the lines after the
+  /// first `hang` columns narrower, as ranges of its scalars: whole words where they fit, a
+  /// word wider than the line cut between characters (a combining mark stays with the
+  /// character before it).
+  static func wrapped(_ text: String, measure full: Int, textWidth: TextWidth, hang: Int = 0)
+    -> [Range<Int>]
+  {
     let scalars = Array(text.unicodeScalars)
     var ranges: [Range<Int>] = []
+    var measure = full
+    func finish(_ range: Range<Int>) {
+      ranges.append(range)
+      measure = max(1, full - hang)
+    }
     var lineStart: Int?
     var lineEnd = 0
     var used = 0
@@ -142,7 +167,7 @@ public enum ReadingWrap {
         used += 1 + width
         lineEnd = end
       } else {
-        if let start = lineStart { ranges.append(start..<lineEnd) }
+        if let start = lineStart { finish(start..<lineEnd) }
         lineStart = nil
         used = 0
         // A word wider than the measure: as much as fits on each line.
@@ -156,7 +181,7 @@ public enum ReadingWrap {
             taken += columns
             cut += 1
           }
-          ranges.append(piece..<cut)
+          finish(piece..<cut)
           width -= taken
           piece = cut
         }
@@ -168,7 +193,7 @@ public enum ReadingWrap {
       }
       offset = end
     }
-    if let start = lineStart { ranges.append(start..<lineEnd) }
+    if let start = lineStart { finish(start..<lineEnd) }
     return ranges
   }
 }
