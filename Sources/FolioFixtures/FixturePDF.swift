@@ -224,7 +224,9 @@ public enum FixturePDF {
       cairo_set_source_rgb(context, 0, 0, 0)
       cairo_set_font_size(context, run.size)
       cairo_move_to(context, run.x, run.y)
+      if let tag = run.tag { cairo_tag_begin(context, tag, "") }
       cairo_show_text(context, run.text)
+      if let tag = run.tag { cairo_tag_end(context, tag) }
     }
     cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
     if !page.headline.isEmpty {

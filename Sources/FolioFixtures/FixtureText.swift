@@ -13,12 +13,16 @@ public struct FixtureText: Sendable {
   public var isBold: Bool
   /// The font family: DejaVu Sans, or another installed one (Droid Sans Fallback for CJK).
   public var family: String
+  /// The structure element it is tagged as ("H1", "P"; cairo writes the structure tree), or
+  /// nil for untagged text.
+  public var tag: String?
 
   /// Creates a run of text.
   public init(
     _ text: String, x: Double, y: Double, size: Double = 10, isBold: Bool = false,
-    family: String = "DejaVu Sans"
+    family: String = "DejaVu Sans", tag: String? = nil
   ) {
+    self.tag = tag
     self.text = text
     self.x = x
     self.y = y

@@ -24,5 +24,6 @@ public final class NotedDocument: DocumentSource {
   }
   public func text(at page: PageIndex) -> PageText { document.textWithNotes(at: page) }
   public func outline() -> [OutlineEntry] { document.outline() }
+  public func taggedHeadings() -> [TaggedHeading] { document.taggedHeadings() }
   public func links(at page: PageIndex) -> [PageLink] { document.links(at: page) }
 }

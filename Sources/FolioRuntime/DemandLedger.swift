@@ -10,6 +10,7 @@ struct DemandLedger {
   var links: [PageIndex] = []
   var contentBoxes: [PageIndex] = []
   var isOutlineAsked = false
+  var isHeadingsAsked = false
   var bodyText: PageIndex?
   var sendsHitLines = false
   var texts: [PageIndex] = []
@@ -35,6 +36,8 @@ struct DemandLedger {
     contentBoxes = demands.contentBoxes
     if demands.outline && !isOutlineAsked { services.navigation.wantOutline() }
     isOutlineAsked = demands.outline
+    if demands.headings && !isHeadingsAsked { services.navigation.wantHeadings() }
+    isHeadingsAsked = demands.headings
     if let page = demands.bodyText, page != bodyText { services.navigation.wantBodyText(page) }
     bodyText = demands.bodyText
     if !demands.texts.isEmpty, demands.texts != texts {
@@ -55,6 +58,7 @@ struct DemandLedger {
     links = []
     contentBoxes = []
     isOutlineAsked = false
+    isHeadingsAsked = false
     bodyText = nil
     sendsHitLines = false
     texts = []

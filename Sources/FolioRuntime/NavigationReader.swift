@@ -1,7 +1,7 @@
 import FolioCore
 import FolioUI
 
-/// Reads one version's outline and page links for the loop, only when asked and never for the
+/// Reads one version's outline, structure tree headings and page links for the loop, only when asked and never for the
 /// whole document up front: in its lane of the version's page workers (or, used on its own, on
 /// a thread and worker of its own, both started at the first question). Each answer is remembered, so the outline and each page's links are
 /// read at most once for the version (a read that failed is answered as empty and not tried
@@ -23,6 +23,9 @@ public final class NavigationReader: LoopService {
   /// The outline, once read.
   private var outline: DocumentOutline?
   private var isOutlineAsked = false
+  /// The structure tree's headings, once read.
+  private var headings: DocumentHeadings?
+  private var isHeadingsAsked = false
   /// The links of each page read so far.
   private var links: [Int: [PageLink]] = [:]
   /// Body text sizes measured, and the page asked for and not yet measured.
@@ -95,6 +98,18 @@ public final class NavigationReader: LoopService {
     }
     guard !isOutlineAsked else { return }
     isOutlineAsked = true
+    schedule()
+  }
+
+  /// Asks for the structure tree's headings: answered at once when they were read, else when
+  /// they are.
+  public func wantHeadings() {
+    if let headings {
+      pendingEvents.append(.headingsRead(headings))
+      return
+    }
+    guard !isHeadingsAsked else { return }
+    isHeadingsAsked = true
     schedule()
   }
 
@@ -211,6 +226,16 @@ public final class NavigationReader: LoopService {
         self.outline = outline
         if isOutlineAsked { events.append(.outlineRead(outline)) }
         isOutlineAsked = false
+      case .headings:
+        var read: [TaggedHeading] = []
+        // A worker is not trusted with pages: a heading off the document is left out.
+        if case .success(.headings(let found)) = outcome.result {
+          read = found.filter { (0..<pageCount).contains($0.page.rawValue) }
+        }
+        let headings = DocumentHeadings(document: version, headings: read)
+        self.headings = headings
+        if isHeadingsAsked { events.append(.headingsRead(headings)) }
+        isHeadingsAsked = false
       case .links(let index):
         var read: [PageLink] = []
         if case .success(.links(let pageLinks)) = outcome.result {
@@ -265,8 +290,9 @@ public final class NavigationReader: LoopService {
     }
   }
 
-  /// Hands the thread what is asked: the outline first, then the pages whose links are asked,
-  /// in page order.
+  /// Hands the thread what is asked: the outline first, then body text and the texts asked,
+  /// the structure tree's headings, the pages whose links are asked, content boxes and
+  /// annotations.
   private func schedule() {
     if work == nil, let opening {
       work = try? PageWork(
@@ -282,7 +308,9 @@ public final class NavigationReader: LoopService {
     let wanted =
       (isOutlineAsked ? [PageRead.outline] : [])
       + (askedBodyText.map { [PageRead.bodyText(page: $0)] } ?? [])
-      + askedTexts.sorted().map { .text(page: $0) } + pages.map { .links(page: $0.key) }
+      // The headings after the text: a large structure tree does not hold the text back.
+      + askedTexts.sorted().map { .text(page: $0) } + (isHeadingsAsked ? [.headings] : [])
+      + pages.map { .links(page: $0.key) }
       + askedBoxes.sorted().map { .contentBox(page: $0) } + annotationRun
     // Reads for the screen come after the renders on screen, before the prefetch margin's.
     service.replaceWanted(
@@ -309,6 +337,12 @@ public final class NavigationReader: LoopService {
       outline = empty
       pendingEvents.append(.outlineRead(empty))
       isOutlineAsked = false
+    }
+    if isHeadingsAsked {
+      let empty = DocumentHeadings(document: version, headings: [])
+      headings = empty
+      pendingEvents.append(.headingsRead(empty))
+      isHeadingsAsked = false
     }
     for page in askedPages.keys.sorted() {
       links[page] = []

@@ -22,7 +22,7 @@ extension PageJob {
     case .render(let request): return request.page.rawValue
     case .picture(let job): return job.request.page.rawValue
     case .facts(let pages): return pages.isEmpty ? 0 : pages.upperBound - 1
-    case .read(.outline): return nil
+    case .read(.outline), .read(.headings): return nil
     case .read(.links(let page)), .read(.bodyText(let page)), .read(.contentBox(let page)),
       .read(.text(let page)):
       return page
@@ -32,9 +32,11 @@ extension PageJob {
   }
 }
 
-/// A read for the views: the outline, or one page's links, body text size or content box.
+/// A read for the views: the outline, the structure tree's headings, or one page's links, body text size or content box.
 public enum PageRead: Hashable, Sendable {
   case outline
+  /// The headings of the document's structure tree.
+  case headings
   case links(page: Int)
   case bodyText(page: Int)
   case contentBox(page: Int)
@@ -55,6 +57,7 @@ public enum PageJobResult: Sendable {
 /// What a read found.
 public enum PageReadAnswer: Sendable {
   case outline([OutlineEntry])
+  case headings([TaggedHeading])
   case links([PageLink])
   case bodyText(BodyTextSize?)
   case contentBox(PageRegion?)
@@ -132,6 +135,8 @@ public final class PageWork {
       return .facts(try worker.facts(of: pages))
     case .read(.outline):
       return .read(.outline(try worker.outline()))
+    case .read(.headings):
+      return .read(.headings(try worker.taggedHeadings()))
     case .read(.links(let page)):
       // A page a request: the most links a page may have always fit one message.
       return .read(.links(try worker.links(of: page..<page + 1).first ?? []))

@@ -27,6 +27,8 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   private let texts: [Int: String]
   private var textReadCount = 0
   private let outlineEntries: [OutlineEntry]
+  /// The headings its structure tree marks.
+  private let headings: [TaggedHeading]
   /// The links of pages that have some.
   private let pageLinks: [Int: [PageLink]]
   /// The annotations of pages that have some.
@@ -42,8 +44,9 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
     sizes: [PointSize], labels: [String?] = [], title: String? = nil, renderDelay: Duration = .zero,
     failures: [Int: Int] = [:], gate: RenderGate? = nil, colorShift: Int = 0,
     texts: [Int: String] = [:], outline: [OutlineEntry] = [], links: [Int: [PageLink]] = [:],
-    annotations: [Int: [DocumentAnnotation]] = [:]
+    annotations: [Int: [DocumentAnnotation]] = [:], headings: [TaggedHeading] = []
   ) {
+    self.headings = headings
     self.texts = texts
     pageAnnotations = annotations
     outlineEntries = outline
@@ -118,6 +121,9 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
     lock.withLock { outlineReadCount += 1 }
     return outlineEntries
   }
+
+  /// The headings given at creation.
+  public func taggedHeadings() -> [TaggedHeading] { headings }
 
   /// The page's links given at creation.
   public func links(at page: PageIndex) -> [PageLink] {

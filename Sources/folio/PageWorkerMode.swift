@@ -74,6 +74,7 @@ enum PageWorkerMode {
       case .readFacts(let pages): return .facts(try worker.facts(of: pages))
       case .readText(let pages): return .texts(try worker.texts(of: pages))
       case .readOutline: return .outline(try worker.outline())
+      case .readHeadings: return .headings(try worker.taggedHeadings())
       case .readLinks(let pages): return .links(try worker.links(of: pages))
       case .readContentBoxes(let pages): return .contentBoxes(try worker.contentBoxes(of: pages))
       case .readAnnotations(let pages): return .annotations(try worker.annotations(of: pages))

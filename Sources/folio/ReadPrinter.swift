@@ -7,7 +7,7 @@ import Foundation
 
 /// `folio --print --mode read FILE [--pages FIRST-LAST] [--size COLSxROWS]`: the document's
 /// text reflowed for reading (`PageReflow`, `ReadingPage`) at the terminal's width (or
-/// `--size`'s columns, else 80), headings bold where colors are on, a thin rule where each
+/// `--size`'s columns, else 80), headings (a tagged document's structure tree's too) bold where colors are on, a thin rule where each
 /// page begins. Each region (a figure, a table, mathematics, a page without text) is printed
 /// as the viewer shows it where colors are on: a block-art crop of its part of the page, drawn
 /// by the worker; without colors (for scripts), a placeholder line (`[figure, p. 3]`) and its
@@ -28,6 +28,15 @@ enum ReadPrinter {
     let bold = colors != .none
     let pages = try options.printedPages(in: document, path: path)
     var worker = try opening.handoff.take() ?? opening.makeWorker()
+    // A tagged document's headings; printed without them when its structure tree cannot be
+    // read (a worker that failed on it is replaced).
+    var tagged: [TaggedHeading] = []
+    do {
+      tagged = try worker.taggedHeadings().filter { $0.page.rawValue < document.pageCount }
+    } catch {
+      worker = try opening.makeWorker()
+    }
+    let headings = DocumentHeadings(document: .first, headings: tagged)
     // The pages read and not yet printed, with the neighbours their running lines need.
     var read: [Int: PageWords] = [:]
     // Pages whose text could not be read, with why; and up to where pages are read one at a
@@ -87,6 +96,7 @@ enum ReadPrinter {
         around[near] = try pageWords(near)
       }
       context.noteBreaks(around: page, in: around)
+      context.taggedHeadings = headings.on(index)
       // The first page printed shows the rest of a word the page before (not printed) began.
       if page == pages.first { context.continuesPrevious = false }
       let blocks = PageReflow.blocks(

@@ -89,6 +89,29 @@ struct NavigationReaderTests {
     #expect(document.linkReads == 0, "no page's links were read up front")
   }
 
+  @Test func headingsAreReadOnceWhenAskedAndKeptToTheDocumentsPages() {
+    let headings = [
+      TaggedHeading(page: PageIndex(1), level: 2, text: "Getting started"),
+      TaggedHeading(page: PageIndex(99), level: 1, text: "Beyond"),
+    ]
+    let document = SyntheticDocument(
+      sizes: Array(repeating: PointSize(width: 612, height: 792), count: 10), headings: headings)
+    let reader = NavigationReader(
+      version: .first, pageCount: 10, opening: DocumentOpening(open: { document }))
+    func read(_ events: [Event]) -> [DocumentHeadings] {
+      events.compactMap { if case .headingsRead(let read) = $0 { read } else { nil } }
+    }
+    reader.wantHeadings()
+    reader.wantHeadings()
+    let answers = read(Self.events(from: reader) { !read($0).isEmpty })
+    #expect(answers.count == 1)
+    // A worker is not trusted with pages: the heading past the document is left out.
+    #expect(answers.first?.on(PageIndex(1)) == [headings[0]])
+    #expect(answers.first?.byPage.count == 1)
+    reader.wantHeadings()
+    #expect(read(reader.takeEvents()) == answers)
+  }
+
   @Test func eachPageAskedIsAnsweredOnceAndReadOnce() {
     let document = Self.document()
     let reader = NavigationReader(

@@ -32,6 +32,8 @@ public protocol DocumentSource: AnyObject {
 
   /// The document's outline (bookmarks) in preorder; empty when it has none. Untrusted titles.
   func outline() -> [OutlineEntry]
+  /// The headings its structure tree marks (empty for an untagged document).
+  func taggedHeadings() -> [TaggedHeading]
 
   /// The page's links in the document's order: areas as fractions of the page as displayed,
   /// and where each leads; empty for a page without links. Untrusted URIs. Loads the page.
@@ -58,6 +60,9 @@ extension DocumentSource {
 
   /// No outline: for documents that have none.
   public func outline() -> [OutlineEntry] { [] }
+
+  /// No structure tree.
+  public func taggedHeadings() -> [TaggedHeading] { [] }
 
   /// No links: for documents that have none.
   public func links(at page: PageIndex) -> [PageLink] { [] }

@@ -17,6 +17,8 @@ public protocol PageWorker: AnyObject {
   func texts(of pages: Range<Int>) throws -> [PageText]
   /// The document's outline in preorder (empty without one).
   func outline() throws -> [OutlineEntry]
+  /// The headings the document's structure tree marks (empty for an untagged document).
+  func taggedHeadings() throws -> [TaggedHeading]
   /// The links of `pages` (clamped to the document), in page order.
   func links(of pages: Range<Int>) throws -> [[PageLink]]
   /// Where the content of `pages` (clamped to the document) is, in page order.
@@ -41,6 +43,9 @@ extension PageWorker {
 
   /// No outline: for workers that read none.
   public func outline() throws -> [OutlineEntry] { [] }
+
+  /// No headings: for workers that read no structure tree.
+  public func taggedHeadings() throws -> [TaggedHeading] { [] }
 
   /// No links: for workers that read none.
   public func links(of pages: Range<Int>) throws -> [[PageLink]] { pages.map { _ in [] } }
@@ -104,6 +109,8 @@ public final class LocalPageWorker: PageWorker {
   }
 
   public func outline() throws -> [OutlineEntry] { document.outline() }
+
+  public func taggedHeadings() throws -> [TaggedHeading] { document.taggedHeadings() }
 
   public func links(of pages: Range<Int>) throws -> [[PageLink]] {
     pages.clamped(to: 0..<document.pageCount).map { document.links(at: PageIndex($0)) }

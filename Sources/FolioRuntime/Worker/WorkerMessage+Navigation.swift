@@ -102,3 +102,32 @@ extension WorkerMessageFormat {
     return Destination(page: page, top: top, left: left)
   }
 }
+
+/// A structure tree's headings on the wire: a count, then per heading its page, its level
+/// and its text (a string).
+extension WorkerMessageFormat {
+  static func append(_ headings: [TaggedHeading], to body: inout ByteWriter) {
+    body.append(count: headings.count)
+    for heading in headings {
+      body.append(count: heading.page.rawValue)
+      body.append(count: heading.level)
+      body.append(heading.text)
+    }
+  }
+
+  static func readHeadings(_ reader: inout ByteReader) throws(WorkerProtocolError)
+    -> [TaggedHeading]
+  {
+    let count = try reader.count()
+    // Each heading takes at least 12 bytes: a count this large cannot be honest.
+    guard count <= reader.remaining / 12, count <= TaggedHeading.limit else { throw .truncated }
+    var headings: [TaggedHeading] = []
+    headings.reserveCapacity(count)
+    for _ in 0..<count {
+      let page = PageIndex(try reader.count())
+      let level = try reader.count()
+      headings.append(TaggedHeading(page: page, level: level, text: try reader.string()))
+    }
+    return headings
+  }
+}

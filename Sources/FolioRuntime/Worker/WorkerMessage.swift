@@ -15,9 +15,10 @@ public enum WorkerMessageFormat {
 
   enum Kind: UInt8 {
     case open = 1, render = 2, readFacts = 3, readText = 4, readOutline = 5, readLinks = 6
-    case readContentBoxes = 7, renderPicture = 8, unlock = 9, readAnnotations = 10
+    case readContentBoxes = 7, renderPicture = 8, unlock = 9, readAnnotations = 10, readHeadings =
+      11
     case opened = 0x81, rendered = 0x82, facts = 0x83, texts = 0x84, outline = 0x85, links = 0x86
-    case contentBoxes = 0x87, picture = 0x88, annotations = 0x89
+    case contentBoxes = 0x87, picture = 0x88, annotations = 0x89, headings = 0x8A
     case failed = 0xFF
   }
 
@@ -56,6 +57,8 @@ public enum WorkerMessageFormat {
       body.append(count: pages.count)
     case .readOutline:
       header(&body, .readOutline, message)
+    case .readHeadings:
+      header(&body, .readHeadings, message)
     case .readLinks(let pages):
       header(&body, .readLinks, message)
       body.append(count: pages.lowerBound)
@@ -101,6 +104,9 @@ public enum WorkerMessageFormat {
     case .outline(let entries):
       header(&body, .outline, message)
       append(entries, to: &body)
+    case .headings(let headings):
+      header(&body, .headings, message)
+      append(headings, to: &body)
     case .links(let links):
       header(&body, .links, message)
       append(links, to: &body)
@@ -168,6 +174,8 @@ public enum WorkerMessageFormat {
       request = .readText(try readPages(&reader))
     case .readOutline:
       request = .readOutline
+    case .readHeadings:
+      request = .readHeadings
     case .readLinks:
       request = .readLinks(try readPages(&reader))
     case .readContentBoxes:
@@ -206,6 +214,8 @@ public enum WorkerMessageFormat {
       reply = .texts(try readTexts(&reader))
     case .outline:
       reply = .outline(try readOutline(&reader))
+    case .headings:
+      reply = .headings(try readHeadings(&reader))
     case .links:
       reply = .links(try readLinks(&reader))
     case .contentBoxes:

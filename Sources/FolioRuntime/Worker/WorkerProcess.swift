@@ -146,6 +146,14 @@ public final class WorkerProcess: PageWorker {
     return entries
   }
 
+  public func taggedHeadings() throws -> [TaggedHeading] {
+    let (reply, _) = try exchange(.readHeadings, pages: 0)
+    guard case .headings(let headings) = reply else {
+      throw failBroken(.malformed("a reply of the wrong kind"))
+    }
+    return headings
+  }
+
   public func links(of pages: Range<Int>) throws -> [[PageLink]] {
     // Each page's links load the page, as a render does.
     let (reply, _) = try exchange(.readLinks(pages), pages: pages.count)

@@ -16,6 +16,8 @@ public enum WorkerRequest: Hashable, Sendable {
   case readText(Range<Int>)
   /// Read the document's outline.
   case readOutline
+  /// Read the headings of the document's structure tree.
+  case readHeadings
   /// Read the links of a range of pages.
   case readLinks(Range<Int>)
   /// Find where the content of a range of pages is, for trimming.
@@ -42,6 +44,8 @@ public enum WorkerReply: Sendable {
   case texts([PageText])
   /// The document's outline in preorder (empty without one).
   case outline([OutlineEntry])
+  /// The headings of the document's structure tree, in its order (empty when untagged).
+  case headings([TaggedHeading])
   /// The links of each page asked for, in page order.
   case links([[PageLink]])
   /// Each page's content box, in page order (nil for an empty page).
@@ -78,7 +82,7 @@ extension WorkerRequest {
     case .readFacts(let pages), .readText(let pages), .readLinks(let pages),
       .readContentBoxes(let pages), .readAnnotations(let pages):
       return pages.isEmpty ? nil : pages.upperBound - 1
-    case .open, .readOutline, .unlock: return nil
+    case .open, .readOutline, .readHeadings, .unlock: return nil
     }
   }
 }

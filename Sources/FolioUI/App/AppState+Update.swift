@@ -75,6 +75,8 @@ extension AppState {
       apply(lines)
     case .outlineRead(let outline):
       document.take(outline)
+    case .headingsRead(let headings):
+      takeHeadings(headings)
     case .linksRead(let links):
       document.take(links)
     case .annotationsRead(let batch):

@@ -15,6 +15,9 @@ public struct Demands: Equatable, Sendable {
   public var contentBoxes: [PageIndex]
   /// Whether the outline of the version shown is wanted and not read (the outline panel).
   public var outline: Bool
+  /// Whether the structure tree's headings of the version shown are wanted and not read (the
+  /// reading view).
+  public var headings: Bool
   /// The page whose body text size `z` waits for.
   public var bodyText: PageIndex?
   /// Whether every hit's line of context is wanted (the hits panel).
@@ -35,6 +38,7 @@ extension AppState {
       pictures: pictureWants, hitRegions: hitRegionWants, links: linkWants,
       contentBoxes: contentBoxWants,
       outline: needs.contains(.outline) && document.outline == nil,
+      headings: view.mode == .read && reading.headings(of: document.version) == nil,
       bodyText: view.readingZoomPage, hitLines: needs.contains(.hitLines) && search.isActive,
       texts: textWants,
       annotations: needs.contains(.annotations) && !document.annotations.isComplete)

@@ -30,6 +30,9 @@ public enum Event: Sendable {
   case hitLines(HitLines)
   /// The document's outline (empty when it has none or it could not be read).
   case outlineRead(DocumentOutline)
+  /// The headings of the document's structure tree (empty when it has none or they could not
+  /// be read), for the reading view.
+  case headingsRead(DocumentHeadings)
   /// One page's links.
   case linksRead(PageLinks)
   /// The annotations of a run of pages (for the annotations panel).

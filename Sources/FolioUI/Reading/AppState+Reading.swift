@@ -27,6 +27,17 @@ extension AppState {
       ReadingState.window(of: page, pageCount: document.pageCount).map { PageIndex($0) })
   }
 
+  /// Takes the structure tree's headings: the pages reflowed without them that they mark a
+  /// heading on are reflowed again (now where their words are kept, else once read again).
+  mutating func takeHeadings(_ headings: DocumentHeadings) {
+    guard headings.document == document.version else { return }
+    reading.follow(document.version)
+    let marked = reading.take(headings)
+    guard !marked.isEmpty else { return }
+    refreshLayout()
+    reflowReadyPages(marked)
+  }
+
   /// Reflows those of `pages` not reflowed yet whose neighbours are read, and lays the view
   /// out again when one was. Words read for another view (`DocumentFacts.texts`) count.
   mutating func reflowReadyPages(_ pages: [PageIndex]) {
@@ -50,6 +61,7 @@ extension AppState {
         around[index] = reading.words[PageIndex(index)]
       }
       context.noteBreaks(around: page.rawValue, in: around)
+      context.taggedHeadings = reading.headings(of: document.version)?.on(page) ?? []
       let blocks = PageReflow.blocks(
         of: words, at: page, label: document.label(of: page), context: context)
       reading.store(

@@ -32,7 +32,10 @@ public enum PageReflow {
       return blocks
     }
     let measures = LineRole.Measures(lines: lines, body: BodyTextSize(of: page.text))
-    let roles = Self.roles(of: lines, in: page, measures: measures)
+    var roles = Self.roles(of: lines, in: page, measures: measures)
+    for (run, level) in TaggedHeadingLines.runs(of: context.taggedHeadings, in: lines, page: page) {
+      for index in run { roles[index] = .heading(level: min(level, 3)) }
+    }
     var builder = Builder(page: page, index: index, lines: lines, context: context)
     var start = 0
     while start < lines.count {

@@ -10,6 +10,8 @@ public struct ReadingState: Sendable {
   public private(set) var version = DocumentVersion.first
   /// The words of pages read, for reflowing them and their neighbours.
   public private(set) var words: [PageIndex: PageWords] = [:]
+  /// The headings of the version's structure tree, once read.
+  private var headings: DocumentHeadings?
   /// The pages reflowed, laid out at `measure`.
   public private(set) var pages: [PageIndex: ReadingPage] = [:]
   /// Changes whenever a page's lines do: what the layout is remade for.
@@ -48,6 +50,7 @@ public struct ReadingState: Sendable {
     version = document
     words = [:]
     pages = [:]
+    headings = nil
     target = nil
     left = nil
     revision += 1
@@ -69,6 +72,23 @@ public struct ReadingState: Sendable {
     guard words.count > Self.wordLimit else { return }
     let farthest = words.keys.sorted { distance($0, near) > distance($1, near) }
     for page in farthest.prefix(words.count - Self.wordLimit) { words[page] = nil }
+  }
+
+  /// The structure tree's headings of `version`, nil until they are read.
+  public func headings(of version: DocumentVersion) -> DocumentHeadings? {
+    version == self.version ? headings : nil
+  }
+
+  /// Keeps the structure tree's headings (of the version followed) and forgets the pages
+  /// reflowed without them that they mark a heading on: those pages are returned, to be
+  /// reflowed again.
+  mutating func take(_ read: DocumentHeadings) -> [PageIndex] {
+    guard read.document == version else { return [] }
+    headings = read
+    let marked = pages.keys.filter { !read.on($0).isEmpty }
+    for page in marked { pages[page] = nil }
+    if !marked.isEmpty { revision += 1 }
+    return marked.sorted()
   }
 
   /// Keeps `page` reflowed, forgetting the pages farthest from `near` past the limit.

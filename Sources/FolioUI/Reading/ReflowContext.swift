@@ -16,6 +16,9 @@ public struct ReflowContext: Sendable {
   /// Whether the page's first word of running text is the rest of a word the page before
   /// hyphenated at its end (`noteNeighbours`): shown there, left out here.
   public var continuesPrevious = false
+  /// The headings the document's structure tree marks on the page (a tagged PDF's): their
+  /// lines are headings at their level, whatever their size.
+  public var taggedHeadings: [TaggedHeading] = []
 
   /// A context that knows nothing of other pages.
   public init(running: RunningLines = RunningLines(), compounds: Set<String> = []) {

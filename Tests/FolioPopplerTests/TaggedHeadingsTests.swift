@@ -1,0 +1,43 @@
+import FolioCore
+import FolioFixtures
+import FolioPoppler
+import Foundation
+import Testing
+
+/// The headings of a tagged PDF's structure tree, as cairo writes one: H1 and H2 elements with
+/// their page, level and text, paragraphs left out; an untagged document has none.
+@Suite("Tagged headings")
+struct TaggedHeadingsTests {
+  @Test func headingsAreReadWithTheirPageLevelAndText() throws {
+    let path = NSTemporaryDirectory() + "folio-tagged-\(UUID().uuidString.prefix(8)).pdf"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try FixturePDF.write(
+      [
+        FixturePage(
+          width: 595, height: 842,
+          texts: [
+            FixtureText("Getting started", x: 72, y: 72, tag: "H1"),
+            FixtureText("A paragraph of the first page.", x: 72, y: 90, tag: "P"),
+          ]),
+        FixturePage(width: 595, height: 842, lines: ["An untagged line."]),
+        FixturePage(
+          width: 595, height: 842,
+          texts: [
+            FixtureText("Installing – ünïcode", x: 72, y: 72, tag: "H2"),
+            FixtureText("Another paragraph.", x: 72, y: 90, tag: "P"),
+          ]),
+      ], to: path)
+    let headings = try PopplerDocument.open(path: path).taggedHeadings()
+    #expect(headings.map(\.page) == [PageIndex(0), PageIndex(2)])
+    #expect(headings.map(\.level) == [1, 2])
+    #expect(
+      headings.map { $0.text.trimmingCharacters(in: .whitespaces) } == [
+        "Getting started", "Installing – ünïcode",
+      ])
+  }
+
+  @Test func anUntaggedDocumentHasNone() throws {
+    let document = try PopplerDocument.open(path: FixtureLibrary.path(.navigation))
+    #expect(document.taggedHeadings().isEmpty)
+  }
+}

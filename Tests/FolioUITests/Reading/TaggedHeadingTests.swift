@@ -1,0 +1,86 @@
+import FolioCore
+import FolioUI
+import Testing
+
+/// A tagged PDF's headings in the reading view: the lines its structure tree marks as a
+/// heading are one, at its level, whatever their size; a body line that only reads like a
+/// heading's text stays in its paragraph; the view asks for the headings once and reflows the
+/// pages they mark when they arrive.
+@Suite("Reading view: tagged headings")
+struct TaggedHeadingTests {
+  /// A body-sized heading line, then a paragraph, then another body-sized heading that runs
+  /// over two lines, then a paragraph whose last line reads as the first heading's text.
+  static let lines =
+    ReflowPage.column(
+      [
+        "Getting started",
+        "Readers of a tagged manual want its headings shown as headings even",
+        "when they are set in the body's size, as word processors often do",
+        "when getting started.",
+      ], top: 0.1)
+    + ReflowPage.column(
+      [
+        "Installing the tool on a machine that has no network",
+        "at all",
+        "The second paragraph tells how to install the tool from the archive",
+        "the project publishes each month, signed by its maintainers.",
+      ], top: 0.2)
+
+  static func blocks(_ headings: [TaggedHeading]) -> [ReadingBlock] {
+    var context = ReflowContext()
+    context.taggedHeadings = headings
+    return PageReflow.blocks(
+      of: ReflowPage.words(lines), at: PageIndex(0), label: nil, context: context)
+  }
+
+  @Test func linesTheStructureTreeMarksAreHeadingsAtTheirLevel() {
+    let untagged = Self.blocks([])
+    #expect(!untagged.contains { if case .heading = $0.kind { true } else { false } })
+    let blocks = Self.blocks([
+      TaggedHeading(page: PageIndex(0), level: 1, text: "Getting started"),
+      TaggedHeading(
+        page: PageIndex(0), level: 2,
+        text: "Installing the tool on a machine that has no network at all"),
+    ])
+    #expect(ReflowPage.texts(blocks, .heading(level: 1)) == ["Getting started"])
+    #expect(
+      ReflowPage.texts(blocks, .heading(level: 2)) == [
+        "Installing the tool on a machine that has no network at all"
+      ])
+    // The paragraph's last line "when getting started." is no heading.
+    #expect(
+      ReflowPage.texts(blocks, .paragraph).first?.hasSuffix("often do when getting started.")
+        == true)
+    #expect(ReflowPage.texts(blocks, .paragraph).count == 2)
+  }
+
+  @Test func aHeadingWhoseTextIsNotOnThePageChangesNothing() {
+    let blocks = Self.blocks([
+      TaggedHeading(page: PageIndex(0), level: 1, text: "Something else entirely")
+    ])
+    #expect(blocks == Self.blocks([]))
+  }
+
+  @Test func theViewAsksForHeadingsOnceAndReflowsThePagesTheyMark() throws {
+    let view = ReadingViewTests()
+    var app = view.reading(page: 5)
+    #expect(app.demands.headings)
+    let page = PageIndex(5)
+    let before = try #require(app.reading.pages[page])
+    // The first line of the page's third paragraph, taken for a heading by the tree.
+    let line = (97...104).map { ReadingViewTests.word(6, $0) }.joined(separator: " ")
+    #expect(!before.blocks.contains { $0.kind == .heading(level: 2) })
+    _ = app.update(
+      .headingsRead(
+        DocumentHeadings(
+          document: app.document.version,
+          headings: [TaggedHeading(page: page, level: 2, text: line)])))
+    #expect(!app.demands.headings)
+    let after = try #require(app.reading.pages[page])
+    #expect(after.blocks.contains { $0.kind == .heading(level: 2) && $0.text == line })
+    // A page the tree marks nothing on is not reflowed again.
+    #expect(
+      app.reading.pages[PageIndex(4)]?.blocks
+        == view.reading(page: 5).reading.pages[PageIndex(4)]?.blocks)
+  }
+}
