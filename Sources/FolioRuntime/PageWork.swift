@@ -143,7 +143,8 @@ public final class PageWork {
     case .read(.contentBox(let page)):
       return .read(.contentBox(try worker.contentBoxes(of: page..<page + 1).first ?? nil))
     case .read(.text(let page)):
-      return .read(.text(try worker.texts(of: page..<page + 1).first ?? .empty))
+      // With its bold runs: the reading view takes headings by them.
+      return .read(.text(try worker.styledTexts(of: page..<page + 1).first ?? .empty))
     case .read(.annotations(let pages)):
       return .read(.annotations(try worker.annotations(of: pages)))
     case .read(.bodyText(let page)):

@@ -73,6 +73,7 @@ enum PageWorkerMode {
         return .picture(picture)
       case .readFacts(let pages): return .facts(try worker.facts(of: pages))
       case .readText(let pages): return .texts(try worker.texts(of: pages))
+      case .readStyledText(let pages): return .texts(try worker.styledTexts(of: pages))
       case .readOutline: return .outline(try worker.outline())
       case .readHeadings: return .headings(try worker.taggedHeadings())
       case .readLinks(let pages): return .links(try worker.links(of: pages))

@@ -45,11 +45,11 @@ enum ReadPrinter {
     var singlyUntil = 0
     func texts(_ range: Range<Int>) throws -> [PageText] {
       do {
-        return try worker.texts(of: range)
+        return try worker.styledTexts(of: range)
       } catch let failure as WorkerFailure where failure.isWorthRetrying {
         // A worker that crashed is replaced and asked once more.
         worker = try opening.makeWorker()
-        return try worker.texts(of: range)
+        return try worker.styledTexts(of: range)
       }
     }
     func pageWords(_ page: Int) throws -> PageWords? {

@@ -2,12 +2,13 @@ import FolioFixtures
 import Foundation
 import Testing
 
-/// `folio --print --mode read` on a tagged PDF: the headings its structure tree marks are
-/// printed bold, at the body's size and weight; the same page untagged has none.
+/// `folio --print --mode read` on body-sized headings: those a tagged PDF's structure tree
+/// marks are printed bold, at the body's size and weight, and so are those set in bold in an
+/// untagged one; the same page untagged and in one weight has none.
 struct ReadPrintTaggedTests {
-  static func write(tagged: Bool, to path: String) throws {
+  static func write(tagged: Bool, bold: Bool = false, to path: String) throws {
     func text(_ string: String, _ y: Double, _ tag: String) -> FixtureText {
-      FixtureText(string, x: 72, y: y, tag: tagged ? tag : nil)
+      FixtureText(string, x: 72, y: y, isBold: bold && tag != "P", tag: tagged ? tag : nil)
     }
     try FixturePDF.write(
       [
@@ -24,19 +25,19 @@ struct ReadPrintTaggedTests {
       ], to: path)
   }
 
-  @Test func headingsTheStructureTreeMarksArePrintedBold() throws {
+  @Test func headingsTheStructureTreeMarksOrSetInBoldArePrintedBold() throws {
     let directory = NSTemporaryDirectory() + "folio-tagged-\(UUID().uuidString.prefix(8))"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let bold = "\u{1B}[1m"
-    for tagged in [true, false] {
-      let path = directory + "/\(tagged ? "tagged" : "plain").pdf"
-      try Self.write(tagged: tagged, to: path)
+    let boldOn = "\u{1B}[1m"
+    for (tagged, bold) in [(true, false), (false, true), (false, false)] {
+      let path = directory + "/\(tagged)-\(bold).pdf"
+      try Self.write(tagged: tagged, bold: bold, to: path)
       let output = try ReadPrintTests.read(path, size: "80x24", colors: "256")
-      let headings = output.split(separator: "\n").filter { $0.hasPrefix(bold) }
+      let headings = output.split(separator: "\n").filter { $0.hasPrefix(boldOn) }
       #expect(
-        headings.map { $0.replacingOccurrences(of: "\u{1B}[0m", with: "").dropFirst(bold.count) }
-          == (tagged ? ["Getting started", "Installing the tool"] : []))
+        headings.map { $0.replacingOccurrences(of: "\u{1B}[0m", with: "").dropFirst(boldOn.count) }
+          == (tagged || bold ? ["Getting started", "Installing the tool"] : []))
       #expect(output.contains("Readers of a tagged manual"))
     }
   }

@@ -41,3 +41,38 @@ struct TaggedHeadingsTests {
     #expect(document.taggedHeadings().isEmpty)
   }
 }
+
+/// The runs of a page's text set in a bold font, by the fonts' names, in the text's scalars.
+@Suite("Bold runs")
+struct BoldRunsTests {
+  @Test func boldTextIsFoundWhereTheTextHasIt() throws {
+    let path = NSTemporaryDirectory() + "folio-bold-\(UUID().uuidString.prefix(8)).pdf"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try FixturePDF.write(
+      [
+        FixturePage(
+          width: 595, height: 842,
+          texts: [
+            FixtureText("Getting started", x: 72, y: 72, isBold: true),
+            FixtureText("A plain paragraph line.", x: 72, y: 90),
+            FixtureText("Installing", x: 72, y: 120, isBold: true),
+          ])
+      ], to: path)
+    let document = try PopplerDocument.open(path: path)
+    let text = document.text(at: PageIndex(0))
+    let runs = document.boldRuns(at: PageIndex(0))
+    let styled = PageText(text: text.text, boxes: text.boxes, bold: runs)
+    let scalars = Array(text.text.unicodeScalars)
+    func range(of word: String) throws -> Range<Int> {
+      let characters = Array(word.unicodeScalars)
+      let start = try #require(
+        scalars.indices.first { scalars[$0...].starts(with: characters) })
+      return start..<start + characters.count
+    }
+    #expect(styled.isBold(try range(of: "Getting")))
+    #expect(styled.isBold(try range(of: "started")))
+    #expect(styled.isBold(try range(of: "Installing")))
+    #expect(!styled.isBold(try range(of: "plain")))
+    #expect(!styled.isBold(try range(of: "paragraph")))
+  }
+}

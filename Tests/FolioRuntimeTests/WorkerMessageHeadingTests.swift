@@ -49,3 +49,42 @@ struct WorkerMessageHeadingTests {
     }
   }
 }
+
+/// Bold runs on the wire with a page's text: a round trip keeps them, the styled text request
+/// survives one, and a run outside its text is refused.
+@Suite("Worker messages: bold runs")
+struct WorkerMessageBoldTests {
+  static let text = PageText(
+    text: "Bold and plain", boxes: Array(repeating: TextBox(), count: 14), bold: [0..<4, 9..<14])
+
+  @Test func boldRunsSurviveARoundTrip() throws {
+    let frame = WorkerMessageFormat.frame(
+      WorkerEnvelope(id: 1, document: .first, body: WorkerReply.texts([Self.text, .empty])))
+    guard
+      case .texts(let read) = try WorkerMessageFormat.reply(
+        from: try WorkerMessageTests.body(frame)
+      ).body
+    else {
+      Issue.record("not texts")
+      return
+    }
+    #expect(read == [Self.text, .empty])
+    let request = WorkerMessageFormat.frame(
+      WorkerEnvelope(id: 2, document: .first, body: WorkerRequest.readStyledText(3..<9)))
+    #expect(
+      try WorkerMessageFormat.request(from: try WorkerMessageTests.body(request)).body
+        == .readStyledText(3..<9))
+    try WorkerMessageTests.expectEveryDamagedCopyRefused(ofReply: frame)
+  }
+
+  @Test func aRunOutsideItsTextIsRefused() throws {
+    var body = try WorkerMessageTests.body(
+      WorkerMessageFormat.frame(
+        WorkerEnvelope(id: 1, document: .first, body: WorkerReply.texts([Self.text]))))
+    // The last run's length, the body's last four bytes: past the text's end.
+    body[body.count - 4] = 6
+    #expect(throws: WorkerProtocolError.malformed("a bold run outside its text")) {
+      _ = try WorkerMessageFormat.reply(from: body)
+    }
+  }
+}

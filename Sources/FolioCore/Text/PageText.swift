@@ -6,10 +6,15 @@ public struct PageText: Hashable, Sendable {
   public var text: String
   /// One box per Unicode scalar of `text`, in the same order.
   public var boxes: [TextBox]
+  /// The runs of `text`'s scalars set in a bold font, in order, apart and within the text;
+  /// empty where the fonts were not read (only the reading view asks for them).
+  public var bold: [Range<Int>]
 
-  /// Creates page text; `boxes` is cut or padded with empty boxes to one per scalar of `text`.
-  public init(text: String, boxes: [TextBox]) {
+  /// Creates page text; `boxes` is cut or padded with empty boxes to one per scalar of `text`,
+  /// and `bold` kept to runs within the text, in order and apart.
+  public init(text: String, boxes: [TextBox], bold: [Range<Int>] = []) {
     self.text = text
+    self.bold = Self.runs(bold, within: text.unicodeScalars.count)
     let count = text.unicodeScalars.count
     self.boxes =
       boxes.count == count
@@ -19,6 +24,41 @@ public struct PageText: Hashable, Sendable {
 
   /// A page without text.
   public static let empty = PageText(text: "", boxes: [])
+
+  /// `ranges` clamped to `0..<count`, the empty ones left out, sorted, and those that touch
+  /// or overlap merged.
+  static func runs(_ ranges: [Range<Int>], within count: Int) -> [Range<Int>] {
+    guard !ranges.isEmpty else { return [] }
+    var merged: [Range<Int>] = []
+    for range in ranges.map({ $0.clamped(to: 0..<max(0, count)) }).filter({ !$0.isEmpty })
+      .sorted(by: { $0.lowerBound < $1.lowerBound })
+    {
+      if let last = merged.last, range.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged
+  }
+
+  /// Whether most of the scalars in `range` are in a bold run. O(log runs + runs it meets).
+  public func isBold(_ range: Range<Int>) -> Bool {
+    guard !bold.isEmpty, !range.isEmpty else { return false }
+    var low = 0
+    var high = bold.count
+    while low < high {
+      let middle = (low + high) / 2
+      if bold[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    var covered = 0
+    var index = low
+    while index < bold.count, bold[index].lowerBound < range.upperBound {
+      covered += bold[index].clamped(to: range).count
+      index += 1
+    }
+    return covered * 2 > range.count
+  }
 }
 
 /// Where a character sits on its page: left, top, right and bottom edges in 1/65,535 of the

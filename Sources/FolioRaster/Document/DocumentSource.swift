@@ -34,6 +34,8 @@ public protocol DocumentSource: AnyObject {
   func outline() -> [OutlineEntry]
   /// The headings its structure tree marks (empty for an untagged document).
   func taggedHeadings() -> [TaggedHeading]
+  /// The runs of `page`'s text (as `text(at:)` gives it) set in a bold font.
+  func boldRuns(at page: PageIndex) -> [Range<Int>]
 
   /// The page's links in the document's order: areas as fractions of the page as displayed,
   /// and where each leads; empty for a page without links. Untrusted URIs. Loads the page.
@@ -63,6 +65,9 @@ extension DocumentSource {
 
   /// No structure tree.
   public func taggedHeadings() -> [TaggedHeading] { [] }
+
+  /// No fonts known.
+  public func boldRuns(at page: PageIndex) -> [Range<Int>] { [] }
 
   /// No links: for documents that have none.
   public func links(at page: PageIndex) -> [PageLink] { [] }

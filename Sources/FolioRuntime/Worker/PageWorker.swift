@@ -15,6 +15,9 @@ public protocol PageWorker: AnyObject {
   func facts(of pages: Range<Int>) throws -> [PageFact]
   /// The text of `pages` (clamped to the document), in page order.
   func texts(of pages: Range<Int>) throws -> [PageText]
+  /// The text of `pages` (clamped to the document), in page order, with the runs set in a
+  /// bold font (`PageText.bold`): for the reading view, which takes headings by them.
+  func styledTexts(of pages: Range<Int>) throws -> [PageText]
   /// The document's outline in preorder (empty without one).
   func outline() throws -> [OutlineEntry]
   /// The headings the document's structure tree marks (empty for an untagged document).
@@ -40,6 +43,9 @@ extension PageWorker {
   public func picture(_ job: PictureJob) throws -> EncodedPicture {
     throw DocumentError.renderFailed(reason: "no pixels from this worker")
   }
+
+  /// No fonts: the text alone, for workers that read none.
+  public func styledTexts(of pages: Range<Int>) throws -> [PageText] { try texts(of: pages) }
 
   /// No outline: for workers that read none.
   public func outline() throws -> [OutlineEntry] { [] }
@@ -106,6 +112,14 @@ public final class LocalPageWorker: PageWorker {
 
   public func texts(of pages: Range<Int>) throws -> [PageText] {
     pages.clamped(to: 0..<document.pageCount).map { document.text(at: PageIndex($0)) }
+  }
+
+  public func styledTexts(of pages: Range<Int>) throws -> [PageText] {
+    pages.clamped(to: 0..<document.pageCount).map { index in
+      let text = document.text(at: PageIndex(index))
+      return PageText(
+        text: text.text, boxes: text.boxes, bold: document.boldRuns(at: PageIndex(index)))
+    }
   }
 
   public func outline() throws -> [OutlineEntry] { document.outline() }

@@ -15,8 +15,8 @@ public enum WorkerMessageFormat {
 
   enum Kind: UInt8 {
     case open = 1, render = 2, readFacts = 3, readText = 4, readOutline = 5, readLinks = 6
-    case readContentBoxes = 7, renderPicture = 8, unlock = 9, readAnnotations = 10, readHeadings =
-      11
+    case readContentBoxes = 7, renderPicture = 8, unlock = 9, readAnnotations = 10
+    case readHeadings = 11, readStyledText = 12
     case opened = 0x81, rendered = 0x82, facts = 0x83, texts = 0x84, outline = 0x85, links = 0x86
     case contentBoxes = 0x87, picture = 0x88, annotations = 0x89, headings = 0x8A
     case failed = 0xFF
@@ -53,6 +53,10 @@ public enum WorkerMessageFormat {
       body.append(count: pages.count)
     case .readText(let pages):
       header(&body, .readText, message)
+      body.append(count: pages.lowerBound)
+      body.append(count: pages.count)
+    case .readStyledText(let pages):
+      header(&body, .readStyledText, message)
       body.append(count: pages.lowerBound)
       body.append(count: pages.count)
     case .readOutline:
@@ -172,6 +176,8 @@ public enum WorkerMessageFormat {
       request = .readFacts(try readPages(&reader))
     case .readText:
       request = .readText(try readPages(&reader))
+    case .readStyledText:
+      request = .readStyledText(try readPages(&reader))
     case .readOutline:
       request = .readOutline
     case .readHeadings:

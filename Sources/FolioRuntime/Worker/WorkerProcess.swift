@@ -146,6 +146,14 @@ public final class WorkerProcess: PageWorker {
     return entries
   }
 
+  public func styledTexts(of pages: Range<Int>) throws -> [PageText] {
+    let (reply, _) = try exchange(.readStyledText(pages), pages: pages.count)
+    guard case .texts(let texts) = reply else {
+      throw failBroken(.malformed("a reply of the wrong kind"))
+    }
+    return texts
+  }
+
   public func taggedHeadings() throws -> [TaggedHeading] {
     let (reply, _) = try exchange(.readHeadings, pages: 0)
     guard case .headings(let headings) = reply else {

@@ -14,6 +14,8 @@ public enum WorkerRequest: Hashable, Sendable {
   case readFacts(Range<Int>)
   /// Read the text layer of a range of pages.
   case readText(Range<Int>)
+  /// Read the text layer of a range of pages with the runs set in a bold font.
+  case readStyledText(Range<Int>)
   /// Read the document's outline.
   case readOutline
   /// Read the headings of the document's structure tree.
@@ -79,7 +81,8 @@ extension WorkerRequest {
     switch self {
     case .render(let request): return request.page.rawValue
     case .renderPicture(let job): return job.request.page.rawValue
-    case .readFacts(let pages), .readText(let pages), .readLinks(let pages),
+    case .readFacts(let pages), .readText(let pages), .readStyledText(let pages),
+      .readLinks(let pages),
       .readContentBoxes(let pages), .readAnnotations(let pages):
       return pages.isEmpty ? nil : pages.upperBound - 1
     case .open, .readOutline, .readHeadings, .unlock: return nil

@@ -23,12 +23,16 @@ enum LineRole: Equatable {
     var advance: Double
     /// A full line's width: the widest quarter of the lines of four words or more start at it.
     var lineWidth: Double
+    /// Whether most lines of four words or more are bold: the body is, and bold tells nothing.
+    var bodyIsBold: Bool
 
     /// The measures of `lines` on a page whose body text is `body`.
     init(lines: [PageLine], body: BodyTextSize?) {
       bodyHeight = body?.height ?? 0
       advance = body?.advance ?? 0.01
-      var widths = lines.filter { $0.words.count >= 4 }.map(\.box.width).sorted()
+      let full = lines.filter { $0.words.count >= 4 }
+      bodyIsBold = full.count(where: \.isBold) * 2 > full.count
+      var widths = full.map(\.box.width).sorted()
       if widths.isEmpty { widths = lines.map(\.box.width).sorted() }
       lineWidth = widths.isEmpty ? 1 : max(widths[widths.count * 3 / 4], 0.01)
     }

@@ -13,6 +13,8 @@ struct PageLine: Sendable {
   var height: Double
   /// Each word's text, cleaned; a word of nothing but control characters is empty.
   var texts: [String]
+  /// Whether every word of it is set in a bold font (false where the fonts are not known).
+  var isBold = false
 
   /// Its words joined by single spaces.
   var text: String { texts.filter { !$0.isEmpty }.joined(separator: " ") }
@@ -33,6 +35,9 @@ struct PageLine: Sendable {
       var box: PageRegion?
       var heights: [Double] = []
       var texts: [String] = []
+      let isBold =
+        !page.text.bold.isEmpty
+        && page.words[start..<end].allSatisfy { page.text.isBold($0.scalars) }
       for word in page.words[start..<end] {
         if word.box.height > 0 {
           box = box.map { PageWords.union($0, word.box) } ?? word.box
@@ -47,7 +52,7 @@ struct PageLine: Sendable {
       lines.append(
         PageLine(
           words: start..<end, box: box ?? PageRegion(x: 0, y: 0, width: 0, height: 0),
-          height: heights.isEmpty ? 0 : heights[heights.count / 2], texts: texts))
+          height: heights.isEmpty ? 0 : heights[heights.count / 2], texts: texts, isBold: isBold))
     }
     for index in page.words.indices.dropFirst()
     where page.words[index].line != page.words[index - 1].line {

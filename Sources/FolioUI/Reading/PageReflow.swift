@@ -144,6 +144,7 @@ public enum PageReflow {
     {
       roles[index] = .text
     }
+    boldHeadings(&roles, lines: lines, in: page, measures: measures)
     // Short lines without words next to mathematics (equation numbers, a fraction's parts).
     func absorbs(_ index: Int) -> Bool {
       guard roles[index] == .text else { return false }

@@ -12,11 +12,14 @@ enum ReflowPage {
     var top: Double
     var height: Double
     var advance: Double
+    /// Whether it is set in a bold font.
+    var isBold: Bool
 
     init(
       _ text: String, x: Double = 0.1, top: Double, height: Double = 0.012,
-      advance: Double = 0.008
+      advance: Double = 0.008, isBold: Bool = false
     ) {
+      self.isBold = isBold
       self.text = text
       self.x = x
       self.top = top
@@ -29,12 +32,14 @@ enum ReflowPage {
   static func words(_ lines: [Line?]) -> PageWords {
     var text = ""
     var boxes: [TextBox] = []
+    var bold: [Range<Int>] = []
     for (index, line) in lines.enumerated() {
       if index > 0 {
         text += "\n"
         boxes.append(TextBox())
       }
       guard let line else { continue }
+      if line.isBold { bold.append(boxes.count..<boxes.count + line.text.unicodeScalars.count) }
       var x = line.x
       for scalar in line.text.unicodeScalars {
         text.unicodeScalars.append(scalar)
@@ -43,7 +48,7 @@ enum ReflowPage {
         x += line.advance
       }
     }
-    return PageWords(PageText(text: text, boxes: boxes))
+    return PageWords(PageText(text: text, boxes: boxes, bold: bold))
   }
 
   /// Body lines one under another from `top`, 0.016 of the page apart.

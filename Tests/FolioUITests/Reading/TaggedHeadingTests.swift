@@ -84,3 +84,45 @@ struct TaggedHeadingTests {
         == view.reading(page: 5).reading.pages[PageIndex(4)]?.blocks)
   }
 }
+
+/// Body-sized headings set in bold: a bold line starting a paragraph, followed by running text,
+/// is a heading; bold lines that head nothing (labels of a figure, the last line of a page)
+/// and a bold body are not.
+@Suite("Reflow: bold headings")
+struct BoldHeadingTests {
+  typealias Line = ReflowPage.Line
+
+  static func page(boldHeadings: Bool, boldBody: Bool = false) -> [Line] {
+    let body = [
+      "Readers of a manual want its headings shown as headings even when",
+      "they are set in the body's size, only in a bold face of its font.",
+    ]
+    return [Line("Getting started", top: 0.1, isBold: boldHeadings)]
+      + body.enumerated().map {
+        Line($0.element, top: 0.116 + Double($0.offset) * 0.016, isBold: boldBody)
+      }
+      + [
+        Line("Installing the tool on a machine", top: 0.2, isBold: boldHeadings),
+        Line("that has no network", top: 0.216, isBold: boldHeadings),
+      ]
+      + body.enumerated().map {
+        Line($0.element, top: 0.232 + Double($0.offset) * 0.016, isBold: boldBody)
+      }
+      + [Line("A bold line last on the page", top: 0.4, isBold: true)]
+  }
+
+  @Test func aBoldLineStartingAParagraphBeforeTextIsAHeading() {
+    let blocks = ReflowPage.blocks(Self.page(boldHeadings: true))
+    #expect(
+      ReflowPage.texts(blocks, .heading(level: 3)) == [
+        "Getting started", "Installing the tool on a machine that has no network",
+      ])
+    #expect(ReflowPage.texts(blocks, .paragraph).last == "A bold line last on the page")
+    // Not bold: no heading.
+    let plain = ReflowPage.blocks(Self.page(boldHeadings: false))
+    #expect(!plain.contains { if case .heading = $0.kind { true } else { false } })
+    // A bold body: bold tells nothing.
+    let allBold = ReflowPage.blocks(Self.page(boldHeadings: true, boldBody: true))
+    #expect(!allBold.contains { if case .heading = $0.kind { true } else { false } })
+  }
+}
