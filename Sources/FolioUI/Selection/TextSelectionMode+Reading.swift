@@ -1,7 +1,8 @@
 import FolioCore
 
 /// Selecting text in the reading view: the selection starts at the top line's first word,
-/// and selected words are shown on the reflowed lines that show them.
+/// moves by the reflowed lines (`j k 0 $`), and selected words are shown on the reflowed
+/// lines that show them.
 extension TextSelectionMode {
   /// Starts the selection at the first word of the reading view's top line, once its page's
   /// text is read.
@@ -38,6 +39,43 @@ extension TextSelectionMode {
       {
         screen[x, y].attributes.insert(.reverse)
       }
+    }
+  }
+
+  /// The word on the reflowed line `count` lines of text on from `position`'s (into the pages
+  /// around when its page's lines end), nearest across to it; nil where a page on the way is
+  /// not reflowed or the word is not shown.
+  func readingLine(from position: Position, by count: Int, _ state: AppState) -> Position? {
+    guard count != 0, var shown = state.reading.pages[position.page],
+      let run = shown.runs(showing: [position.word]).first
+    else { return nil }
+    let column = shown.lines[run.row].indent + run.columns.lowerBound
+    let step = count > 0 ? 1 : -1
+    var page = position.page
+    var row = run.row
+    var left = abs(count)
+    while left > 0 {
+      row += step
+      if !shown.lines.indices.contains(row) {
+        page = PageIndex(page.rawValue + step)
+        guard let next = state.reading.pages[page], !next.lines.isEmpty else { return nil }
+        shown = next
+        row = step > 0 ? 0 : next.lines.count - 1
+      }
+      if !shown.lines[row].text.isEmpty { left -= 1 }
+    }
+    return shown.word(
+      atRow: row, column: max(0, column - shown.lines[row].indent), textWidth: .approximate
+    ).map { Position(page: page, word: $0) }
+  }
+
+  /// The first or last word of the reflowed line that shows `position`.
+  func readingLineEnd(of position: Position, last: Bool, _ state: AppState) -> Position? {
+    guard let shown = state.reading.pages[position.page],
+      let run = shown.runs(showing: [position.word]).first
+    else { return nil }
+    return shown.word(atRow: run.row, column: last ? Int.max : 0, textWidth: .approximate).map {
+      Position(page: position.page, word: $0)
     }
   }
 }

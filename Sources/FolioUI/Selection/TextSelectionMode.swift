@@ -249,6 +249,7 @@ public struct TextSelectionMode: OverlayMode {
 
   /// The word on the line `count` lines on that is nearest across to `position`'s.
   private func line(from position: Position, by count: Int, _ state: AppState) -> Position? {
+    if state.view.mode == .read { return readingLine(from: position, by: count, state) }
     guard let words = state.document.texts[position.page],
       words.words.indices.contains(position.word)
     else { return nil }
@@ -317,6 +318,7 @@ public struct TextSelectionMode: OverlayMode {
 
   /// The first or last word of `position`'s line.
   private func lineEnd(of position: Position, last: Bool, _ state: AppState) -> Position? {
+    if state.view.mode == .read { return readingLineEnd(of: position, last: last, state) }
     guard let words = state.document.texts[position.page],
       words.words.indices.contains(position.word)
     else { return nil }
