@@ -37,15 +37,20 @@ extension PDFText {
   }()
 
   /// Poppler 22.12's structure tree text is UTF-8 that poppler-glib decodes once more as
-  /// PDFDocEncoding ("–" comes as "â•ﬁ"). Such a string is re-read as the UTF-8 it was: when
-  /// every character has a PDFDocEncoding byte and the bytes are valid UTF-8 with a character
-  /// beyond ASCII; any other string (plain ASCII, correct text) is returned unchanged.
+  /// PDFDocEncoding ("–" comes as "â•ﬁ"; the bytes PDFDocEncoding leaves undefined, such as
+  /// 0x9F in "ß" and 0xAD in "í", as U+FFFD). Such a string is re-read as the UTF-8 it was,
+  /// a character with a lost byte as U+FFFD: when every character has a PDFDocEncoding byte
+  /// (or is U+FFFD), the bytes are valid UTF-8 and hold a character beyond ASCII. Any other
+  /// string (plain ASCII, correct text) is returned unchanged.
   static func repairingDoubleDecoding(_ text: String) -> String {
-    var bytes: [UInt8] = []
+    // Each byte, nil where it was lost.
+    var bytes: [UInt8?] = []
     bytes.reserveCapacity(text.unicodeScalars.count)
     for scalar in text.unicodeScalars {
       if let special = docEncodingSpecials[scalar] {
         bytes.append(special)
+      } else if scalar == "\u{FFFD}" {
+        bytes.append(nil)
       } else if scalar.value < 0x80 || (0xA1...0xFF).contains(scalar.value) && scalar.value != 0xAD
       {
         bytes.append(UInt8(scalar.value))
@@ -53,9 +58,31 @@ extension PDFText {
         return text
       }
     }
-    guard bytes.contains(where: { $0 >= 0x80 }),
-      let decoded = String(validating: bytes, as: UTF8.self)
-    else { return text }
-    return decoded
+    guard bytes.contains(where: { ($0 ?? 0x80) >= 0x80 }) else { return text }
+    var repaired = String.UnicodeScalarView()
+    var index = 0
+    while index < bytes.count {
+      // A sequence's length from its first byte; a lost first byte is one lost character.
+      guard let lead = bytes[index] else { return text }
+      let length =
+        lead < 0x80
+        ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+      guard length > 0, index + length <= bytes.count else { return text }
+      let sequence = bytes[index..<index + length]
+      if sequence.contains(nil) {
+        // A continuation byte lost: the character is unknown.
+        guard sequence.dropFirst().allSatisfy({ $0.map { $0 >> 6 == 0b10 } ?? true }) else {
+          return text
+        }
+        repaired.append("\u{FFFD}")
+      } else {
+        guard let decoded = String(validating: sequence.compactMap { $0 }, as: UTF8.self) else {
+          return text
+        }
+        repaired.append(contentsOf: decoded.unicodeScalars)
+      }
+      index += length
+    }
+    return String(repaired)
   }
 }

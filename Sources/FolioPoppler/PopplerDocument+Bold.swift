@@ -34,6 +34,8 @@ extension PopplerDocument {
   static func isBoldFont(_ name: String) -> Bool {
     let lowered = name.lowercased()
     let face = lowered.split(separator: "+", maxSplits: 1).last.map(String.init) ?? lowered
+    // A light weight named after a bold one ("DemiLight", "SemiLight") is not bold.
+    guard !face.contains("light") else { return false }
     return [
       "bold", "black", "heavy", "demi", "-medi", "cmbx", "ecbx", "sfbx", "tcbx", "cmssbx", "lmbx",
     ]

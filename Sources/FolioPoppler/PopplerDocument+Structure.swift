@@ -3,7 +3,8 @@ import FolioCore
 
 /// The headings of a tagged PDF's structure tree, as poppler-glib reads them, bounded against
 /// hostile files: at most `TaggedHeading.limit` headings, `HeadingWalk.elementLimit` elements
-/// looked at, `HeadingWalk.depthLimit` levels and `HeadingWalk.textByteLimit` bytes of text.
+/// looked at, `HeadingWalk.depthLimit` levels, `HeadingWalk.textByteLimit` bytes of text and
+/// `HeadingWalk.timeLimit`.
 extension PopplerDocument {
   /// The H and H1 … H6 elements of the structure tree in its order, each with the page its
   /// content is on (its own or, when it names none, its first child's) and its text (cut to
@@ -26,11 +27,15 @@ struct HeadingWalk {
   static let depthLimit = 64
   /// The most bytes (UTF-8) of all headings' texts together, so they fit one worker message.
   static let textByteLimit = 8 << 20
+  /// How long the walk goes on: Poppler reads each heading's text by drawing its page again,
+  /// and the reads the viewer asks for next wait for it. The headings found by then are kept.
+  static let timeLimit = Duration.milliseconds(1_500)
 
   let pageCount: Int
   private(set) var headings: [TaggedHeading] = []
   private var visited = 0
   private var textBytes = 0
+  private let deadline = ContinuousClock.now + timeLimit
 
   init(pageCount: Int) { self.pageCount = pageCount }
 
@@ -38,7 +43,7 @@ struct HeadingWalk {
   mutating func read(_ iterator: OpaquePointer, depth: Int) {
     repeat {
       guard visited < Self.elementLimit, headings.count < TaggedHeading.limit,
-        textBytes < Self.textByteLimit
+        textBytes < Self.textByteLimit, ContinuousClock.now < deadline
       else { return }
       visited += 1
       guard let element = poppler_structure_element_iter_get_element(iterator) else { continue }

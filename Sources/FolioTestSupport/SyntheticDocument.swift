@@ -34,6 +34,7 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   /// The annotations of pages that have some.
   private let pageAnnotations: [Int: [DocumentAnnotation]]
   private var outlineReadCount = 0
+  private var headingReadCount = 0
   private var linkReadCount = 0
 
   /// Creates a document of `sizes` pages. The first `failures[i]` renders of page `i` throw
@@ -123,7 +124,13 @@ public final class SyntheticDocument: DocumentSource, @unchecked Sendable {
   }
 
   /// The headings given at creation.
-  public func taggedHeadings() -> [TaggedHeading] { headings }
+  public func taggedHeadings() -> [TaggedHeading] {
+    lock.withLock { headingReadCount += 1 }
+    return headings
+  }
+
+  /// Structure trees read so far, by every copy.
+  public var headingReads: Int { lock.withLock { headingReadCount } }
 
   /// The page's links given at creation.
   public func links(at page: PageIndex) -> [PageLink] {

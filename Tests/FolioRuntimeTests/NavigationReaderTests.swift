@@ -110,6 +110,7 @@ struct NavigationReaderTests {
     #expect(answers.first?.byPage.count == 1)
     reader.wantHeadings()
     #expect(read(reader.takeEvents()) == answers)
+    #expect(document.headingReads == 1)
   }
 
   @Test func eachPageAskedIsAnsweredOnceAndReadOnce() {

@@ -47,6 +47,14 @@ struct WorkerMessageHeadingTests {
     #expect(throws: WorkerProtocolError.truncated) {
       _ = try WorkerMessageFormat.reply(from: body)
     }
+    // A heading's text past the limit is refused, not kept for every reflow to read.
+    let long = TaggedHeading(
+      page: PageIndex(0), level: 1, text: String(repeating: "a", count: TaggedHeading.textLimit + 1)
+    )
+    #expect(throws: WorkerProtocolError.self) {
+      _ = try WorkerMessageFormat.reply(
+        from: try WorkerMessageTests.body(Self.frame(.headings([long]))))
+    }
   }
 }
 

@@ -126,7 +126,11 @@ extension WorkerMessageFormat {
     for _ in 0..<count {
       let page = PageIndex(try reader.count())
       let level = try reader.count()
-      headings.append(TaggedHeading(page: page, level: level, text: try reader.string()))
+      let text = try reader.string()
+      guard text.unicodeScalars.count <= TaggedHeading.textLimit else {
+        throw .malformed("a heading's text longer than \(TaggedHeading.textLimit) characters")
+      }
+      headings.append(TaggedHeading(page: page, level: level, text: text))
     }
     return headings
   }

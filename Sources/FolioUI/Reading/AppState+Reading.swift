@@ -34,8 +34,10 @@ extension AppState {
     reading.follow(document.version)
     let marked = reading.take(headings)
     guard !marked.isEmpty else { return }
-    refreshLayout()
+    // Reflowed again before the layout is remade, so the band under the reader keeps its
+    // height and the top line stays put.
     reflowReadyPages(marked)
+    if marked.contains(where: { reading.pages[$0] == nil }) { refreshLayout() }
   }
 
   /// Reflows those of `pages` not reflowed yet whose neighbours are read, and lays the view

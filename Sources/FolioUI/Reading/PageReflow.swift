@@ -33,7 +33,9 @@ public enum PageReflow {
     }
     let measures = LineRole.Measures(lines: lines, body: BodyTextSize(of: page.text))
     var roles = Self.roles(of: lines, in: page, measures: measures)
-    for (run, level) in TaggedHeadingLines.runs(of: context.taggedHeadings, in: lines, page: page) {
+    for (run, level) in TaggedHeadingLines.runs(
+      of: context.taggedHeadings, in: lines, roles: roles, page: page)
+    {
       for index in run { roles[index] = .heading(level: min(level, 3)) }
     }
     var builder = Builder(page: page, index: index, lines: lines, context: context)
@@ -197,7 +199,9 @@ public enum PageReflow {
     {
       return true
     }
-    if !movesColumn, ListItem.ends(before: line, above: above, first: first, measures: measures) {
+    if !movesColumn,
+      ListItem.ends(before: line, above: above, first: first, in: page, measures: measures)
+    {
       return true
     }
     if page.words[line.words.lowerBound].paragraph

@@ -42,7 +42,7 @@ struct ReflowListTests {
   @Test func enumeratedItemsWithHangingLinesOrOneUnderAnotherAreItems() {
     let hanging = lines(
       [
-        ("Running text above the list goes on across the whole of the column", 0.1),
+        ("Running text above the list runs across the whole of the column to:", 0.1),
         ("1. the first item runs on to a second line that hangs under its", 0.1),
         ("text, right of its number,", 0.124),
         ("2. and the second item is one line", 0.1),
@@ -66,6 +66,43 @@ struct ReflowListTests {
         "on the order of the days it would take to hold it in public.",
       ], top: 0.1)
     #expect(ReflowPage.texts(ReflowPage.blocks(page), .paragraph).count == 1)
+  }
+
+  @Test func aNumberStartingTheLastLineBeforeAnIndentedParagraphIsNoList() {
+    // The next paragraph's indent is about as wide as "3. ": it must not read as the number's
+    // hanging text.
+    let page = lines(
+      [
+        ("The committee met every year until the count had reached chapter", 0.1),
+        ("3. It was then that the rules changed for good.", 0.1),
+        ("The next paragraph opens indented, as LaTeX sets it, and runs on", 0.124),
+        ("across the whole of the column's width to its end.", 0.1),
+      ], top: 0.1)
+    let texts = ReflowPage.texts(ReflowPage.blocks(page), .paragraph)
+    #expect(texts.count == 2)
+    #expect(
+      texts.first?.hasSuffix("chapter 3. It was then that the rules changed for good.") == true)
+  }
+
+  @Test func aShortOneLineItemEndsAtTheTextAfterItAndAFlushItemGoesOn() {
+    let short = lines(
+      [
+        ("• pears", 0.1),
+        ("Some samples of the output follow the list at its bullet's edge and", 0.1),
+        ("run on to a second line.", 0.1),
+      ], top: 0.1)
+    #expect(
+      ReflowPage.texts(ReflowPage.blocks(short), .paragraph) == [
+        "• pears",
+        "Some samples of the output follow the list at its bullet's edge and run on to a second line.",
+      ])
+    // An item whose lines run back to the bullet's edge goes on there.
+    let flush = lines(
+      [
+        ("• An item set flush: its second line runs back to the bullet's edge as", 0.1),
+        ("some styles set them, and the item goes on to its end.", 0.1),
+      ], top: 0.1)
+    #expect(ReflowPage.texts(ReflowPage.blocks(flush), .paragraph).count == 1)
   }
 
   @Test func anItemsLinesHangAfterItsMarkerWhenWrapped() {

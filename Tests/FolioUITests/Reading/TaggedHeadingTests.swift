@@ -54,6 +54,48 @@ struct TaggedHeadingTests {
     #expect(ReflowPage.texts(blocks, .paragraph).count == 2)
   }
 
+  @Test func aFiguresLabelReadingAsAHeadingIsNotTakenForIt() {
+    // Scattered short labels (a figure region), one of them the heading's word, above it.
+    let page: [ReflowPage.Line] =
+      [
+        ReflowPage.Line("Results", x: 0.3, top: 0.1),
+        ReflowPage.Line("0", x: 0.12, top: 0.14),
+        ReflowPage.Line("10", x: 0.5, top: 0.18),
+        ReflowPage.Line("4 Results", top: 0.3),
+      ]
+      + ReflowPage.column(
+        [
+          "The measured values follow the model closely over the whole range,",
+          "and the few outliers are explained in the next section of the paper.",
+        ], top: 0.316)
+    var context = ReflowContext()
+    context.taggedHeadings = [TaggedHeading(page: PageIndex(0), level: 1, text: "4 Results")]
+    let blocks = PageReflow.blocks(
+      of: ReflowPage.words(page), at: PageIndex(0), label: nil, context: context)
+    #expect(ReflowPage.texts(blocks, .heading(level: 1)) == ["4 Results"])
+    #expect(blocks.contains { $0.kind == .region(.figure) })
+  }
+
+  @Test func aCharacterTheTreeLostMatchesAnyLetter() {
+    let page =
+      [ReflowPage.Line("Straßenbau im Land", top: 0.1)]
+      + ReflowPage.column(
+        [
+          "The roads of the country were built over a century by its towns and",
+          "by the state, which took them over one after another in the end.",
+        ], top: 0.13)
+    func headings(_ text: String) -> [String] {
+      var context = ReflowContext()
+      context.taggedHeadings = [TaggedHeading(page: PageIndex(0), level: 2, text: text)]
+      return ReflowPage.texts(
+        PageReflow.blocks(
+          of: ReflowPage.words(page), at: PageIndex(0), label: nil, context: context),
+        .heading(level: 2))
+    }
+    #expect(headings("Stra\u{FFFD}enbau im Land") == ["Straßenbau im Land"])
+    #expect(headings("Strassenbau im Land").isEmpty)
+  }
+
   @Test func aHeadingWhoseTextIsNotOnThePageChangesNothing() {
     let blocks = Self.blocks([
       TaggedHeading(page: PageIndex(0), level: 1, text: "Something else entirely")
