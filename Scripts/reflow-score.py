@@ -17,6 +17,10 @@ which keeps every line as set: a line ending in a lowercase letter and a hyphen,
 starting with a lowercase letter. Such a word counts as joined when the reflowed text of its
 page holds it whole (each whole word of the page used once).
 
+Running lines in the text: the lines of three words or more stripped from pdftotext's pages as
+running heads and footers (page numbers aside) that the reflowed text of the same page still
+holds, spaces aside (a running head left inside a paragraph, or shown as text).
+
 Two shares of words: in the running text only (what the reading view shows as text), and with
 the text folio prints under each region's placeholder ("│ " lines: the equations, tables and
 figures the viewer will show as crops) read in its place.
@@ -146,8 +150,13 @@ def score(folio, path, pages, regions):
     reference = strip_running(reference_pages(path, pages))
     raw = reference_pages(path, pages, raw=True)
     ours = reflowed_pages(folio, path, pages, regions)
-    total = matched = pairs = joined = 0
+    total = matched = pairs = joined = heads = 0
+    full = reference_pages(path, pages)
     for index, lines in enumerate(reference):
+        mine_text = " ".join(" ".join(l.split()) for l in (ours[index] if index < len(ours) else []))
+        for line in set(full[index]) - set(lines) if index < len(full) else []:
+            if len(line.split()) >= 3 and not is_page_number(line) and " ".join(line.split()) in mine_text:
+                heads += 1
         words, _ = reference_words(lines)
         mine = [w for w in (canonical(t) for l in (ours[index] if index < len(ours) else []) for t in l.split()) if w]
         matcher = difflib.SequenceMatcher(None, words, mine, autojunk=False)
@@ -162,7 +171,7 @@ def score(folio, path, pages, regions):
             if whole[word] > 0:
                 whole[word] -= 1
                 joined += 1
-    return total, matched, pairs, joined, len(reference)
+    return total, matched, pairs, joined, len(reference), heads
 
 
 def main():
@@ -173,15 +182,16 @@ def main():
     options = parser.parse_args()
     print(
         "| document | pages | body words in order: running text | with the regions' text"
-        " | hyphenated words joined |"
+        " | hyphenated words joined | running lines in the text |"
     )
-    print("|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|")
     for path in options.files:
         try:
-            total, matched, pairs, joined, count = score(options.folio, path, options.pages, False)
-            _, with_regions, _, _, _ = score(options.folio, path, options.pages, True)
+            total, matched, pairs, joined, count, heads = score(
+                options.folio, path, options.pages, False)
+            with_regions = score(options.folio, path, options.pages, True)[1]
         except (RuntimeError, subprocess.CalledProcessError) as error:
-            print(f"| {path.split('/')[-1]} | failed: {error} | | | |")
+            print(f"| {path.split('/')[-1]} | failed: {error} | | | | |")
             continue
 
         def share(part):
@@ -190,7 +200,7 @@ def main():
         hyphens = f"{100 * joined / pairs:.1f} % ({joined}/{pairs})" if pairs else "none"
         print(
             f"| {path.split('/')[-1]} | {count} | {share(matched)} | {share(with_regions)}"
-            f" | {hyphens} |"
+            f" | {hyphens} | {heads} |"
         )
 
 

@@ -9,6 +9,9 @@ import FolioCore
 public struct RunningLines: Sendable {
   /// How far from the top or bottom edge a running line can be, as a fraction of the page.
   public static let band = 0.12
+  /// How far the page's topmost or lowest line can be, even beside another on its baseline
+  /// (LaTeX's book class on A4 sets its head's foot at 0.126).
+  static let outerBand = 0.15
   /// How far apart two pages' copies of a running line can be, as a fraction of the page.
   static let tolerance = 0.03
   /// The places of one line's text kept while learning (a bound on hostile pages).
@@ -24,6 +27,8 @@ public struct RunningLines: Sendable {
   struct Candidate {
     var key: Key
     var isAlone: Bool
+    /// Whether it is the page's topmost or lowest line (or on its baseline).
+    var isOutermost = false
   }
 
   /// The middles (fractions of the page's height) of the lines found on two pages or more.
@@ -58,45 +63,84 @@ public struct RunningLines: Sendable {
     return running
   }
 
-  /// Which of a page's `lines` are running heads, page numbers or footers.
+  /// Which of a page's `lines` are running heads, page numbers or footers: lines of text
+  /// repeated across the window, page numbers alone on their baseline, and the lines on a
+  /// repeated line's baseline (its page number; the section a book's head names beside the
+  /// chapter, which changes from page to page). A number is running only alone: a table of
+  /// contents' numbers repeat at the same heights too.
   func running(_ lines: [PageLine]) -> [Bool] {
-    zip(lines, Self.candidates(of: lines, in: nil)).map { line, candidate in
+    let candidates = Self.candidates(of: lines, in: nil)
+    var running = zip(lines, candidates).map { line, candidate in
       guard let key = candidate?.key else { return false }
-      // A number sharing its baseline may be a heading's: only repeated it is running.
-      if candidate?.isAlone == true, Self.isPageNumber(key.text) { return true }
+      // A key without letters ("#", "#.#.", a table of contents' numbers, repeated at the
+      // same heights) is running only as a page number alone on its baseline.
+      guard key.text.contains(where: \.isLetter), !Self.isPageNumber(key.text) else {
+        return candidate?.isAlone == true && Self.isPageNumber(key.text)
+      }
       let middle = line.box.y + line.box.height / 2
       return middles[key]?.contains { abs($0 - middle) <= Self.tolerance } ?? false
     }
+    // Heads only: the page's topmost or lowest lines (a figure's labels repeated near the
+    // edge of two pages spread to nothing).
+    let repeated = lines.indices.filter { index in
+      guard running[index], let candidate = candidates[index] else { return false }
+      return candidate.isOutermost && !candidate.isAlone && !Self.isPageNumber(candidate.key.text)
+    }
+    for index in lines.indices where !running[index] && candidates[index]?.isOutermost == true {
+      running[index] = repeated.contains { other in
+        abs(lines[other].box.y - lines[index].box.y)
+          < max(lines[index].box.height, lines[other].box.height) / 2
+      }
+    }
+    return running
   }
 
   /// Each of a page's `lines` that can be a running one: no taller than the page's usual line
-  /// by 30 %, in the top or bottom band, or the page's topmost line in its upper third or its
-  /// lowest in its lower third, alone on its baseline (a page number set well above the edge);
-  /// nil for any other line.
+  /// (its words' median) by 30 % (60 % in the band's outer half), in the top or bottom band,
+  /// the page's topmost or lowest line in the outer band, or the page's topmost line in its
+  /// upper third or its lowest in its lower third, alone on its baseline (a page number set
+  /// well above the edge); nil for any other line.
   /// Lines without their texts take them from `page`.
   static func candidates(of lines: [PageLine], in page: PageWords?) -> [Candidate?] {
     let placed = lines.filter { $0.box.height > 0 }
     let topmost = placed.map(\.box.y).min() ?? 0
     let lowest = placed.map(\.bottom).max() ?? 1
-    let heights = placed.map(\.height).sorted()
     let tops = placed.map(\.box.y).sorted()
     let scalars = page.map { Array($0.text.text.unicodeScalars) } ?? []
-    let usual = heights.isEmpty ? 0 : heights[(heights.count - 1) / 2]
+    // The usual line's height: the median of the words' (a figure's many short labels in a
+    // small size do not make the body's lines look large).
+    let byHeight = placed.sorted { $0.height < $1.height }
+    let half = (byHeight.reduce(0) { $0 + $1.words.count } + 1) / 2
+    var counted = 0
+    let usual =
+      byHeight.first { line in
+        counted += line.words.count
+        return counted >= half
+      }?.height ?? 0
     return lines.map { line in
-      // Running lines are set no larger than the text; a larger line is a heading.
-      guard line.box.height > 0, line.height <= usual * 1.3 else { return nil }
+      // Running lines are set no larger than the text; a larger line is a heading, except at
+      // the very edge, where no heading is set (a head in a display font over a page of
+      // small print).
+      let atEdge = line.bottom <= band / 2 || line.box.y >= 1 - band / 2
+      guard line.box.height > 0, line.height <= usual * (atEdge ? 1.6 : 1.3) else { return nil }
       // Away from the edges, only a line alone on its baseline (not a heading's number).
       let isAlone = isAloneOnBaseline(line, tops: tops)
+      let isTopmost = line.box.y <= topmost + tolerance / 3
+      let isLowest = line.bottom >= lowest - tolerance / 3
       let isTop =
-        line.bottom <= band
-        || (isAlone && line.box.y <= topmost + tolerance / 3 && line.bottom < 1 / 3)
+        line.bottom <= band || (isTopmost && line.bottom <= outerBand)
+        || (isAlone && isTopmost && line.bottom < 1 / 3)
       let isBottom =
-        line.box.y >= 1 - band
-        || (isAlone && line.bottom >= lowest - tolerance / 3 && line.box.y > 2 / 3)
+        line.box.y >= 1 - band || (isLowest && line.box.y >= 1 - outerBand)
+        || (isAlone && isLowest && line.box.y > 2 / 3)
       guard isTop || isBottom else { return nil }
       let filled = page.map { line.textFilled(from: $0, scalars: scalars) } ?? line
       let text = normalized(filled.text)
-      return text.isEmpty ? nil : Candidate(key: Key(text: text, isTop: isTop), isAlone: isAlone)
+      return text.isEmpty
+        ? nil
+        : Candidate(
+          key: Key(text: text, isTop: isTop), isAlone: isAlone,
+          isOutermost: isTop ? isTopmost : isLowest)
     }
   }
 
