@@ -48,8 +48,8 @@ enum ListItem {
 
   /// Whether `line`, after `above` in a paragraph whose first line is `first`, ends a list's
   /// item: `first` starts with a marker, and `line` is left of the item's text, after lines
-  /// that hung there or after a one-line item that is short or ends a sentence (an item whose
-  /// lines run back to the marker's edge goes on).
+  /// that hung there or after a short one-line item (an item whose lines run back to the
+  /// marker's edge goes on).
   static func ends(
     before line: PageLine, above: PageLine, first: PageLine, in page: PageWords,
     measures: LineRole.Measures
@@ -60,8 +60,11 @@ enum ListItem {
     let tolerance = measures.advance * 0.8
     let text = page.words[first.words.lowerBound + 1].box.x
     guard line.box.x < text - tolerance else { return false }
-    if above.words != first.words { return above.box.x > first.box.x + tolerance }
-    return above.box.width < measures.lineWidth * 0.8 || LineRole.Shape(above.text).endsSentence
+    if above.words != first.words {
+      return above.box.x > first.box.x + tolerance && line.box.x < above.box.x - tolerance
+    }
+    // A one-line item: short (a numbered paragraph's full first line runs on).
+    return above.box.width < measures.lineWidth * 0.8
   }
 
   /// Whether `text` ends a clause: a sentence's end, a colon, a semicolon or a comma.

@@ -17,7 +17,7 @@ public struct RunningLines: Sendable {
   /// The places of one line's text kept while learning (a bound on hostile pages).
   static let placesKept = 64
 
-  /// Where a line sits: the band and its text with digits normalized.
+  /// Where a line sits: the band and its text, its digits normalized where it has letters.
   struct Key: Hashable {
     var text: String
     var isTop: Bool
@@ -63,30 +63,34 @@ public struct RunningLines: Sendable {
     return running
   }
 
-  /// Which of a page's `lines` are running heads, page numbers or footers: lines of text
-  /// repeated across the window, page numbers alone on their baseline, and the lines on a
-  /// repeated line's baseline (its page number; the section a book's head names beside the
-  /// chapter, which changes from page to page). A number is running only alone: a table of
-  /// contents' numbers repeat at the same heights too.
+  /// Which of a page's `lines` are running heads, page numbers or footers: lines repeated
+  /// across the window, page numbers alone on their baseline, and the short lines on the
+  /// baseline of a repeated head (its page number; the section a book's head names beside
+  /// the chapter, which changes from page to page). Lines without letters are compared as
+  /// they are, digits and all: a footer's "© 2024" repeats, a table of contents' "3.12." at
+  /// the same height on the next page does not.
   func running(_ lines: [PageLine]) -> [Bool] {
     let candidates = Self.candidates(of: lines, in: nil)
     var running = zip(lines, candidates).map { line, candidate in
-      guard let key = candidate?.key else { return false }
-      // A key without letters ("#", "#.#.", a table of contents' numbers, repeated at the
-      // same heights) is running only as a page number alone on its baseline.
-      guard key.text.contains(where: \.isLetter), !Self.isPageNumber(key.text) else {
-        return candidate?.isAlone == true && Self.isPageNumber(key.text)
-      }
+      guard let candidate else { return false }
+      // A number sharing its baseline may be a heading's: only repeated it is running.
+      if candidate.isAlone, Self.isPageNumber(Self.normalized(candidate.key.text)) { return true }
       let middle = line.box.y + line.box.height / 2
-      return middles[key]?.contains { abs($0 - middle) <= Self.tolerance } ?? false
+      return middles[candidate.key]?.contains { abs($0 - middle) <= Self.tolerance } ?? false
     }
-    // Heads only: the page's topmost or lowest lines (a figure's labels repeated near the
-    // edge of two pages spread to nothing).
+    // Heads only: the page's topmost or lowest lines, of a few words (a figure's labels
+    // repeated near the edge of two pages, or a margin's label beside the first line of
+    // text, spread to nothing); a few of them, so a hostile page stays linear.
+    func isShort(_ index: Int) -> Bool {
+      lines[index].texts.count(where: { !$0.isEmpty }) <= 8
+    }
     let repeated = lines.indices.filter { index in
       guard running[index], let candidate = candidates[index] else { return false }
-      return candidate.isOutermost && !candidate.isAlone && !Self.isPageNumber(candidate.key.text)
-    }
-    for index in lines.indices where !running[index] && candidates[index]?.isOutermost == true {
+      return candidate.isOutermost && !candidate.isAlone
+        && !Self.isPageNumber(Self.normalized(candidate.key.text))
+    }.prefix(8)
+    for index in lines.indices
+    where !running[index] && candidates[index]?.isOutermost == true && isShort(index) {
       running[index] = repeated.contains { other in
         abs(lines[other].box.y - lines[index].box.y)
           < max(lines[index].box.height, lines[other].box.height) / 2
@@ -135,7 +139,10 @@ public struct RunningLines: Sendable {
         || (isAlone && isLowest && line.box.y > 2 / 3)
       guard isTop || isBottom else { return nil }
       let filled = page.map { line.textFilled(from: $0, scalars: scalars) } ?? line
-      let text = normalized(filled.text)
+      // Digits as "#" where there are letters; a line of digits and signs as it is.
+      let text =
+        filled.text.contains(where: \.isLetter)
+        ? normalized(filled.text) : filled.text.split(separator: " ").joined(separator: " ")
       return text.isEmpty
         ? nil
         : Candidate(

@@ -50,4 +50,17 @@ struct ReadingSelectionTests {
     for _ in 0...rowsDown { _ = view.helper.type("j", on: &app) }
     #expect(cursor(app)?.page == PageIndex(start.page.rawValue + 1))
   }
+
+  @Test func aWordTheViewLeavesOutMovesFromTheNearestShown() throws {
+    var app = view.reading(page: 5)
+    _ = view.helper.type("x", on: &app)
+    // `G`: the page's last word, its page number at the foot, which the view leaves out.
+    _ = view.helper.type("G", on: &app)
+    let foot = try #require(cursor(app))
+    #expect(row(foot, app) == nil)
+    _ = view.helper.type("k", on: &app)
+    let moved = try #require(cursor(app))
+    #expect(moved != foot)
+    #expect(row(moved, app) != nil)
+  }
 }

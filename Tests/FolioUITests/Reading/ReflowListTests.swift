@@ -96,6 +96,21 @@ struct ReflowListTests {
         "• pears",
         "Some samples of the output follow the list at its bullet's edge and run on to a second line.",
       ])
+    // A numbered paragraph whose full first line ends a sentence runs on at the number's edge.
+    let numbered = lines(
+      [
+        ("1. The parties agree to the terms set out in the second section below.", 0.1),
+        ("Each of them signs a copy, and the copies are kept by both of them.", 0.1),
+      ], top: 0.1)
+    #expect(ReflowPage.texts(ReflowPage.blocks(numbered), .paragraph).count == 1)
+    // A bullet stuck to its first word: the item's lines hang at that word, and go on.
+    let glued = lines(
+      [
+        ("•For the first package, two authors wrote the support that gives", 0.1),
+        ("access to most of the features, and its output is selected without", 0.108),
+        ("a switch of any kind.", 0.108),
+      ], top: 0.1)
+    #expect(ReflowPage.texts(ReflowPage.blocks(glued), .paragraph).count == 1)
     // An item whose lines run back to the bullet's edge goes on there.
     let flush = lines(
       [

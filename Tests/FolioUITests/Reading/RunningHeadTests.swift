@@ -49,6 +49,36 @@ struct RunningHeadTests {
     #expect(!blocks.dropFirst().contains { $0.text.contains("Calculating") })
   }
 
+  @Test func aMarginsLabelBesideTheFirstLineTakesNothingWithIt() {
+    // "Notes" repeats at the top of every page's margin, level with the first line of text.
+    let pages = (0..<3).map { number in
+      ReflowPage.words(
+        [
+          Line("Notes", x: 0.02, top: 0.1),
+          Line(
+            "The first line of text, level with the margin's label, on the \(["left", "right", "last"][number]) page",
+            x: 0.2,
+            top: 0.1),
+        ] + ReflowPage.column(Self.body, x: 0.2, top: 0.116))
+    }
+    let blocks = PageReflow.blocks(
+      of: pages[1], at: PageIndex(1), label: nil, context: ReflowContext.learn(from: pages))
+    let text = blocks.dropFirst().map(\.text).joined(separator: " ")
+    #expect(text.hasPrefix("The first line of text, level with the margin's label, on the right"))
+    #expect(!text.contains("Notes"))
+  }
+
+  @Test func aFooterOfDigitsAndSignsRepeatedIsLeftOut() {
+    let pages = (0..<3).map { number in
+      ReflowPage.words(
+        ReflowPage.column(Self.body.map { "\($0) \(number)" }, top: 0.2)
+          + [nil, Line("12/05/2024", x: 0.45, top: 0.95)])
+    }
+    let blocks = PageReflow.blocks(
+      of: pages[1], at: PageIndex(1), label: nil, context: ReflowContext.learn(from: pages))
+    #expect(!blocks.contains { $0.text.contains("12/05/2024") })
+  }
+
   @Test func aTableOfContentsNumbersAreText() {
     let titles = [
       "Headers", "Footers", "Floats", "Lists", "Margins", "Titles", "Letters", "Indexes", "Notes",
