@@ -87,16 +87,12 @@ enum ReadPrinter {
         }
         continue
       }
-      let neighbours = try ReadingState.window(of: PageIndex(page), pageCount: document.pageCount)
-        .compactMap(pageWords)
       let index = PageIndex(page)
-      var context = ReflowContext.learn(from: neighbours)
       var around: [Int: PageWords] = [:]
       for near in ReadingState.window(of: index, pageCount: document.pageCount) {
         around[near] = try pageWords(near)
       }
-      context.noteBreaks(around: page, in: around)
-      context.taggedHeadings = headings.on(index)
+      var context = ReflowContext.around(page, in: around, headings: headings.on(index))
       // The first page printed shows the rest of a word the page before (not printed) began.
       if page == pages.first { context.continuesPrevious = false }
       let blocks = PageReflow.blocks(

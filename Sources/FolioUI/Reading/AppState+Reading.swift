@@ -55,15 +55,12 @@ extension AppState {
       guard reading.canReflow(page, pageCount: document.pageCount),
         let words = reading.words[page]
       else { continue }
-      let neighbours = ReadingState.window(of: page, pageCount: document.pageCount)
-        .compactMap { reading.words[PageIndex($0)] }
-      var context = ReflowContext.learn(from: neighbours)
       var around: [Int: PageWords] = [:]
       for index in ReadingState.window(of: page, pageCount: document.pageCount) {
         around[index] = reading.words[PageIndex(index)]
       }
-      context.noteBreaks(around: page.rawValue, in: around)
-      context.taggedHeadings = reading.headings(of: document.version)?.on(page) ?? []
+      let context = ReflowContext.around(
+        page.rawValue, in: around, headings: reading.headings(of: document.version)?.on(page) ?? [])
       let blocks = PageReflow.blocks(
         of: words, at: page, label: document.label(of: page), context: context)
       reading.store(

@@ -10,9 +10,8 @@ extension PageReflow {
     _ roles: inout [Role], lines: [PageLine], in page: PageWords, measures: LineRole.Measures
   ) {
     guard !measures.bodyIsBold, lines.contains(where: \.isBold) else { return }
-    func paragraph(_ index: Int) -> Int { page.words[lines[index].words.lowerBound].paragraph }
     func startsParagraph(_ index: Int) -> Bool {
-      index == 0 || paragraph(index) != paragraph(index - 1)
+      startsTextParagraph(index, of: lines, in: page)
         || !lines[index - 1].isBold && LineRole.Shape(lines[index - 1].text).endsSentence
     }
     func isCandidate(_ index: Int) -> Bool {

@@ -71,6 +71,14 @@ public enum PageReflow {
     return blocks + withInterruptedTextJoined(withDrawnFigures(builder.blocks))
   }
 
+  /// Whether line `index` of `lines` starts a paragraph of the text layer (`PageWords`: an
+  /// empty line or a wide gap before it), the first line always.
+  static func startsTextParagraph(_ index: Int, of lines: [PageLine], in page: PageWords) -> Bool {
+    index == 0
+      || page.words[lines[index].words.lowerBound].paragraph
+        != page.words[lines[index - 1].words.lowerBound].paragraph
+  }
+
   /// A line's role once its neighbours are known.
   enum Role: Equatable {
     case text
@@ -88,9 +96,7 @@ public enum PageReflow {
     let single = lines.indices.map { index in
       LineRole.of(
         lines[index],
-        startsParagraph: index == 0
-          || page.words[lines[index].words.lowerBound].paragraph
-            != page.words[lines[index - 1].words.lowerBound].paragraph,
+        startsParagraph: startsTextParagraph(index, of: lines, in: page),
         measures: measures)
     }
     var roles: [Role] = single.map { role in
@@ -106,8 +112,7 @@ public enum PageReflow {
     for index in lines.indices.dropFirst()
     where roles[index] == .region(.mathematics) && roles[index - 1] == .text
       && abs(lines[index].box.x - lines[index - 1].box.x) < measures.advance
-      && page.words[lines[index].words.lowerBound].paragraph
-        == page.words[lines[index - 1].words.lowerBound].paragraph
+      && !startsTextParagraph(index, of: lines, in: page)
     {
       roles[index] = .text
     }

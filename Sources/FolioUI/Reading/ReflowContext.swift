@@ -44,6 +44,18 @@ public struct ReflowContext: Sendable {
     return ReflowContext(running: RunningLines.learn(from: pages), compounds: compounds)
   }
 
+  /// The context of page `page` from the words of the pages around it (`pages`: page − 2 …
+  /// page + 2, where read): what they teach, how the page goes on across its breaks
+  /// (`noteBreaks`), and `headings`, the structure tree's on the page.
+  public static func around(
+    _ page: Int, in pages: [Int: PageWords], headings: [TaggedHeading] = []
+  ) -> ReflowContext {
+    var context = learn(from: pages.keys.sorted().compactMap { pages[$0] })
+    context.noteBreaks(around: page, in: pages)
+    context.taggedHeadings = headings
+    return context
+  }
+
   /// Notes how page `page` goes on from the page before and into the next, from `pages`
   /// (the words of the pages around it, page − 2 … page + 2 where the document has them): a
   /// word hyphenated at the end of one page's running text and finished at the start of the

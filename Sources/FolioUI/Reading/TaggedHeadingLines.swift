@@ -30,9 +30,7 @@ enum TaggedHeadingLines {
       }
     }
     func startsParagraph(_ index: Int) -> Bool {
-      index == 0
-        || page.words[lines[index].words.lowerBound].paragraph
-          != page.words[lines[index - 1].words.lowerBound].paragraph
+      PageReflow.startsTextParagraph(index, of: lines, in: page)
         || LineRole.Shape(lines[index - 1].text).endsSentence || !isText(index - 1)
     }
     var taken = Set<Int>()
